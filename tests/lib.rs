@@ -1,0 +1,1 @@
+//! Integration tests for schemac live in `tests/*.rs`; this crate has no library code.
