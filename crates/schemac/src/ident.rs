@@ -1,0 +1,3 @@
+//! Rust identifiers from arbitrary JSON names.
+//!
+//! OWNER: naming helper.

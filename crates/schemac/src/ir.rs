@@ -1,0 +1,273 @@
+//! The intermediate representation: the Rust shapes the emitter prints.
+//!
+//! Lowering turns schema JSON into this; naming fills in `Def::name`; the emitter reads only
+//! this. Nothing after lowering looks at raw schema JSON again, except the `Value`s that are
+//! data in the output (`const`, `enum`, `default`, `examples`).
+
+use serde_json::Value;
+
+use crate::resolve::Loc;
+
+/// Index of a [`Def`] in [`Ir::defs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DefId(pub usize);
+
+/// Index of a loaded document (one schema file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DocId(pub usize);
+
+/// The whole program: every named type, and which one is each emitted document's root.
+#[derive(Clone, Debug, Default)]
+pub struct Ir {
+    pub defs: Vec<Def>,
+    /// The root type of every document that is compiled to a module, in document order.
+    pub roots: Vec<(DocId, DefId)>,
+}
+
+impl Ir {
+    pub fn def(&self, id: DefId) -> &Def {
+        &self.defs[id.0]
+    }
+}
+
+/// A named Rust item: struct, enum or newtype.
+#[derive(Clone, Debug)]
+pub struct Def {
+    /// Where in which document this type comes from; also the module it is emitted into.
+    pub origin: Loc,
+    /// What the naming phase chooses a name from.
+    pub hint: NameHint,
+    /// Filled in by the naming phase: a valid, unique Rust type name within its module.
+    pub name: String,
+    pub docs: Docs,
+    pub kind: DefKind,
+    /// Keywords of the source schema this type does not enforce yet. They are listed in the
+    /// rustdoc so that the gap is never silent.
+    pub unenforced: Vec<String>,
+}
+
+/// Name candidates, in order of preference: `explicit`, `key`, `title`, then `parent` + `segment`.
+#[derive(Clone, Debug, Default)]
+pub struct NameHint {
+    /// A name the user configured (only for document roots).
+    pub explicit: Option<String>,
+    /// The `$defs`/`definitions` key this schema is declared under.
+    pub key: Option<String>,
+    pub title: Option<String>,
+    /// The type this one is nested in (for names from the property path).
+    pub parent: Option<DefId>,
+    /// The path step from the parent: a property name, `Item`, `Variant0`, ...
+    pub segment: String,
+}
+
+/// Documentation carried from the schema into rustdoc.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Docs {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub examples: Vec<Value>,
+    pub default: Option<Value>,
+    pub deprecated: bool,
+    pub read_only: bool,
+    pub write_only: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum DefKind {
+    /// A JSON object with known properties.
+    Struct(Struct),
+    /// An `enum` whose values are all strings: a Rust enum of unit variants.
+    StringEnum(Vec<String>),
+    /// A scalar with constraints the Rust type cannot express (e.g. `pattern`), checked on
+    /// deserialization and in the fallible constructor.
+    Newtype(Newtype),
+    /// `const`: exactly one value is allowed. Emitted as a unit struct.
+    Const(Value),
+    /// An `enum` of mixed JSON values: keeps the value, accepts exactly these.
+    ValueEnum(Vec<Value>),
+    /// `oneOf`/`anyOf`/type arrays: a Rust enum with one variant per branch.
+    Union(Union),
+    /// A plain alias for an inline type (e.g. a root schema that is `{"type": "string"}`).
+    Alias(Ty),
+    /// The fallback: a `serde_json::Value` that is checked against the schema on
+    /// deserialization, so it accepts exactly the right JSON.
+    Checked(Check),
+}
+
+/// An inline type expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ty {
+    /// Any JSON value (`true`, `{}`): `serde_json::Value`.
+    Any,
+    Bool,
+    Integer(IntTy),
+    Number,
+    String,
+    /// A string with a known `format`: a runtime newtype that keeps the text byte-exact.
+    Format(Format),
+    /// `type: "null"`: `()`.
+    Null,
+    Def(DefId),
+    Array(Box<Ty>),
+    /// An object with no declared properties whose values all have one type.
+    Map(Box<Ty>),
+    /// The value or `null`.
+    Nullable(Box<Ty>),
+}
+
+/// The Rust integer chosen from `minimum`/`maximum`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum IntTy {
+    U8,
+    U16,
+    U32,
+    U64,
+    I8,
+    I16,
+    I32,
+    I64,
+}
+
+/// String formats with a runtime newtype. Unknown formats stay plain strings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Format {
+    DateTime,
+    Date,
+    Time,
+    Duration,
+    Email,
+    Hostname,
+    Ipv4,
+    Ipv6,
+    Uri,
+    UriReference,
+    Uuid,
+    JsonPointer,
+    Regex,
+}
+
+#[derive(Clone, Debug)]
+pub struct Struct {
+    pub fields: Vec<Field>,
+    /// What happens to properties that are not declared.
+    pub rest: Rest,
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// The property name in JSON.
+    pub json_name: String,
+    /// Filled in by the naming phase.
+    pub rust_name: String,
+    /// `Ty::Nullable` when `null` is allowed.
+    pub ty: Ty,
+    pub required: bool,
+    pub docs: Docs,
+}
+
+/// Undeclared properties of an object.
+#[derive(Clone, Debug)]
+pub enum Rest {
+    /// `additionalProperties: false`: an undeclared property is an error.
+    Closed,
+    /// No `additionalProperties`: undeclared properties are kept as JSON and written back.
+    Open,
+    /// `additionalProperties: {schema}`: kept, typed.
+    Typed(Ty),
+    /// `patternProperties`, with `additional` for names no pattern matches (`None`: closed).
+    /// A property matching several patterns must satisfy all of them.
+    Patterns { patterns: Vec<(Pattern, Ty)>, additional: Option<Ty> },
+}
+
+/// A `pattern`, checked by the lowering to be a valid ECMA-262 regular expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pattern {
+    /// The pattern as written in the schema.
+    pub source: String,
+    /// The equivalent in the `regex` crate's syntax, when it has one; `None` runs the
+    /// pattern with an ECMA-262 backtracking engine.
+    pub translated: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Newtype {
+    /// `Ty::String`, `Ty::Integer` or `Ty::Number`.
+    pub inner: Ty,
+    pub pattern: Option<Pattern>,
+    pub format: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Union {
+    pub variants: Vec<Variant>,
+    pub mode: UnionMode,
+}
+
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Filled in by the naming phase.
+    pub name: String,
+    /// What the naming phase chooses a name from (e.g. the branch's title or kind).
+    pub hint: String,
+    pub ty: Ty,
+    /// For `UnionMode::Tagged`: the tag values that select this variant.
+    pub tags: Vec<Value>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum UnionMode {
+    /// Every variant takes a different JSON kind: dispatched on the kind, without buffering.
+    ByKind,
+    /// Object variants told apart by the `const`/`enum` values of property `tag`.
+    Tagged { tag: String },
+    /// `anyOf`: the first variant that accepts the value.
+    FirstMatch,
+    /// `oneOf`: exactly one variant must accept the value.
+    ExactlyOne,
+}
+
+/// JSON value kinds, as in the `type` keyword.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    Null,
+    Boolean,
+    Object,
+    Array,
+    Number,
+    /// A number with no fractional part (`1.0` included).
+    Integer,
+    String,
+}
+
+/// Assertions over a `serde_json::Value`, for the fallback type.
+#[derive(Clone, Debug)]
+pub enum Check {
+    /// The value is one of these kinds (`Integer` matches only integral numbers).
+    Kinds(Vec<Kind>),
+    Const(Value),
+    Enum(Vec<Value>),
+    /// Strings must match; other kinds pass.
+    Pattern(Pattern),
+    /// The value deserializes as this type (which enforces everything the type enforces).
+    As(Ty),
+    AllOf(Vec<Check>),
+    AnyOf(Vec<Check>),
+    OneOf(Vec<Check>),
+    Not(Box<Check>),
+    IfThenElse { cond: Box<Check>, then: Option<Box<Check>>, otherwise: Option<Box<Check>> },
+    /// Objects: property checks; other kinds pass.
+    Object(ObjectCheck),
+    /// Arrays: `prefix[i]` checks item `i`, `items` the rest (`None`: anything).
+    Array { prefix: Vec<Check>, items: Option<Box<Check>> },
+    /// Always fails (`false` schema).
+    Never,
+}
+
+#[derive(Clone, Debug)]
+pub struct ObjectCheck {
+    pub properties: Vec<(String, Check)>,
+    pub required: Vec<String>,
+    pub patterns: Vec<(Pattern, Check)>,
+    /// For properties matched neither by `properties` nor `patterns`; `None`: anything.
+    pub additional: Option<Box<Check>>,
+}
