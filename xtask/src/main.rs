@@ -1,1 +1,55 @@
-fn main() {}
+//! `cargo xtask`: this repository's automation, in Rust so it runs wherever cargo does.
+//!
+//! - `codegen`: regenerate the schema crates from `schemac.toml` and the schemas.
+//! - `check`: fail if the generated files on disk are not what `codegen` would write.
+//! - `ci`: fmt, clippy, check and tests, in order, stopping at the first failure.
+
+mod ci;
+mod codegen;
+mod config;
+mod sync;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  codegen   regenerate the crates in schemac.toml's output dir and tests/fixture-types
+  check     fail if a generated file differs from what codegen would write
+  ci        run cargo fmt --check, clippy -D warnings, check and cargo test, in order
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = codegen::project_root();
+    let result = match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["codegen"] => sync::codegen(&root),
+        ["check"] => sync::check(&root),
+        ["ci"] => ci::run(&root),
+        ["help" | "--help" | "-h"] => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        _ => {
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            // Not `{err:?}`: that prints a backtrace whenever RUST_BACKTRACE is set.
+            eprintln!("error: {err}");
+            for cause in err.chain().skip(1) {
+                eprintln!("caused by: {cause}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}

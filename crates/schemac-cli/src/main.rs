@@ -1,1 +1,74 @@
-fn main() {}
+//! The `schemac` command: parses arguments, calls [`schemac::compile`], writes the result.
+//!
+//! Exit codes: 0 on success, 1 when a schema has errors (or the output cannot be written),
+//! 2 on a usage error.
+
+mod args;
+
+use std::fs;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Parser;
+
+use args::{Cli, Command, Compile};
+
+fn main() -> ExitCode {
+    // Usage errors exit with 2, `--help` and `--version` with 0; clap decides which.
+    let cli = Cli::parse();
+    match try_main(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("{}", render_error(&err));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn try_main(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Compile(compile) => run_compile(compile),
+    }
+}
+
+fn run_compile(args: Compile) -> Result<()> {
+    let input = schemac::Input {
+        schemas: vec![schemac::SchemaSource {
+            display: args.schema.display().to_string(),
+            path: args.schema,
+            module: Vec::new(),
+            root_name: args.root_name,
+        }],
+        catalog_dirs: args.schema_dirs,
+        maps: args.maps,
+    };
+    let config = schemac::Config {
+        default_draft: args.default_draft,
+        regenerate_command: regenerate_command(),
+    };
+    let output = schemac::compile(&input, &config)?;
+    let code = output.single_file();
+    match &args.out {
+        Some(path) => {
+            fs::write(path, code).with_context(|| format!("cannot write {}", path.display()))?
+        }
+        None => print!("{code}"),
+    }
+    Ok(())
+}
+
+/// The command line as typed, for the generated header: rerunning it regenerates the file.
+fn regenerate_command() -> String {
+    let mut words = vec!["schemac".to_owned()];
+    words.extend(std::env::args().skip(1));
+    words.join(" ")
+}
+
+/// Schema errors print as they are (each already says `error[...]`); other errors get the
+/// usual `error:` prefix and their causes.
+fn render_error(err: &anyhow::Error) -> String {
+    match err.downcast_ref::<schemac::Diagnostics>() {
+        Some(diagnostics) => diagnostics.to_string(),
+        None => format!("error: {err:#}"),
+    }
+}

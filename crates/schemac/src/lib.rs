@@ -8,6 +8,7 @@ pub mod emit;
 pub mod ident;
 pub mod ir;
 pub mod load;
+pub mod locate;
 pub mod lower;
 pub mod name;
 pub mod pattern;
@@ -120,6 +121,14 @@ pub struct Module {
     pub types: Vec<TypeSummary>,
     /// Formatted Rust source, `@generated` header included.
     pub code: String,
+}
+
+impl Output {
+    /// All modules as one self-contained Rust file (for `schemac compile -o OUT.rs`): the module
+    /// whose path is empty at the top level, the others nested as inline `pub mod`s.
+    pub fn single_file(&self) -> String {
+        emit::single_file(self)
+    }
 }
 
 #[derive(Clone, Debug)]

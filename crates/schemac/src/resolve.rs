@@ -2,15 +2,20 @@
 //! every embedded resource (`$id` in a subschema) and `$anchor`, and the base URI in scope at
 //! any location.
 //!
-//! OWNER: front-end helper (load + resolve). The signatures below are the contract with
-//! lowering; keep them (add, don't break).
+//! The index is built once by [`Registry::new`]; looking things up does no IO. Line:column
+//! positions are computed only when a diagnostic is built.
 
-use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Component, Path, PathBuf};
+
+use serde_json::{Map, Value};
+use url::Url;
 
 use crate::Draft;
 use crate::diag::Diagnostic;
 use crate::ir::DocId;
 use crate::load::Document;
+use crate::locate;
 
 /// A location of a (sub)schema: a document and a JSON pointer into it ("" is the root).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -22,21 +27,24 @@ pub struct Loc {
 impl Loc {
     /// The location of `self`'s child at `token` (unescaped; it is escaped here).
     pub fn child(&self, token: &str) -> Loc {
-        let escaped = token.replace('~', "~0").replace('/', "~1");
-        Loc { doc: self.doc, pointer: format!("{}/{}", self.pointer, escaped) }
+        Loc { doc: self.doc, pointer: format!("{}/{}", self.pointer, escape(token)) }
     }
 }
 
 /// All loaded documents, indexed for `$ref` resolution.
 #[derive(Debug)]
 pub struct Registry {
+    /// `docs[i].id` is `DocId(i)`, as [`crate::load::load`] numbers them.
     pub docs: Vec<Document>,
+    index: Index,
 }
 
 impl Registry {
-    /// Indexes the documents: `$id`s (root and embedded), anchors, URL mappings.
+    /// Indexes the documents: `$id`s (root and embedded), anchors, URL mappings. Two resources
+    /// with the same URI, and `$id`s that are not URI references, are errors.
     pub fn new(docs: Vec<Document>) -> Result<Registry, Vec<Diagnostic>> {
-        Ok(Registry { docs })
+        let (index, diagnostics) = Index::build(&docs);
+        if diagnostics.is_empty() { Ok(Registry { docs, index }) } else { Err(diagnostics) }
     }
 
     pub fn doc(&self, id: DocId) -> &Document {
@@ -45,23 +53,772 @@ impl Registry {
 
     /// The schema at `loc`; `None` when the pointer does not exist.
     pub fn get(&self, loc: &Loc) -> Option<&Value> {
-        self.doc(loc.doc).json.pointer(&loc.pointer)
+        self.docs.get(loc.doc.0)?.json.pointer(&loc.pointer)
     }
 
     /// Resolves `reference` (the value of a `$ref` found in the schema at `from`) against the
     /// base URI in scope at `from`. Errors name the ref, the file and pointer, and a hint.
     pub fn resolve(&self, from: &Loc, reference: &str) -> Result<Loc, Diagnostic> {
-        let _ = (from, reference);
-        Err(Diagnostic::new("unresolved-ref", "", "", "not implemented yet"))
+        let site = self.ref_site(from, reference);
+        let Some(base) = self.index.base_at(from) else {
+            return Err(self.error("unresolved-ref", &site, format!("`{reference}`: unknown document")));
+        };
+        let target = match base.join(reference) {
+            Ok(target) => target,
+            Err(err) => {
+                let message = format!("`{reference}` is not a URI reference that resolves against the base URI {base}: {err}");
+                let hint = if base.cannot_be_a_base() {
+                    "a base URI like `urn:...` takes only absolute URIs and fragments (`#/$defs/Name`, `#anchor`)"
+                } else {
+                    "write the ref as a URI reference, e.g. `other.json#/$defs/Name`; percent-encode spaces and other special characters"
+                };
+                return Err(self.error("unresolved-ref", &site, message).with_hint(hint));
+            }
+        };
+        self.lookup(&target).map_err(|miss| self.unresolved(&site, reference, &target, miss))
     }
 
     /// The draft in force at `loc` (a subresource may declare its own `$schema`).
     pub fn draft_at(&self, loc: &Loc) -> Draft {
-        self.doc(loc.doc).draft
+        let declared = self.index.scopes_along(loc).find_map(|scope| scope.draft);
+        declared.or_else(|| self.docs.get(loc.doc.0).map(|doc| doc.draft)).unwrap_or(Draft::Draft2020_12)
     }
 
     /// Builds a diagnostic for the value at `loc`, with its line:column filled in.
     pub fn error(&self, code: &'static str, loc: &Loc, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(code, self.doc(loc.doc).display.clone(), loc.pointer.clone(), message)
+        let file = self.docs.get(loc.doc.0).map(|doc| doc.display.clone()).unwrap_or_default();
+        let diagnostic = Diagnostic::new(code, file, loc.pointer.clone(), message);
+        match self.position(loc) {
+            Some((line, column)) => diagnostic.at(line, column),
+            None => diagnostic,
+        }
+    }
+
+    /// The 1-based line:column of the value at `loc` in its file (of the deepest part of the
+    /// pointer that exists, when it does not exist all the way).
+    pub fn position(&self, loc: &Loc) -> Option<(usize, usize)> {
+        locate::position(&self.docs.get(loc.doc.0)?.text, &loc.pointer)
+    }
+
+    /// The base URI in scope at `loc`: the `$id` of the nearest enclosing resource, else the
+    /// document's file URL.
+    pub fn base_uri(&self, loc: &Loc) -> Option<&Url> {
+        self.index.base_at(loc)
+    }
+
+    /// The location of the schema an absolute URI (with or without fragment) identifies.
+    pub fn lookup_uri(&self, uri: &str) -> Option<Loc> {
+        self.lookup(&Url::parse(uri).ok()?).ok()
+    }
+
+    /// Where the ref's value is: `from/$ref`, or the `$dynamicRef`/`$recursiveRef` holding it.
+    fn ref_site(&self, from: &Loc, reference: &str) -> Loc {
+        let keyword = self.get(from).and_then(Value::as_object).and_then(|schema| {
+            REF_KEYWORDS.iter().find(|keyword| schema.get(**keyword).and_then(Value::as_str) == Some(reference))
+        });
+        from.child(keyword.copied().unwrap_or("$ref"))
+    }
+
+    fn lookup(&self, target: &Url) -> Result<Loc, Miss> {
+        let resource = without_fragment(target);
+        let root = self.index.resources.get(resource.as_str()).ok_or(Miss::Document)?;
+        let fragment = percent_decode(target.fragment().unwrap_or(""));
+        if fragment.is_empty() {
+            Ok(root.clone())
+        } else if let Some(pointer) = fragment.strip_prefix('/') {
+            self.follow(root, pointer)
+        } else {
+            let key = (resource.as_str().to_owned(), fragment.clone());
+            self.index.anchors.get(&key).cloned().ok_or_else(|| Miss::Anchor {
+                name: fragment,
+                known: self.index.anchors.keys().filter(|(r, _)| r == resource.as_str()).map(|(_, name)| name.clone()).collect(),
+            })
+        }
+    }
+
+    /// Follows the JSON pointer `pointer` (without its leading `/`, unescaped tokens still
+    /// `~`-escaped) from `root`.
+    fn follow(&self, root: &Loc, pointer: &str) -> Result<Loc, Miss> {
+        let mut value = self.get(root).ok_or(Miss::Document)?;
+        let mut loc = root.clone();
+        let mut walked = String::new();
+        for raw in pointer.split('/') {
+            let token = raw.replace("~1", "/").replace("~0", "~");
+            let next = match value {
+                Value::Object(map) => map.get(&token),
+                Value::Array(items) => array_index(&token).and_then(|i| items.get(i)),
+                _ => None,
+            };
+            let Some(next) = next else {
+                return Err(Miss::Pointer { walked, token, at: value.clone() });
+            };
+            value = next;
+            loc = loc.child(&token);
+            walked.push('/');
+            walked.push_str(&escape(&token));
+        }
+        Ok(loc)
+    }
+
+    fn unresolved(&self, site: &Loc, reference: &str, target: &Url, miss: Miss) -> Diagnostic {
+        let resource = without_fragment(target);
+        let (message, hint) = match miss {
+            Miss::Document => (
+                format!("`{reference}` resolves to {target}, but no loaded schema has the URI {resource}"),
+                "schemac never fetches from the network: add the file with --schema-dir DIR or map the URL prefix with --map PREFIX=DIR".to_owned(),
+            ),
+            Miss::Pointer { walked, token, at } => {
+                let place = if walked.is_empty() { "the schema root".to_owned() } else { format!("`{walked}`") };
+                let message = format!("`{reference}` resolves to {target}, but {place} has no `{token}`");
+                (message, describe_missing(&place, &token, &at))
+            }
+            Miss::Anchor { name, known } => {
+                let message = format!("`{reference}` resolves to {target}, but {resource} declares no anchor `{name}`");
+                let hint = if known.is_empty() {
+                    "it declares no anchors; declare one with `\"$anchor\": \"Name\"` (draft 6/7: `\"$id\": \"#Name\"`), or use a JSON pointer like `#/$defs/Name`".to_owned()
+                } else {
+                    format!("its anchors are: {}", list(&known))
+                };
+                (message, hint)
+            }
+        };
+        self.error("unresolved-ref", site, message).with_hint(hint)
+    }
+}
+
+/// Why a resolved URI names no schema.
+enum Miss {
+    /// No document or embedded resource has the URI.
+    Document,
+    /// The pointer stops at `walked`, whose value `at` has no `token`.
+    Pointer { walked: String, token: String, at: Value },
+    /// No such anchor; `known` are the resource's anchors.
+    Anchor { name: String, known: Vec<String> },
+}
+
+/// The hint for a pointer that stops early: the keys (e.g. the `$defs` names) that do exist.
+fn describe_missing(place: &str, token: &str, at: &Value) -> String {
+    match at {
+        Value::Object(map) if map.is_empty() => format!("{place} is an empty object"),
+        Value::Object(map) => {
+            let keys: Vec<String> = map.keys().cloned().collect();
+            let close = keys.iter().find(|key| key.eq_ignore_ascii_case(token));
+            let suggestion = close.map(|key| format!("did you mean `{key}`? ")).unwrap_or_default();
+            format!("{suggestion}the keys there are: {}", list(&keys))
+        }
+        Value::Array(items) => {
+            format!("{place} is an array of {} item(s): use an index from 0 to {}", items.len(), items.len().saturating_sub(1))
+        }
+        other => format!("{place} is {}, which has no members", kind_name(other)),
+    }
+}
+
+/// `a, b, c` with at most 30 entries, in document order.
+fn list(names: &[String]) -> String {
+    const MAX: usize = 30;
+    let mut out = names.iter().take(MAX).map(String::as_str).collect::<Vec<_>>().join(", ");
+    if names.len() > MAX {
+        out.push_str(&format!(", ... ({} more)", names.len() - MAX));
+    }
+    out
+}
+
+/// "an array", "a string", ... for messages.
+pub(crate) fn kind_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// RFC 6901 array index: `0` or digits without a leading zero.
+fn array_index(token: &str) -> Option<usize> {
+    let digits = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
+    if digits && (token == "0" || !token.starts_with('0')) { token.parse().ok() } else { None }
+}
+
+/// Escapes a JSON pointer token.
+fn escape(token: &str) -> String {
+    token.replace('~', "~0").replace('/', "~1")
+}
+
+/// Percent-decodes `text`; malformed escapes are kept as written, bytes that are not UTF-8
+/// become U+FFFD (and then match no key, which is reported as such).
+pub(crate) fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        if byte == b'%' {
+            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            if let Some(decoded) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                out.push(decoded);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(byte);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+pub(crate) fn without_fragment(url: &Url) -> Url {
+    let mut url = url.clone();
+    url.set_fragment(None);
+    url
+}
+
+/// The `file:` URL of a document path, made absolute against the current directory and
+/// normalized lexically (so `a/../b.json` and `b.json` are the same document).
+pub(crate) fn file_url(path: &Path) -> Option<Url> {
+    let absolute = if path.is_absolute() { path.to_path_buf() } else { std::env::current_dir().ok()?.join(path) };
+    let mut normal = PathBuf::new();
+    for component in absolute.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                normal.pop();
+            }
+            other => normal.push(other),
+        }
+    }
+    Url::from_file_path(&normal).ok()
+}
+
+/// Keywords that hold a reference.
+pub(crate) const REF_KEYWORDS: [&str; 3] = ["$ref", "$dynamicRef", "$recursiveRef"];
+
+/// Keywords whose value is one schema (`items` also takes an array, below).
+const SCHEMA_KEYWORDS: &[&str] = &[
+    "items",
+    "additionalItems",
+    "additionalProperties",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contains",
+    "propertyNames",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contentSchema",
+];
+
+/// Keywords whose value is an array of schemas.
+const ARRAY_KEYWORDS: &[&str] = &["items", "prefixItems", "allOf", "anyOf", "oneOf"];
+
+/// Keywords whose value maps names to schemas (`dependencies` also holds arrays of names, which
+/// are skipped as they are not objects).
+const MAP_KEYWORDS: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"];
+
+/// The direct subschemas of `schema` in schema positions, with the pointer suffix leading to
+/// each, in document order. Only objects: a boolean schema holds no `$id`, anchor or ref.
+/// Values of `enum`, `const`, `default` and `examples` are data and never visited.
+pub(crate) fn subschemas(schema: &Map<String, Value>) -> Vec<(String, &Map<String, Value>)> {
+    let mut out = Vec::new();
+    for (keyword, value) in schema {
+        let keyword = keyword.as_str();
+        match value {
+            Value::Object(child) if SCHEMA_KEYWORDS.contains(&keyword) => out.push((format!("/{keyword}"), child)),
+            Value::Object(children) if MAP_KEYWORDS.contains(&keyword) => {
+                for (name, child) in children {
+                    if let Value::Object(child) = child {
+                        out.push((format!("/{keyword}/{}", escape(name)), child));
+                    }
+                }
+            }
+            Value::Array(children) if ARRAY_KEYWORDS.contains(&keyword) => {
+                for (i, child) in children.iter().enumerate() {
+                    if let Value::Object(child) = child {
+                        out.push((format!("/{keyword}/{i}"), child));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A resource root (document root or embedded `$id`): its base URI and declared draft.
+#[derive(Debug)]
+struct Scope {
+    base: Url,
+    /// From a `$schema` beside the `$id`; document roots use [`Document::draft`].
+    draft: Option<Draft>,
+}
+
+/// A `$ref` (or `$dynamicRef`, `$recursiveRef`) found in a schema position.
+#[derive(Debug)]
+pub(crate) struct RefSite {
+    /// The location of the ref's value, e.g. `/properties/a/$ref`.
+    pub(crate) at: Loc,
+    pub(crate) reference: String,
+    /// The ref resolved against the base in scope; `None` when that fails.
+    pub(crate) target: Option<Url>,
+}
+
+/// Every resource, anchor and ref of a set of documents.
+#[derive(Debug, Default)]
+pub(crate) struct Index {
+    /// Resource URI (without fragment) → the resource's root.
+    resources: BTreeMap<String, Loc>,
+    /// Per document: resource root pointer → scope.
+    scopes: HashMap<DocId, BTreeMap<String, Scope>>,
+    /// (resource URI, anchor name) → the schema.
+    anchors: BTreeMap<(String, String), Loc>,
+    pub(crate) refs: Vec<RefSite>,
+}
+
+impl Index {
+    /// Indexes `docs` (where `docs[i]` is `DocId(i)`), reporting conflicting and invalid `$id`s.
+    pub(crate) fn build(docs: &[Document]) -> (Index, Vec<Diagnostic>) {
+        let mut builder = Builder { docs, index: Index::default(), diagnostics: Vec::new() };
+        let mut file_urls = Vec::new();
+        for (i, doc) in docs.iter().enumerate() {
+            let root = Loc { doc: DocId(i), pointer: String::new() };
+            let Some(url) = file_url(&doc.path) else {
+                let message = format!("cannot form a file URL for {}", doc.path.display());
+                builder.diagnostics.push(Diagnostic::new("io", doc.display.clone(), "", message));
+                continue;
+            };
+            builder.document(doc, root.clone(), url.clone());
+            file_urls.push((url, root));
+        }
+        // A document is also known by its file URL (refs by relative path reach a document that
+        // has an `$id`), unless that URL is some resource's `$id`.
+        for (url, root) in file_urls {
+            builder.index.resources.entry(url.into()).or_insert(root);
+        }
+        (builder.index, builder.diagnostics)
+    }
+
+    /// Whether some resource has the URI (without fragment).
+    pub(crate) fn knows(&self, uri: &str) -> bool {
+        self.resources.contains_key(uri)
+    }
+
+    /// The resource scopes enclosing `loc`, innermost first.
+    fn scopes_along<'s, 'l>(&'s self, loc: &'l Loc) -> impl Iterator<Item = &'s Scope> + use<'s, 'l> {
+        let scopes = self.scopes.get(&loc.doc);
+        let mut pointer = Some(loc.pointer.as_str());
+        std::iter::from_fn(move || {
+            let scopes = scopes?;
+            loop {
+                let current = pointer?;
+                pointer = current.rfind('/').map(|i| &current[..i]);
+                if let Some(scope) = scopes.get(current) {
+                    return Some(scope);
+                }
+            }
+        })
+    }
+
+    fn base_at(&self, loc: &Loc) -> Option<&Url> {
+        self.scopes_along(loc).next().map(|scope| &scope.base)
+    }
+}
+
+struct Builder<'a> {
+    docs: &'a [Document],
+    index: Index,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Builder<'_> {
+    fn document(&mut self, doc: &Document, root: Loc, file_url: Url) {
+        let Value::Object(schema) = &doc.json else {
+            self.index.scopes.entry(root.doc).or_default().insert(String::new(), Scope { base: file_url.clone(), draft: None });
+            self.register(file_url.into(), &root);
+            return;
+        };
+        self.schema(schema, root, &file_url, doc.draft, true);
+    }
+
+    /// Indexes `schema` at `loc` and everything below it; `base` and `draft` are those of the
+    /// enclosing resource.
+    fn schema(&mut self, schema: &Map<String, Value>, loc: Loc, base: &Url, draft: Draft, is_root: bool) {
+        let declared = schema.get("$schema").and_then(Value::as_str).and_then(Draft::from_schema_uri);
+        // The root's draft was settled by loading; a subschema's `$schema` counts only when it
+        // opens a resource (has an `$id` in the draft it declares).
+        let own_draft = if is_root { draft } else { declared.unwrap_or(draft) };
+        let id_keyword = if own_draft == Draft::Draft4 { "id" } else { "$id" };
+        // Up to draft 7, every keyword beside `$ref` is ignored, `$id` included.
+        let ignores_id = own_draft <= Draft::Draft7 && schema.contains_key("$ref");
+        let id = if ignores_id { None } else { schema.get(id_keyword).and_then(Value::as_str) };
+
+        let mut base = base.clone();
+        let mut draft = draft;
+        let mut opens_resource = is_root;
+        let mut anchors = Vec::new();
+        if let Some(id) = id {
+            match base.join(id) {
+                Ok(url) => {
+                    if let Some(fragment) = url.fragment().map(percent_decode).filter(|f| !f.is_empty() && !f.starts_with('/')) {
+                        anchors.push(fragment);
+                    }
+                    // `"$id": "#name"` (drafts 6/7) only names an anchor in the current resource.
+                    if !id.starts_with('#') {
+                        base = without_fragment(&url);
+                        opens_resource = true;
+                        draft = own_draft;
+                    }
+                }
+                Err(err) => {
+                    let message = format!("`{id_keyword}` \"{id}\" is not a URI reference that resolves against {base}: {err}");
+                    let diagnostic = self.error("invalid-id", &loc.child(id_keyword), message);
+                    self.diagnostics.push(diagnostic.with_hint("an `$id` is an absolute URI like `https://example.com/schemas/a.json` or `urn:example:a`, or a path relative to the enclosing `$id`"));
+                }
+            }
+        }
+        if opens_resource {
+            let declared = if is_root { None } else { declared };
+            self.index.scopes.entry(loc.doc).or_default().insert(loc.pointer.clone(), Scope { base: base.clone(), draft: declared });
+            self.register(base.to_string(), &loc);
+        }
+        for keyword in ["$anchor", "$dynamicAnchor"] {
+            if let Some(name) = schema.get(keyword).and_then(Value::as_str) {
+                anchors.push(name.to_owned());
+            }
+        }
+        for name in anchors {
+            self.anchor(&base, name, &loc);
+        }
+        for keyword in REF_KEYWORDS {
+            if let Some(reference) = schema.get(keyword).and_then(Value::as_str) {
+                let target = base.join(reference).ok();
+                self.index.refs.push(RefSite { at: loc.child(keyword), reference: reference.to_owned(), target });
+            }
+        }
+        for (suffix, child) in subschemas(schema) {
+            let child_loc = Loc { doc: loc.doc, pointer: format!("{}{suffix}", loc.pointer) };
+            self.schema(child, child_loc, &base, draft, false);
+        }
+    }
+
+    fn register(&mut self, uri: String, loc: &Loc) {
+        match self.index.resources.get(&uri) {
+            Some(existing) if existing != loc => {
+                let other = self.describe(existing);
+                let message = format!("the URI {uri} is already the URI of {other}");
+                let at = self.id_site(loc);
+                let diagnostic = self.error("duplicate-id", &at, message);
+                self.diagnostics.push(diagnostic.with_hint("every schema resource needs its own URI: change or remove one of the `$id`s (or load the file only once)"));
+            }
+            Some(_) => {}
+            None => {
+                self.index.resources.insert(uri, loc.clone());
+            }
+        }
+    }
+
+    fn anchor(&mut self, base: &Url, name: String, loc: &Loc) {
+        let key = (base.to_string(), name);
+        match self.index.anchors.get(&key) {
+            Some(existing) if existing != loc => {
+                let other = self.describe(existing);
+                let message = format!("the anchor `{}` is declared twice in {}; the other is at {other}", key.1, key.0);
+                self.diagnostics.push(self.error("duplicate-id", loc, message).with_hint("anchor names must be unique within a schema resource"));
+            }
+            Some(_) => {}
+            None => {
+                self.index.anchors.insert(key, loc.clone());
+            }
+        }
+    }
+
+    /// Points at the `$id` of the schema at `loc` when it has one, for a sharper position.
+    fn id_site(&self, loc: &Loc) -> Loc {
+        let schema = self.docs.get(loc.doc.0).and_then(|doc| doc.json.pointer(&loc.pointer)).and_then(Value::as_object);
+        match schema.and_then(|s| ["$id", "id"].into_iter().find(|k| s.get(*k).is_some_and(Value::is_string))) {
+            Some(keyword) => loc.child(keyword),
+            None => loc.clone(),
+        }
+    }
+
+    /// `schemas/a.json at /$defs/x`.
+    fn describe(&self, loc: &Loc) -> String {
+        let file = self.docs.get(loc.doc.0).map_or("?", |doc| doc.display.as_str());
+        if loc.pointer.is_empty() { file.to_owned() } else { format!("{file} at {}", loc.pointer) }
+    }
+
+    fn error(&self, code: &'static str, loc: &Loc, message: String) -> Diagnostic {
+        let Some(doc) = self.docs.get(loc.doc.0) else {
+            return Diagnostic::new(code, "", loc.pointer.clone(), message);
+        };
+        let diagnostic = Diagnostic::new(code, doc.display.clone(), loc.pointer.clone(), message);
+        match locate::position(&doc.text, &loc.pointer) {
+            Some((line, column)) => diagnostic.at(line, column),
+            None => diagnostic,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::tests::Fixture;
+
+    /// Loads `files` (all as inputs) into a registry.
+    fn registry(fx: &Fixture, files: &[(&str, &str)]) -> Registry {
+        let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+        let docs = crate::load::load(&fx.inputs(&names), Draft::Draft2020_12).unwrap_or_else(|d| panic!("load: {d:#?}"));
+        Registry::new(docs).unwrap_or_else(|d| panic!("index: {d:#?}"))
+    }
+
+    fn loc(registry: &Registry, file: &str, pointer: &str) -> Loc {
+        let doc = registry.docs.iter().find(|doc| doc.display == file).unwrap_or_else(|| panic!("no document {file}"));
+        Loc { doc: doc.id, pointer: pointer.to_owned() }
+    }
+
+    /// Each case: (file, pointer of the schema holding the ref, ref, expected `file#pointer`).
+    fn check(files: &[(&str, &str)], cases: &[(&str, &str, &str, &str)]) {
+        let fx = Fixture::new(files);
+        let registry = registry(&fx, files);
+        for (file, from, reference, expected) in cases {
+            let got = match registry.resolve(&loc(&registry, file, from), reference) {
+                Ok(to) => format!("{}#{}", registry.doc(to.doc).display, to.pointer),
+                Err(diagnostic) => format!("error: {diagnostic}"),
+            };
+            assert_eq!(&got, expected, "`{reference}` from {file}#{from}");
+        }
+    }
+
+    /// Resolves one ref that must fail and returns the diagnostic.
+    fn check_error(files: &[(&str, &str)], file: &str, from: &str, reference: &str) -> Diagnostic {
+        let fx = Fixture::new(files);
+        let registry = registry(&fx, files);
+        match registry.resolve(&loc(&registry, file, from), reference) {
+            Ok(to) => panic!("`{reference}` resolved to {to:?}"),
+            Err(diagnostic) => diagnostic,
+        }
+    }
+
+    #[test]
+    fn relative_and_nested_ids() {
+        let a = r##"{
+            "$id": "https://example.com/root/a.json",
+            "$defs": {
+                "n": {
+                    "$id": "nested/n.json",
+                    "$defs": {"leaf": {"type": "string"}, "deeper": {"$id": "d/", "$defs": {"x": {}}, "items": {"$ref": "x.json"}}},
+                    "properties": {"p": {"$ref": "#/$defs/leaf"}, "q": {"$ref": "../a.json#/$defs/other"}}
+                },
+                "other": {"type": "integer"},
+                "inside-data": {"enum": [{"$id": "https://example.com/not-a-resource"}], "const": {"$anchor": "no"}}
+            }
+        }"##;
+        let x = r##"{"$id": "https://example.com/root/nested/d/x.json"}"##;
+        check(
+            &[("a.json", a), ("x.json", x)],
+            &[
+                ("a.json", "/$defs/n/properties/p", "#/$defs/leaf", "a.json#/$defs/n/$defs/leaf"),
+                ("a.json", "/$defs/n/properties/q", "../a.json#/$defs/other", "a.json#/$defs/other"),
+                ("a.json", "", "https://example.com/root/nested/n.json#/$defs/leaf", "a.json#/$defs/n/$defs/leaf"),
+                ("a.json", "", "nested/n.json", "a.json#/$defs/n"),
+                ("a.json", "", "nested/d/#/$defs/x", "a.json#/$defs/n/$defs/deeper/$defs/x"),
+                ("a.json", "/$defs/n/$defs/deeper/items", "x.json", "x.json#"),
+                ("a.json", "/$defs/n/$defs/deeper/items", "#", "a.json#/$defs/n/$defs/deeper"),
+                ("a.json", "", "https://example.com/root/a.json#", "a.json#"),
+            ],
+        );
+        let fx = Fixture::new(&[("a.json", a), ("x.json", x)]);
+        let registry = registry(&fx, &[("a.json", a), ("x.json", x)]);
+        let from = loc(&registry, "a.json", "");
+        let diagnostic = registry.resolve(&from, "https://example.com/not-a-resource").expect_err("data is not indexed");
+        assert!(diagnostic.message.contains("no loaded schema has the URI"), "{diagnostic}");
+        assert!(registry.resolve(&from, "#no").is_err(), "anchors in `const` are data");
+        let base = registry.base_uri(&loc(&registry, "a.json", "/$defs/n/properties/p")).map(Url::to_string);
+        assert_eq!(base.as_deref(), Some("https://example.com/root/nested/n.json"));
+        assert_eq!(registry.lookup_uri("https://example.com/root/a.json#/$defs/other"), Some(loc(&registry, "a.json", "/$defs/other")));
+    }
+
+    #[test]
+    fn anchors() {
+        let a = r##"{
+            "$id": "https://example.com/a.json",
+            "$defs": {
+                "x": {"$anchor": "Thing", "type": "string"},
+                "d": {"$dynamicAnchor": "node"},
+                "sub": {"$id": "sub.json", "$defs": {"y": {"$anchor": "Thing"}}}
+            }
+        }"##;
+        check(
+            &[("a.json", a)],
+            &[
+                ("a.json", "", "#Thing", "a.json#/$defs/x"),
+                ("a.json", "", "#node", "a.json#/$defs/d"),
+                ("a.json", "/$defs/sub", "#Thing", "a.json#/$defs/sub/$defs/y"),
+                ("a.json", "", "sub.json#Thing", "a.json#/$defs/sub/$defs/y"),
+            ],
+        );
+        let diagnostic = check_error(&[("a.json", a)], "a.json", "", "#Thnig");
+        assert_eq!(diagnostic.message, "`#Thnig` resolves to https://example.com/a.json#Thnig, but https://example.com/a.json declares no anchor `Thnig`");
+        assert_eq!(diagnostic.hint.as_deref(), Some("its anchors are: Thing, node"));
+    }
+
+    #[test]
+    fn draft_07_plain_name_ids_and_ignored_siblings() {
+        let a = r##"{
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "definitions": {
+                "x": {"$id": "#Name", "type": "string"},
+                "y": {"$id": "elsewhere.json", "$ref": "#/definitions/x"}
+            },
+            "properties": {"a": {"$ref": "#Name"}}
+        }"##;
+        let b = r##"{"$schema": "http://json-schema.org/draft-04/schema#", "id": "http://example.com/b.json", "definitions": {"z": {"id": "#Z"}}}"##;
+        check(
+            &[("a.json", a), ("b.json", b)],
+            &[
+                ("a.json", "/properties/a", "#Name", "a.json#/definitions/x"),
+                // The `$id` beside `$ref` is ignored, so the ref resolves against the document.
+                ("a.json", "/definitions/y", "#/definitions/x", "a.json#/definitions/x"),
+                ("a.json", "", "http://example.com/b.json#Z", "b.json#/definitions/z"),
+                ("b.json", "", "#/definitions/z", "b.json#/definitions/z"),
+            ],
+        );
+        let diagnostic = check_error(&[("a.json", a)], "a.json", "", "elsewhere.json");
+        assert!(diagnostic.message.contains("no loaded schema has the URI"), "{diagnostic}");
+    }
+
+    #[test]
+    fn defs_and_definitions_and_escapes() {
+        let a = r##"{
+            "$defs": {"a/b": {}, "c~d": {}, "e%f": {}, "g\"h": {}, "sp ace": {}, "é": {}},
+            "definitions": {"old": {"items": [{"type": "string"}, {"type": "integer"}]}}
+        }"##;
+        check(
+            &[("a.json", a)],
+            &[
+                ("a.json", "", "#/$defs/a~1b", "a.json#/$defs/a~1b"),
+                ("a.json", "", "#/$defs/c~0d", "a.json#/$defs/c~0d"),
+                ("a.json", "", "#/$defs/e%25f", "a.json#/$defs/e%f"),
+                ("a.json", "", "#/$defs/g%22h", "a.json#/$defs/g\"h"),
+                ("a.json", "", "#/$defs/g\"h", "a.json#/$defs/g\"h"),
+                ("a.json", "", "#/$defs/sp%20ace", "a.json#/$defs/sp ace"),
+                ("a.json", "", "#/$defs/%C3%A9", "a.json#/$defs/é"),
+                ("a.json", "", "#/$defs/é", "a.json#/$defs/é"),
+                ("a.json", "", "#/definitions/old", "a.json#/definitions/old"),
+                ("a.json", "", "#/definitions/old/items/1", "a.json#/definitions/old/items/1"),
+            ],
+        );
+    }
+
+    #[test]
+    fn urn_ids_and_refs_between_files() {
+        let report = r##"{"$id": "urn:madoo:schema:attempts-report:v1", "$defs": {"attempt": {"type": "object"}}, "items": {"$ref": "#/$defs/attempt"}}"##;
+        let user = r##"{
+            "properties": {
+                "r": {"$ref": "urn:madoo:schema:attempts-report:v1#/$defs/attempt"},
+                "h": {"$ref": "https://example.com/schemas/h.json#/$defs/k"},
+                "f": {"$ref": "h.json"}
+            }
+        }"##;
+        let h = r##"{"$id": "https://example.com/schemas/h.json", "$defs": {"k": {}}}"##;
+        check(
+            &[("report.json", report), ("user.json", user), ("h.json", h)],
+            &[
+                ("report.json", "/items", "#/$defs/attempt", "report.json#/$defs/attempt"),
+                ("report.json", "/items", "#", "report.json#"),
+                ("user.json", "/properties/r", "urn:madoo:schema:attempts-report:v1#/$defs/attempt", "report.json#/$defs/attempt"),
+                ("user.json", "/properties/h", "https://example.com/schemas/h.json#/$defs/k", "h.json#/$defs/k"),
+                // By relative file path: the file URL of a document with an `$id` still works.
+                ("user.json", "/properties/f", "h.json", "h.json#"),
+            ],
+        );
+        let diagnostic = check_error(&[("report.json", report)], "report.json", "/items", "other.json");
+        assert!(diagnostic.hint.as_deref().is_some_and(|h| h.contains("urn:")), "{diagnostic}");
+    }
+
+    #[test]
+    fn unresolved_ref_messages() {
+        let a = "{\n  \"$id\": \"https://example.com/a.json\",\n  \"$defs\": {\"Alpha\": {}, \"Beta\": {\"type\": \"string\"}},\n  \"properties\": {\"x\": {\"$ref\": \"#/$defs/beta\"}}\n}";
+        let files = [("a.json", a)];
+
+        let missing_file = check_error(&files, "a.json", "/properties/x", "missing.json#/$defs/y");
+        assert_eq!(
+            missing_file.to_string(),
+            "error[unresolved-ref]: a.json:4:3 at /properties/x/$ref: `missing.json#/$defs/y` resolves to \
+             https://example.com/missing.json#/$defs/y, but no loaded schema has the URI https://example.com/missing.json\n  \
+             hint: schemac never fetches from the network: add the file with --schema-dir DIR or map the URL prefix with --map PREFIX=DIR"
+        );
+
+        let missing_def = check_error(&files, "a.json", "/properties/x", "#/$defs/beta");
+        assert_eq!(missing_def.pointer, "/properties/x/$ref");
+        assert_eq!(missing_def.position, Some((4, 30)));
+        assert_eq!(missing_def.message, "`#/$defs/beta` resolves to https://example.com/a.json#/$defs/beta, but `/$defs` has no `beta`");
+        assert_eq!(missing_def.hint.as_deref(), Some("did you mean `Beta`? the keys there are: Alpha, Beta"));
+
+        let cases = [
+            ("#/nope", "the schema root has no `nope`", "the keys there are: $id, $defs, properties"),
+            ("#/$defs/Beta/type/x", "`/$defs/Beta/type` has no `x`", "`/$defs/Beta/type` is a string, which has no members"),
+            ("#/$defs/Alpha/x", "`/$defs/Alpha` has no `x`", "`/$defs/Alpha` is an empty object"),
+        ];
+        for (reference, message_end, hint) in cases {
+            let diagnostic = check_error(&files, "a.json", "", reference);
+            assert!(diagnostic.message.ends_with(message_end), "{diagnostic}");
+            assert_eq!(diagnostic.hint.as_deref(), Some(hint));
+        }
+    }
+
+    #[test]
+    fn draft_at_follows_embedded_schema() {
+        let a = r##"{
+            "$defs": {
+                "old": {"$id": "old.json", "$schema": "http://json-schema.org/draft-07/schema#", "properties": {"p": {}}},
+                "ignored": {"$schema": "http://json-schema.org/draft-04/schema#"}
+            }
+        }"##;
+        let fx = Fixture::new(&[("a.json", a)]);
+        let registry = registry(&fx, &[("a.json", a)]);
+        for (pointer, draft) in [
+            ("", Draft::Draft2020_12),
+            ("/$defs/old", Draft::Draft7),
+            ("/$defs/old/properties/p", Draft::Draft7),
+            ("/$defs/ignored", Draft::Draft2020_12),
+        ] {
+            assert_eq!(registry.draft_at(&loc(&registry, "a.json", pointer)), draft, "at {pointer}");
+        }
+    }
+
+    #[test]
+    fn errors_carry_positions() {
+        let a = "{\n  \"properties\": {\n    \"a~b\": {\"type\": 5}\n  }\n}";
+        let fx = Fixture::new(&[("a.json", a)]);
+        let registry = registry(&fx, &[("a.json", a)]);
+        let diagnostic = registry.error("bad-type", &loc(&registry, "a.json", "").child("properties").child("a~b").child("type"), "no");
+        assert_eq!((diagnostic.pointer.as_str(), diagnostic.position), ("/properties/a~0b/type", Some((3, 21))));
+    }
+
+    #[test]
+    fn duplicate_ids_are_reported() {
+        let files = [
+            ("a.json", r##"{"$id": "https://example.com/same.json"}"##),
+            ("b.json", "{\n \"$id\": \"https://example.com/same.json\"}"),
+            ("c.json", r##"{"$defs": {"x": {"$anchor": "A"}, "y": {"$anchor": "A"}}}"##),
+        ];
+        let fx = Fixture::new(&files);
+        let docs = crate::load::load(&fx.inputs(&["a.json", "b.json", "c.json"]), Draft::Draft2020_12).expect("load");
+        let diagnostics = Registry::new(docs).expect_err("duplicates");
+        let got: Vec<_> = diagnostics.iter().map(|d| (d.code, d.file.as_str(), d.pointer.as_str(), d.position)).collect();
+        assert_eq!(
+            got,
+            [("duplicate-id", "b.json", "/$id", Some((2, 10))), ("duplicate-id", "c.json", "/$defs/y", Some((1, 40)))]
+        );
+        assert!(diagnostics[0].message.contains("a.json"), "{}", diagnostics[0]);
+    }
+
+    #[test]
+    fn percent_decoding() {
+        for (text, expected) in [("a%20b", "a b"), ("%zz", "%zz"), ("%", "%"), ("%4", "%4"), ("%C3%A9", "é"), ("%FF", "\u{fffd}")] {
+            assert_eq!(percent_decode(text), expected);
+        }
     }
 }

@@ -1,0 +1,109 @@
+//! Command-line arguments: what `schemac --help` documents.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Compile JSON Schemas into Rust types that reject what the schema rejects.
+#[derive(Debug, Parser)]
+#[command(name = "schemac", version, propagate_version = true)]
+#[command(after_long_help = "\
+Examples:
+  schemac compile schemas/goal.json -o src/goal.rs
+  schemac compile goal.json --root-name Goal --default-draft 7
+  schemac compile api/order.json --schema-dir api/common --map https://example.com/schemas/=api
+
+Exit status: 0 on success, 1 on schema errors (printed to stderr), 2 on usage errors.")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Compile one JSON Schema (and the schemas it references) into one Rust file.
+    Compile(Compile),
+}
+
+/// `schemac compile`.
+#[derive(Debug, Args)]
+#[command(after_long_help = "\
+The output is one self-contained Rust file: the schema's types at its top level, the types of
+referenced schemas in nested modules. It needs serde, serde_json and schemac-runtime.
+
+Examples:
+  Write the types of a schema to a file:
+    schemac compile schemas/goal.json -o src/goal.rs
+  Name the root type, and read schemas without $schema as draft 7:
+    schemac compile goal.json --root-name Goal --default-draft 7
+  Resolve refs by $id from a directory, and https://example.com/schemas/... from ./api:
+    schemac compile api/order.json --schema-dir api/common --map https://example.com/schemas/=api")]
+pub struct Compile {
+    /// The JSON Schema file to compile.
+    #[arg(value_name = "SCHEMA")]
+    pub schema: PathBuf,
+
+    /// The name of the root type (default: from the schema's `title`, else its file name).
+    #[arg(long, value_name = "NAME")]
+    pub root_name: Option<String>,
+
+    /// The draft of schemas that have no `$schema`.
+    #[arg(
+        long,
+        value_name = "DRAFT",
+        default_value = "2020-12",
+        value_parser = parse_draft,
+        long_help = "The draft of schemas that have no `$schema`: 2020-12, 2019-09, 7, 6 or 4."
+    )]
+    pub default_draft: schemac::Draft,
+
+    /// A directory whose schemas refs can reach by `$id` (repeatable).
+    #[arg(long = "schema-dir", value_name = "DIR")]
+    pub schema_dirs: Vec<PathBuf>,
+
+    /// Resolve refs starting with URL_PREFIX to files under DIR; nothing is fetched (repeatable).
+    #[arg(long = "map", value_name = "URL_PREFIX=DIR", value_parser = parse_map)]
+    pub maps: Vec<schemac::UrlMap>,
+
+    /// Write the Rust code to this file instead of stdout.
+    #[arg(short, long, value_name = "OUT.rs")]
+    pub out: Option<PathBuf>,
+}
+
+fn parse_draft(name: &str) -> Result<schemac::Draft, String> {
+    schemac::Draft::from_name(name)
+        .ok_or_else(|| "expected one of 2020-12, 2019-09, 7, 6, 4".to_owned())
+}
+
+fn parse_map(value: &str) -> Result<schemac::UrlMap, String> {
+    match value.split_once('=') {
+        Some((prefix, dir)) if !prefix.is_empty() && !dir.is_empty() => Ok(schemac::UrlMap {
+            prefix: prefix.to_owned(),
+            dir: PathBuf::from(dir),
+        }),
+        _ => Err("expected URL_PREFIX=DIR, e.g. https://example.com/schemas/=schemas".to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn parses_maps() {
+        let map = parse_map("https://x.org/s/=dir/sub").unwrap();
+        assert_eq!(
+            (map.prefix.as_str(), map.dir.as_path()),
+            ("https://x.org/s/", std::path::Path::new("dir/sub"))
+        );
+        assert!(parse_map("https://x.org").is_err());
+        assert!(parse_map("=dir").is_err());
+        assert!(parse_map("https://x.org/=").is_err());
+    }
+}

@@ -1,0 +1,167 @@
+//! The `schemac` binary end to end: help, exit codes, and files written.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A scratch directory, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> TempDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("schemac-cli-{}-{n}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn write(&self, name: &str, contents: &str) -> PathBuf {
+        let path = self.0.join(name);
+        fs::write(&path, contents).unwrap();
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn schemac(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_schemac"))
+        .args(args)
+        .output()
+        .expect("cannot run schemac")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Runs schemac and asserts its exit code, showing both streams when it differs.
+fn check_exit(args: &[&str], code: i32) -> Output {
+    let output = schemac(args);
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "schemac {args:?}\nstdout:\n{}\nstderr:\n{}",
+        stdout(&output),
+        stderr(&output)
+    );
+    output
+}
+
+#[test]
+fn help_lists_commands() {
+    let help = stdout(&check_exit(&["--help"], 0));
+    assert!(help.contains("compile"), "{help}");
+    assert!(help.contains("Examples:"), "{help}");
+    assert!(help.contains("Exit status"), "{help}");
+}
+
+#[test]
+fn compile_help_lists_every_flag() {
+    let help = stdout(&check_exit(&["compile", "--help"], 0));
+    for flag in [
+        "SCHEMA",
+        "--root-name",
+        "--default-draft",
+        "--schema-dir",
+        "--map",
+        "URL_PREFIX=DIR",
+        "-o, --out",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from:\n{help}");
+    }
+    assert!(help.contains("2020-12, 2019-09, 7, 6 or 4"), "{help}");
+    assert!(
+        help.contains("schemac compile schemas/goal.json -o src/goal.rs"),
+        "{help}"
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = TempDir::new();
+    let schema = dir.write("s.json", "{}");
+    let schema = schema.to_str().unwrap();
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["compile"],
+        &["compile", schema, "--no-such-flag"],
+        &["compile", schema, "--map", "no-equals-sign"],
+        &["compile", schema, "--map", "=dir"],
+        &["compile", schema, "--default-draft", "5"],
+        &["compile", schema, "--default-draft", "2020"],
+    ] {
+        let output = check_exit(args, 2);
+        assert!(!stderr(&output).is_empty(), "{args:?} printed no error");
+    }
+    let err = stderr(&schemac(&["compile", schema, "--map", "nope"]));
+    assert!(err.contains("URL_PREFIX=DIR"), "{err}");
+    let err = stderr(&schemac(&["compile", schema, "--default-draft", "5"]));
+    assert!(err.contains("2020-12, 2019-09, 7, 6, 4"), "{err}");
+}
+
+#[test]
+fn invalid_json_exits_1_naming_the_file() {
+    let dir = TempDir::new();
+    let schema = dir.write("broken-schema.json", "{ \"type\": ");
+    let out = dir.0.join("out.rs");
+    let output = check_exit(
+        &[
+            "compile",
+            schema.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        1,
+    );
+    let err = stderr(&output);
+    assert!(err.contains("broken-schema.json"), "{err}");
+    assert!(err.contains("error["), "{err}");
+    assert!(!out.exists(), "no output is written for a broken schema");
+}
+
+#[test]
+fn valid_schema_exits_0_and_writes_the_file() {
+    let dir = TempDir::new();
+    let schema = dir.write(
+        "goal.json",
+        r#"{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "required": ["id"],
+  "properties": { "id": { "type": "string" } }
+}"#,
+    );
+    let out = dir.0.join("goal.rs");
+    let schema = schema.to_str().unwrap();
+    check_exit(
+        &[
+            "compile",
+            schema,
+            "--root-name",
+            "Goal",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        0,
+    );
+    let code = fs::read_to_string(&out).expect("the output file is written");
+    assert!(code.contains("@generated"), "{code}");
+    assert!(code.contains("pub struct Goal"), "{code}");
+
+    // Without -o the same code goes to stdout.
+    let printed = stdout(&check_exit(&["compile", schema, "--root-name", "Goal"], 0));
+    assert!(printed.contains("pub struct Goal"), "{printed}");
+}

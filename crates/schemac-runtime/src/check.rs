@@ -1,0 +1,245 @@
+//! Checks over a buffered `serde_json::Value`, for the schemas whose generated type is the
+//! `Value` fallback: generated code composes these, so the fallback accepts exactly the JSON
+//! its schema accepts.
+
+use serde::de::DeserializeSeed;
+use serde_json::Value;
+
+use crate::error::{mark_nested, split_error};
+use crate::json_eq;
+use crate::pattern::Pattern;
+
+/// A generated check of one subschema.
+pub type CheckFn = fn(&Value) -> Result<(), CheckError>;
+
+/// Why a value failed a check, and where inside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError {
+    pointer: String,
+    message: String,
+}
+
+impl CheckError {
+    pub fn new(message: impl Into<String>) -> Self {
+        CheckError { pointer: String::new(), message: message.into() }
+    }
+
+    /// The same error, one level deeper (`segment` is a property name or an index).
+    pub(crate) fn under(mut self, segment: &str) -> Self {
+        let escaped = segment.replace('~', "~0").replace('/', "~1");
+        self.pointer = format!("/{escaped}{}", self.pointer);
+        self
+    }
+
+    pub fn pointer(&self) -> &str {
+        &self.pointer
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// A serde error that carries the pointer, for `Deserialize` impls.
+    pub fn into_de_error<E: serde::de::Error>(self) -> E {
+        E::custom(mark_nested(&self.pointer, &self.message))
+    }
+}
+
+impl std::fmt::Display for CheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pointer = if self.pointer.is_empty() { "(root)" } else { &self.pointer };
+        write!(f, "{pointer}: {}", self.message)
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// JSON value kinds, as in the `type` keyword.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Null,
+    Boolean,
+    Object,
+    Array,
+    Number,
+    /// A number with no fractional part (`1.0` included).
+    Integer,
+    String,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Null => "null",
+            Kind::Boolean => "boolean",
+            Kind::Object => "object",
+            Kind::Array => "array",
+            Kind::Number => "number",
+            Kind::Integer => "integer",
+            Kind::String => "string",
+        }
+    }
+
+    fn matches(self, value: &Value) -> bool {
+        match (self, value) {
+            (Kind::Null, Value::Null) | (Kind::Boolean, Value::Bool(_)) => true,
+            (Kind::Object, Value::Object(_)) | (Kind::Array, Value::Array(_)) => true,
+            (Kind::String, Value::String(_)) | (Kind::Number, Value::Number(_)) => true,
+            (Kind::Integer, Value::Number(n)) => n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0),
+            _ => false,
+        }
+    }
+}
+
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// `type`: the value is one of `kinds`.
+pub fn kinds(value: &Value, kinds: &[Kind]) -> Result<(), CheckError> {
+    if kinds.iter().any(|k| k.matches(value)) {
+        return Ok(());
+    }
+    let expected: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+    Err(CheckError::new(format!("expected {}, found {}", expected.join(" or "), kind_of(value))))
+}
+
+/// `const`.
+pub fn constant(value: &Value, expected: &Value) -> Result<(), CheckError> {
+    if json_eq(value, expected) { Ok(()) } else { Err(CheckError::new(format!("{value} is not the constant {expected}"))) }
+}
+
+/// `enum`.
+pub fn one_of_values(value: &Value, allowed: &[Value]) -> Result<(), CheckError> {
+    if allowed.iter().any(|a| json_eq(value, a)) {
+        return Ok(());
+    }
+    let list: Vec<String> = allowed.iter().map(Value::to_string).collect();
+    Err(CheckError::new(format!("{value} is not one of {}", list.join(", "))))
+}
+
+/// `pattern`: strings must match; other kinds pass.
+pub fn pattern(value: &Value, pattern: &Pattern) -> Result<(), CheckError> {
+    let Value::String(text) = value else { return Ok(()) };
+    match pattern.is_match(text) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(CheckError::new(format!("{text:?} does not match the pattern {:?}", pattern.source()))),
+        Err(e) => Err(CheckError::new(e.to_string())),
+    }
+}
+
+/// The value deserializes through `seed`: a typed part of the schema enforces itself.
+pub fn typed<'a, S: DeserializeSeed<'a>>(value: &'a Value, seed: S) -> Result<(), CheckError> {
+    let mut track = serde_path_to_error::Track::new();
+    let de = serde_path_to_error::Deserializer::new(value, &mut track);
+    let result: Result<S::Value, serde_json::Error> = seed.deserialize(de);
+    match result {
+        Ok(_) => Ok(()),
+        Err(error) => {
+            let (pointer, message) = split_error(crate::error::pointer_of(&track.path()), &error.to_string());
+            Err(CheckError { pointer, message })
+        }
+    }
+}
+
+/// `allOf`.
+pub fn all_of(value: &Value, checks: &[CheckFn]) -> Result<(), CheckError> {
+    checks.iter().try_for_each(|check| check(value))
+}
+
+/// `anyOf`.
+pub fn any_of(value: &Value, checks: &[CheckFn]) -> Result<(), CheckError> {
+    let mut first = None;
+    for check in checks {
+        match check(value) {
+            Ok(()) => return Ok(()),
+            Err(e) => first = first.or(Some(e)),
+        }
+    }
+    Err(CheckError::new(match first {
+        Some(e) => format!("matches none of the anyOf branches (first: {e})"),
+        None => "matches none of the anyOf branches".to_owned(),
+    }))
+}
+
+/// `oneOf`: exactly one branch.
+pub fn one_of(value: &Value, checks: &[CheckFn]) -> Result<(), CheckError> {
+    let passed: Vec<usize> = checks.iter().enumerate().filter(|(_, check)| check(value).is_ok()).map(|(i, _)| i).collect();
+    match passed.as_slice() {
+        [_] => Ok(()),
+        [] => Err(CheckError::new("matches none of the oneOf branches")),
+        many => Err(CheckError::new(format!("matches {} oneOf branches (#{:?}); exactly one must match", many.len(), many))),
+    }
+}
+
+/// `not`.
+pub fn not(value: &Value, check: CheckFn) -> Result<(), CheckError> {
+    match check(value) {
+        Ok(()) => Err(CheckError::new("matches the schema under `not`")),
+        Err(_) => Ok(()),
+    }
+}
+
+/// `if`/`then`/`else`.
+pub fn if_then_else(value: &Value, cond: CheckFn, then: Option<CheckFn>, otherwise: Option<CheckFn>) -> Result<(), CheckError> {
+    let branch = if cond(value).is_ok() { then } else { otherwise };
+    branch.map_or(Ok(()), |check| check(value))
+}
+
+/// `false`.
+pub fn never(_: &Value) -> Result<(), CheckError> {
+    Err(CheckError::new("no value is allowed here (the schema is `false`)"))
+}
+
+/// Object keywords; other kinds pass.
+#[derive(Debug)]
+pub struct ObjectRules<'a> {
+    pub properties: &'a [(&'a str, CheckFn)],
+    pub required: &'a [&'a str],
+    pub patterns: &'a [(&'a Pattern, CheckFn)],
+    /// For properties matched by neither; `None`: anything.
+    pub additional: Option<CheckFn>,
+}
+
+pub fn object(value: &Value, rules: &ObjectRules<'_>) -> Result<(), CheckError> {
+    let Value::Object(map) = value else { return Ok(()) };
+    if let Some(missing) = rules.required.iter().find(|name| !map.contains_key(**name)) {
+        return Err(CheckError::new(format!("missing required property `{missing}`")));
+    }
+    for (name, item) in map {
+        let mut matched = false;
+        if let Some((_, check)) = rules.properties.iter().find(|(n, _)| n == name) {
+            matched = true;
+            check(item).map_err(|e| e.under(name))?;
+        }
+        for (pattern, check) in rules.patterns {
+            if pattern.is_match(name).map_err(|e| CheckError::new(e.to_string()))? {
+                matched = true;
+                check(item).map_err(|e| e.under(name))?;
+            }
+        }
+        if !matched && let Some(check) = rules.additional {
+            check(item).map_err(|e| e.under(name))?;
+        }
+    }
+    Ok(())
+}
+
+/// Array keywords; other kinds pass.
+pub fn array(value: &Value, prefix: &[CheckFn], items: Option<CheckFn>) -> Result<(), CheckError> {
+    let Value::Array(list) = value else { return Ok(()) };
+    for (i, item) in list.iter().enumerate() {
+        let check = prefix.get(i).copied().or(items);
+        if let Some(check) = check {
+            check(item).map_err(|e| e.under(&i.to_string()))?;
+        }
+    }
+    Ok(())
+}

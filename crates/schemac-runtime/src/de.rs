@@ -1,0 +1,370 @@
+//! Building blocks for generated `Deserialize` impls: seeds that compose like the types they
+//! produce (`Seq(Nullable(Int::<u8>::new()))` for `Vec<Option<u8>>`), so that checks run
+//! while the input streams by, without buffering it into a `serde_json::Value` first.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+
+pub use crate::error::nested;
+
+/// A property name, borrowed from the input when it has no escapes.
+#[derive(Debug)]
+pub struct Key<'de>(std::borrow::Cow<'de, str>);
+
+impl<'de> Key<'de> {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0.into_owned()
+    }
+}
+
+impl<'de> de::Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a property name")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(v.into()))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(v.to_owned().into()))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(v.into()))
+            }
+        }
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
+/// Rejects the value of an undeclared property of a closed object. Used as the seed of that
+/// value so the error's pointer names the property itself.
+#[derive(Debug)]
+pub struct UnknownProperty<'a> {
+    pub name: &'a str,
+    /// The declared properties, for the message.
+    pub expected: &'static [&'static str],
+}
+
+impl<'de> DeserializeSeed<'de> for UnknownProperty<'_> {
+    type Value = std::convert::Infallible;
+    fn deserialize<D: Deserializer<'de>>(self, _: D) -> Result<Self::Value, D::Error> {
+        Err(de::Error::custom(format_args!(
+            "unknown property `{}` (additionalProperties is false); expected one of: {}",
+            self.name,
+            self.expected.join(", ")
+        )))
+    }
+}
+
+/// The error for a required property that is missing.
+pub fn missing<E: de::Error>(name: &str) -> E {
+    E::custom(format_args!("missing required property `{name}`"))
+}
+
+/// The error for a property given twice.
+pub fn duplicate<E: de::Error>(name: &str) -> E {
+    E::custom(format_args!("duplicate property `{name}`"))
+}
+
+/// Integers as JSON Schema sees them: any number with no fractional part (`1.0` included), in
+/// the range of `T`.
+#[derive(Debug)]
+pub struct Int<T>(PhantomData<T>);
+
+impl<T> Int<T> {
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        Int(PhantomData)
+    }
+}
+
+impl<'de, T: TryFrom<i64> + TryFrom<u64>> DeserializeSeed<'de> for Int<T> {
+    type Value = T;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        deserializer.deserialize_any(IntVisitor(PhantomData))
+    }
+}
+
+struct IntVisitor<T>(PhantomData<T>);
+
+impl<T: TryFrom<i64> + TryFrom<u64>> IntVisitor<T> {
+    fn out_of_range<E: de::Error>(v: impl fmt::Display) -> E {
+        E::custom(format_args!("integer {v} is out of range for {}", std::any::type_name::<T>()))
+    }
+}
+
+impl<'de, T: TryFrom<i64> + TryFrom<u64>> Visitor<'de> for IntVisitor<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an integer")
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<T, E> {
+        T::try_from(v).map_err(|_| Self::out_of_range(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<T, E> {
+        T::try_from(v).map_err(|_| Self::out_of_range(v))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<T, E> {
+        // 2^63 and 2^64 are exact in f64; the casts below are exact inside these bounds.
+        if v.fract() != 0.0 || !v.is_finite() {
+            return Err(E::invalid_type(de::Unexpected::Float(v), &self));
+        }
+        if (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&v) {
+            self.visit_i64(v as i64)
+        } else if (0.0..18_446_744_073_709_551_616.0).contains(&v) {
+            self.visit_u64(v as u64)
+        } else {
+            Err(Self::out_of_range(v))
+        }
+    }
+}
+
+/// `Vec<T>` from a JSON array, each item through `S`.
+#[derive(Debug)]
+pub struct Seq<S>(pub S);
+
+impl<'de, S: DeserializeSeed<'de> + Clone> DeserializeSeed<'de> for Seq<S> {
+    type Value = Vec<S::Value>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        struct SeqVisitor<S>(S);
+        impl<'de, S: DeserializeSeed<'de> + Clone> Visitor<'de> for SeqVisitor<S> {
+            type Value = Vec<S::Value>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an array")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+                while let Some(item) = seq.next_element_seed(self.0.clone())? {
+                    out.push(item);
+                }
+                Ok(out)
+            }
+        }
+        deserializer.deserialize_seq(SeqVisitor(self.0))
+    }
+}
+
+/// `BTreeMap<String, T>` from a JSON object, each value through `S`.
+#[derive(Debug)]
+pub struct MapOf<S>(pub S);
+
+impl<'de, S: DeserializeSeed<'de> + Clone> DeserializeSeed<'de> for MapOf<S> {
+    type Value = BTreeMap<String, S::Value>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        struct MapVisitor<S>(S);
+        impl<'de, S: DeserializeSeed<'de> + Clone> Visitor<'de> for MapVisitor<S> {
+            type Value = BTreeMap<String, S::Value>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some(key) = map.next_key::<Key<'de>>()? {
+                    let key = key.into_string();
+                    if out.contains_key(&key) {
+                        return Err(duplicate(&key));
+                    }
+                    let value = map.next_value_seed(self.0.clone())?;
+                    out.insert(key, value);
+                }
+                Ok(out)
+            }
+        }
+        deserializer.deserialize_map(MapVisitor(self.0))
+    }
+}
+
+/// `Option<T>`: `null` is `None`, anything else goes through `S`.
+#[derive(Debug)]
+pub struct Nullable<S>(pub S);
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Nullable<S> {
+    type Value = Option<S::Value>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        struct OptionVisitor<S>(S);
+        impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OptionVisitor<S> {
+            type Value = Option<S::Value>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a value or null")
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+                self.0.deserialize(deserializer).map(Some)
+            }
+        }
+        deserializer.deserialize_option(OptionVisitor(self.0))
+    }
+}
+
+/// `Box<T>`, for recursive types.
+#[derive(Debug)]
+pub struct Boxed<S>(pub S);
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Boxed<S> {
+    type Value = Box<S::Value>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        self.0.deserialize(deserializer).map(Box::new)
+    }
+}
+
+/// A type's own `Deserialize`, as a seed.
+pub struct Plain<T>(PhantomData<fn() -> T>);
+
+impl<T> Plain<T> {
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        Plain(PhantomData)
+    }
+}
+
+impl<T> Clone for Plain<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Plain<T> {}
+
+impl<T> fmt::Debug for Plain<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Plain")
+    }
+}
+
+impl<'de, T: de::Deserialize<'de>> DeserializeSeed<'de> for Plain<T> {
+    type Value = T;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        T::deserialize(deserializer)
+    }
+}
+
+macro_rules! clone_seed {
+    ($($name:ident),*) => {$(
+        impl<S: Clone> Clone for $name<S> {
+            fn clone(&self) -> Self {
+                $name(self.0.clone())
+            }
+        }
+        impl<S: Copy> Copy for $name<S> {}
+    )*};
+}
+clone_seed!(Seq, MapOf, Nullable, Boxed);
+
+impl<T> Clone for Int<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Int<T> {}
+
+/// Deserializes a string and hands it to `accept`, for string enums and string constants
+/// (serde's derived enums would also accept `{"variant": null}`, which the schema rejects).
+pub fn string<'de, D, T>(deserializer: D, expecting: &'static str, accept: impl FnOnce(&str) -> Option<T>) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    let key = Key::deserialize_as_string(deserializer, expecting)?;
+    let text = key.as_str();
+    accept(text).ok_or_else(|| de::Error::custom(format_args!("{text:?} is not {expecting}")))
+}
+
+impl<'de> Key<'de> {
+    fn deserialize_as_string<D: Deserializer<'de>>(deserializer: D, expecting: &'static str) -> Result<Key<'de>, D::Error> {
+        struct StrVisitor(&'static str);
+        impl<'de> Visitor<'de> for StrVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.0)
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(v.into()))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(v.to_owned().into()))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(v.into()))
+            }
+        }
+        deserializer.deserialize_str(StrVisitor(expecting))
+    }
+}
+
+/// Deserializes any JSON value and checks it equals `expected` (numbers by value).
+pub fn constant<'de, D: Deserializer<'de>>(deserializer: D, expected: &serde_json::Value) -> Result<(), D::Error> {
+    let value = serde_json::Value::deserialize(deserializer)?;
+    if crate::json_eq(&value, expected) {
+        Ok(())
+    } else {
+        Err(de::Error::custom(format_args!("{value} is not the constant {expected}")))
+    }
+}
+
+use serde::Deserialize as _;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn int<T: TryFrom<i64> + TryFrom<u64>>(v: serde_json::Value) -> Result<T, serde_json::Error> {
+        Int::<T>::new().deserialize(v)
+    }
+
+    #[test]
+    fn integers_accept_integral_floats_only() {
+        assert_eq!(int::<u8>(json!(5)).unwrap(), 5);
+        assert_eq!(int::<u8>(json!(5.0)).unwrap(), 5);
+        assert!(int::<u8>(json!(5.5)).is_err());
+        assert!(int::<u8>(json!(256)).is_err());
+        assert!(int::<u8>(json!(-1)).is_err());
+        assert_eq!(int::<i64>(json!(-3.0)).unwrap(), -3);
+        assert_eq!(int::<u64>(json!(u64::MAX)).unwrap(), u64::MAX);
+        assert!(int::<i64>(json!(1e300)).is_err());
+        assert!(int::<i64>(json!("1")).is_err());
+    }
+
+    #[test]
+    fn nullable_and_seq_compose() {
+        let seed = Seq(Nullable(Int::<i32>::new()));
+        assert_eq!(seed.deserialize(json!([1, null, 2.0])).unwrap(), vec![Some(1), None, Some(2)]);
+        assert!(Seq(Int::<i32>::new()).deserialize(json!([1, null])).is_err());
+    }
+
+    #[test]
+    fn maps_reject_duplicates() {
+        let text = r#"{"a": 1, "a": 2}"#;
+        let mut de = serde_json::Deserializer::from_str(text);
+        assert!(MapOf(Int::<i32>::new()).deserialize(&mut de).is_err());
+    }
+}
+
+/// Checks the buffered value of property `name` through `seed` (for `patternProperties`); the
+/// error's pointer names the property and the place inside it.
+pub fn check_property<'v, S: DeserializeSeed<'v>, E: de::Error>(name: &str, seed: S, value: &'v serde_json::Value) -> Result<(), E> {
+    crate::check::typed(value, seed).map_err(|e| e.under(name).into_de_error())
+}
+
+/// The error for an undeclared property that no `patternProperties` pattern matches, pointing
+/// at the property.
+pub fn unmatched_property<E: de::Error>(name: &str) -> E {
+    crate::check::CheckError::new(format!("property `{name}` is not declared and matches no patternProperties pattern (additionalProperties is false)"))
+        .under(name)
+        .into_de_error()
+}

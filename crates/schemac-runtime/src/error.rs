@@ -1,0 +1,161 @@
+//! Deserialization errors that say where: the JSON pointer of the offending value.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde_path_to_error::Segment;
+
+/// Marks a JSON pointer carried inside a serde error message, for values that had to be
+/// buffered (unions) and were deserialized again from a `serde_json::Value`: the inner
+/// pointer is spliced onto the outer one by [`Error`].
+const NESTED: char = '\u{1d}';
+
+/// A value that does not match its schema, with the JSON pointer of that value.
+#[derive(Debug)]
+pub struct Error {
+    pointer: String,
+    message: String,
+    /// Line and column in the input text, when it was text.
+    position: Option<(usize, usize)>,
+}
+
+impl Error {
+    /// The JSON pointer of the value that was rejected (`""` for the document itself).
+    pub fn pointer(&self) -> &str {
+        &self.pointer
+    }
+
+    /// What was expected, without the location.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// 1-based line and column in the input, for text input.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        self.position
+    }
+
+    fn from_tracked(error: serde_path_to_error::Error<serde_json::Error>) -> Error {
+        let mut pointer = pointer_of(error.path());
+        let inner = error.into_inner();
+        let position = (inner.line() > 0).then(|| (inner.line(), inner.column()));
+        let mut message = strip_position(&inner.to_string());
+        if let Some((nested, rest)) = split_nested(&message) {
+            pointer.push_str(&nested);
+            message = rest;
+        }
+        Error { pointer, message, position }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pointer = if self.pointer.is_empty() { "(root)" } else { &self.pointer };
+        write!(f, "{pointer}: {}", self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// A value built in Rust that breaks a constraint of its schema (from `TryFrom`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConstraintError {
+    message: String,
+}
+
+impl ConstraintError {
+    pub fn new(message: impl Into<String>) -> Self {
+        ConstraintError { message: message.into() }
+    }
+}
+
+impl fmt::Display for ConstraintError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ConstraintError {}
+
+/// Deserializes JSON text; errors carry the JSON pointer of the rejected value.
+pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
+    from_slice(text.as_bytes())
+}
+
+/// Deserializes JSON bytes; errors carry the JSON pointer of the rejected value.
+pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(Error::from_tracked)?;
+    de.end().map_err(|e| Error { pointer: String::new(), message: strip_position(&e.to_string()), position: Some((e.line(), e.column())) })?;
+    Ok(value)
+}
+
+/// Deserializes JSON from a reader; errors carry the JSON pointer of the rejected value.
+pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(reader: R) -> Result<T, Error> {
+    let mut de = serde_json::Deserializer::from_reader(reader);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(Error::from_tracked)?;
+    de.end().map_err(|e| Error { pointer: String::new(), message: strip_position(&e.to_string()), position: Some((e.line(), e.column())) })?;
+    Ok(value)
+}
+
+/// Deserializes a `serde_json::Value`; errors carry the JSON pointer of the rejected value.
+pub fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, Error> {
+    serde_path_to_error::deserialize(value).map_err(Error::from_tracked)
+}
+
+/// Deserializes a buffered value through `seed`, for generated unions and checks: on failure
+/// the message carries the pointer inside `value`, which [`Error`] splices onto the outer one.
+pub fn nested<'de, S: serde::de::DeserializeSeed<'de>, E: serde::de::Error>(seed: S, value: &'de serde_json::Value) -> Result<S::Value, E> {
+    let mut track = serde_path_to_error::Track::new();
+    let de = serde_path_to_error::Deserializer::new(value, &mut track);
+    let result: Result<S::Value, serde_json::Error> = seed.deserialize(de);
+    result.map_err(|error| {
+        let (pointer, message) = split_error(pointer_of(&track.path()), &error.to_string());
+        E::custom(mark_nested(&pointer, &message))
+    })
+}
+
+/// Joins a pointer with a message that may carry a deeper nested pointer itself.
+pub(crate) fn split_error(pointer: String, message: &str) -> (String, String) {
+    match split_nested(message) {
+        Some((deeper, rest)) => (pointer + &deeper, rest),
+        None => (pointer, message.to_owned()),
+    }
+}
+
+/// A message that carries the pointer of the failure inside a buffered value.
+pub(crate) fn mark_nested(pointer: &str, message: &str) -> String {
+    format!("{NESTED}{pointer}{NESTED}{message}")
+}
+
+fn split_nested(message: &str) -> Option<(String, String)> {
+    let rest = message.strip_prefix(NESTED)?;
+    let (pointer, message) = rest.split_once(NESTED)?;
+    Some((pointer.to_owned(), message.to_owned()))
+}
+
+pub(crate) fn pointer_of(path: &serde_path_to_error::Path) -> String {
+    let mut pointer = String::new();
+    for segment in path.iter() {
+        match segment {
+            Segment::Seq { index } => {
+                pointer.push('/');
+                pointer.push_str(&index.to_string());
+            }
+            Segment::Map { key } => {
+                pointer.push('/');
+                pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            }
+            Segment::Enum { .. } | Segment::Unknown => {}
+        }
+    }
+    pointer
+}
+
+/// serde_json appends " at line L column C"; the position is kept separately.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) if message[i..].contains(" column ") => message[..i].to_owned(),
+        _ => message.to_owned(),
+    }
+}

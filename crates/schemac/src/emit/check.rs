@@ -1,0 +1,185 @@
+//! The `Value` fallback: a newtype over `serde_json::Value` whose constructor runs the
+//! schema's checks, composed from `schemac_runtime::check` with one function per subschema.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+use serde_json::Value;
+
+use super::items::pattern_static;
+use super::ty::{Ctx, ident, value_static};
+use crate::ir::{Check, DefId, Kind};
+
+pub(super) fn checked(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let mut fns = Functions { ctx, id, bodies: Vec::new() };
+    let root = fns.function(check);
+    let bodies = fns.bodies.iter().enumerate().map(|(i, body)| {
+        let f = format_ident!("check_{i}");
+        quote! {
+            fn #f(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
+                #body
+            }
+        }
+    });
+    quote! {
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #[serde(transparent)]
+        pub struct #name(serde_json::Value);
+
+        impl #name {
+            /// Checks `value` against the schema, with the pointer of the first failure.
+            pub fn check(value: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
+                #name::#root(value)
+            }
+
+            pub fn value(&self) -> &serde_json::Value {
+                &self.0
+            }
+
+            pub fn into_value(self) -> serde_json::Value {
+                self.0
+            }
+
+            #(#bodies)*
+        }
+
+        impl TryFrom<serde_json::Value> for #name {
+            type Error = schemac_runtime::check::CheckError;
+            fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
+                #name::check(&value).map(|()| #name(value))
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?;
+                #name::check(&value).map_err(schemac_runtime::check::CheckError::into_de_error)?;
+                Ok(#name(value))
+            }
+        }
+    }
+}
+
+/// Allocates one associated function per check node that another check refers to.
+struct Functions<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    id: DefId,
+    bodies: Vec<TokenStream>,
+}
+
+impl Functions<'_, '_> {
+    /// The name of a new function implementing `check`.
+    fn function(&mut self, check: &Check) -> Ident {
+        let index = self.bodies.len();
+        self.bodies.push(TokenStream::new());
+        let body = self.body(check);
+        self.bodies[index] = body;
+        format_ident!("check_{index}")
+    }
+
+    fn reference(&mut self, check: &Check) -> TokenStream {
+        let f = self.function(check);
+        quote!(Self::#f)
+    }
+
+    fn references(&mut self, checks: &[Check]) -> Vec<TokenStream> {
+        checks.iter().map(|c| self.reference(c)).collect()
+    }
+
+    fn body(&mut self, check: &Check) -> TokenStream {
+        let rt = quote!(schemac_runtime::check);
+        match check {
+            Check::Kinds(kinds) => {
+                let kinds = kinds.iter().map(|k| kind(*k));
+                quote! { #rt::kinds(v, &[#(#rt::Kind::#kinds),*]) }
+            }
+            Check::Const(value) => {
+                let value = value_static(&format_ident!("VALUE"), value);
+                quote! { #value #rt::constant(v, &VALUE) }
+            }
+            Check::Enum(values) => {
+                let allowed = value_static(&format_ident!("ALLOWED"), &Value::Array(values.clone()));
+                quote! { #allowed #rt::one_of_values(v, ALLOWED.as_array().map_or(&[], Vec::as_slice)) }
+            }
+            Check::Pattern(pattern) => {
+                let pattern = pattern_static(&format_ident!("PATTERN"), pattern);
+                quote! { #pattern #rt::pattern(v, &PATTERN) }
+            }
+            Check::As(ty) => {
+                let seed = self.ctx.seed(self.id, ty);
+                quote! { #rt::typed(v, #seed) }
+            }
+            Check::AllOf(checks) => {
+                let refs = self.references(checks);
+                quote! { #rt::all_of(v, &[#(#refs),*]) }
+            }
+            Check::AnyOf(checks) => {
+                let refs = self.references(checks);
+                quote! { #rt::any_of(v, &[#(#refs),*]) }
+            }
+            Check::OneOf(checks) => {
+                let refs = self.references(checks);
+                quote! { #rt::one_of(v, &[#(#refs),*]) }
+            }
+            Check::Not(inner) => {
+                let r = self.reference(inner);
+                quote! { #rt::not(v, #r) }
+            }
+            Check::IfThenElse { cond, then, otherwise } => {
+                let cond = self.reference(cond);
+                let then = self.optional(then.as_deref());
+                let otherwise = self.optional(otherwise.as_deref());
+                quote! { #rt::if_then_else(v, #cond, #then, #otherwise) }
+            }
+            Check::Object(object) => {
+                let names: Vec<&str> = object.properties.iter().map(|(n, _)| n.as_str()).collect();
+                let checks: Vec<TokenStream> = object.properties.iter().map(|(_, c)| self.reference(c)).collect();
+                let required = &object.required;
+                let statics = object.patterns.iter().enumerate().map(|(i, (p, _))| pattern_static(&format_ident!("PATTERN_{i}"), p)).collect::<Vec<_>>();
+                let pattern_names = (0..object.patterns.len()).map(|i| format_ident!("PATTERN_{i}"));
+                let pattern_checks: Vec<TokenStream> = object.patterns.iter().map(|(_, c)| self.reference(c)).collect();
+                let additional = self.optional(object.additional.as_deref());
+                quote! {
+                    #(#statics)*
+                    #rt::object(v, &#rt::ObjectRules {
+                        properties: &[#((#names, #checks as #rt::CheckFn)),*],
+                        required: &[#(#required),*],
+                        patterns: &[#((&#pattern_names, #pattern_checks as #rt::CheckFn)),*],
+                        additional: #additional,
+                    })
+                }
+            }
+            Check::Array { prefix, items } => {
+                let prefix = self.references(prefix);
+                let items = self.optional(items.as_deref());
+                quote! { #rt::array(v, &[#(#prefix),*], #items) }
+            }
+            Check::Never => quote! { #rt::never(v) },
+        }
+    }
+
+    fn optional(&mut self, check: Option<&Check>) -> TokenStream {
+        match check {
+            Some(c) => {
+                let r = self.reference(c);
+                quote!(Some(#r))
+            }
+            None => quote!(None),
+        }
+    }
+}
+
+fn kind(kind: Kind) -> Ident {
+    format_ident!(
+        "{}",
+        match kind {
+            Kind::Null => "Null",
+            Kind::Boolean => "Boolean",
+            Kind::Object => "Object",
+            Kind::Array => "Array",
+            Kind::Number => "Number",
+            Kind::Integer => "Integer",
+            Kind::String => "String",
+        }
+    )
+}

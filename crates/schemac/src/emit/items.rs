@@ -1,0 +1,462 @@
+//! One Rust item (plus its impls) per IR definition.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use serde_json::Value;
+
+use super::ty::{Ctx, docs, ident, value_static};
+use super::{check, union};
+use crate::ir::{DefId, DefKind, Field, Newtype, Pattern, Rest, Struct, Ty};
+
+pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
+    let def = ctx.def(id);
+    let doc = docs(&def.docs, &def.unenforced);
+    let body = match &def.kind {
+        DefKind::Struct(s) => structure(ctx, id, s),
+        DefKind::StringEnum(values) => string_enum(ctx, id, values),
+        DefKind::Newtype(newtype) => constrained(ctx, id, newtype),
+        DefKind::Const(value) => constant(ctx, id, value),
+        DefKind::ValueEnum(values) => value_enum(ctx, id, values),
+        DefKind::Union(u) => union::union(ctx, id, u),
+        DefKind::Alias(ty) => alias(ctx, id, ty),
+        DefKind::Checked(c) => check::checked(ctx, id, c),
+    };
+    quote! { #doc #body }
+}
+
+/// A `static` for a pattern, named `name`.
+pub(super) fn pattern_static(name: &proc_macro2::Ident, pattern: &Pattern) -> TokenStream {
+    let source = &pattern.source;
+    let translated = match &pattern.translated {
+        Some(t) => quote!(Some(#t)),
+        None => quote!(None),
+    };
+    quote! {
+        static #name: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(#source, #translated);
+    }
+}
+
+fn is_nullable(ty: &Ty) -> bool {
+    matches!(ty, Ty::Nullable(_))
+}
+
+/// A struct with a hand-rolled `Deserialize` visitor: one pass over the input, unknown
+/// properties kept (or rejected, with their pointer), required ones checked at the end.
+fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let mut fields = Vec::new();
+    let mut locals = Vec::new();
+    let mut arms = Vec::new();
+    let mut inits = Vec::new();
+    for (i, field) in s.fields.iter().enumerate() {
+        let local = format_ident!("f{i}");
+        let json = &field.json_name;
+        let rust_name = ident(&field.rust_name);
+        let (field_ty, local_ty, seed) = field_types(ctx, id, field);
+        let doc = docs(&field.docs, &[]);
+        let rename = (rust_name.to_string().trim_start_matches("r#") != json.as_str()).then(|| quote!(#[serde(rename = #json)]));
+        let skip = match (field.required, is_nullable(&field.ty)) {
+            (true, _) => None,
+            (false, false) => Some(quote!(#[serde(skip_serializing_if = "Option::is_none")])),
+            (false, true) => Some(quote!(#[serde(skip_serializing_if = "schemac_runtime::Tristate::is_absent")])),
+        };
+        fields.push(quote! { #doc #rename #skip pub #rust_name: #field_ty, });
+        locals.push(quote! { let mut #local: Option<#local_ty> = None; });
+        arms.push(quote! {
+            #json => {
+                if #local.is_some() {
+                    return Err(schemac_runtime::de::duplicate(#json));
+                }
+                #local = Some(map.next_value_seed(#seed)?);
+            }
+        });
+        inits.push(match (field.required, is_nullable(&field.ty)) {
+            (true, _) => quote! { #rust_name: #local.ok_or_else(|| schemac_runtime::de::missing(#json))?, },
+            (false, false) => quote! { #rust_name: #local, },
+            (false, true) => quote! { #rust_name: #local.map_or(schemac_runtime::Tristate::Absent, schemac_runtime::Tristate::from), },
+        });
+    }
+    let declared: Vec<&str> = s.fields.iter().map(|f| f.json_name.as_str()).collect();
+    let (extra_field, extra_local, extra_arm, extra_init) = rest(ctx, id, &s.rest, &declared);
+    let type_name = ctx.def(id).name.as_str();
+    let expecting = format!("an object ({type_name})");
+    quote! {
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        pub struct #name {
+            #(#fields)*
+            #extra_field
+        }
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct Visitor;
+                impl<'de> serde::de::Visitor<'de> for Visitor {
+                    type Value = #name;
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.write_str(#expecting)
+                    }
+                    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<#name, A::Error> {
+                        #(#locals)*
+                        #extra_local
+                        while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                            match key.as_str() {
+                                #(#arms)*
+                                _ => { #extra_arm }
+                            }
+                        }
+                        Ok(#name {
+                            #(#inits)*
+                            #extra_init
+                        })
+                    }
+                }
+                deserializer.deserialize_map(Visitor)
+            }
+        }
+    }
+}
+
+/// (field type, type of the parsed value, seed) for a struct field.
+fn field_types(ctx: &Ctx<'_>, id: DefId, field: &Field) -> (TokenStream, TokenStream, TokenStream) {
+    let parsed = ctx.rust(id, &field.ty);
+    let seed = ctx.seed(id, &field.ty);
+    let declared = match (field.required, &field.ty) {
+        (true, _) => parsed.clone(),
+        (false, Ty::Nullable(inner)) => {
+            let inner = ctx.rust(id, inner);
+            quote!(schemac_runtime::Tristate<#inner>)
+        }
+        (false, _) => quote!(Option<#parsed>),
+    };
+    (declared, parsed, seed)
+}
+
+/// The `extra` field, its local, the `_ =>` arm and the initializer for undeclared properties.
+fn rest(ctx: &Ctx<'_>, id: DefId, rest: &Rest, declared: &[&str]) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+    let doc = quote! {
+        /// Properties the schema does not declare, kept so that a round trip loses nothing.
+    };
+    let insert = quote! {
+        let key = key.into_string();
+        if extra.contains_key(&key) {
+            return Err(schemac_runtime::de::duplicate(&key));
+        }
+    };
+    match rest {
+        Rest::Closed => (
+            quote!(),
+            quote!(),
+            quote! {
+                let unknown = schemac_runtime::de::UnknownProperty { name: key.as_str(), expected: &[#(#declared),*] };
+                match map.next_value_seed(unknown)? {}
+            },
+            quote!(),
+        ),
+        Rest::Open => (
+            quote! { #doc #[serde(flatten)] pub extra: serde_json::Map<String, serde_json::Value>, },
+            quote! { let mut extra = serde_json::Map::new(); },
+            quote! { #insert extra.insert(key, map.next_value()?); },
+            quote! { extra, },
+        ),
+        Rest::Typed(ty) => {
+            let value_ty = ctx.rust(id, ty);
+            let seed = ctx.seed(id, ty);
+            (
+                quote! { #doc #[serde(flatten)] pub extra: std::collections::BTreeMap<String, #value_ty>, },
+                quote! { let mut extra = std::collections::BTreeMap::new(); },
+                quote! { #insert extra.insert(key, map.next_value_seed(#seed)?); },
+                quote! { extra, },
+            )
+        }
+        Rest::Patterns { patterns, additional } => {
+            let statics = patterns.iter().enumerate().map(|(i, (p, _))| pattern_static(&format_ident!("PATTERN_{i}"), p));
+            let checks = patterns.iter().enumerate().map(|(i, (_, ty))| {
+                let pattern = format_ident!("PATTERN_{i}");
+                let seed = ctx.seed(id, ty);
+                quote! {
+                    if #pattern.is_match(&key).map_err(serde::de::Error::custom)? {
+                        matched = true;
+                        schemac_runtime::de::check_property(&key, #seed, &value)?;
+                    }
+                }
+            });
+            let otherwise = match additional {
+                Some(ty) => {
+                    let seed = ctx.seed(id, ty);
+                    quote! { schemac_runtime::de::check_property(&key, #seed, &value)?; }
+                }
+                None => quote! { return Err(schemac_runtime::de::unmatched_property(&key)); },
+            };
+            (
+                quote! { #doc #[serde(flatten)] pub extra: serde_json::Map<String, serde_json::Value>, },
+                quote! { let mut extra = serde_json::Map::new(); #(#statics)* },
+                quote! {
+                    #insert
+                    let value: serde_json::Value = map.next_value()?;
+                    let mut matched = false;
+                    #(#checks)*
+                    if !matched {
+                        #otherwise
+                    }
+                    extra.insert(key, value);
+                },
+                quote! { extra, },
+            )
+        }
+    }
+}
+
+fn string_enum(ctx: &Ctx<'_>, id: DefId, values: &[String]) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let variants = variant_idents(values);
+    let docs = values.iter().map(|v| format!(" `{v:?}`"));
+    let expecting = format!("one of {}", values.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", "));
+    quote! {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum #name {
+            #(#[doc = #docs] #variants,)*
+        }
+
+        impl #name {
+            /// Every allowed value, in schema order.
+            pub const ALL: &'static [#name] = &[#(#name::#variants),*];
+
+            /// The JSON string of this value.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    #(#name::#variants => #values,)*
+                }
+            }
+        }
+
+        impl std::fmt::Display for #name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl serde::Serialize for #name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                schemac_runtime::de::string(deserializer, #expecting, |s| match s {
+                    #(#values => Some(#name::#variants),)*
+                    _ => None,
+                })
+            }
+        }
+    }
+}
+
+/// Variant identifiers for a string enum's values, unique within the enum.
+fn variant_idents(values: &[String]) -> Vec<proc_macro2::Ident> {
+    let mut taken = crate::ident::Namespace::new();
+    values.iter().map(|v| ident(&taken.claim(crate::ident::variant_name(v)))).collect()
+}
+
+fn constant(ctx: &Ctx<'_>, id: DefId, value: &Value) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let head = quote! {
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct #name;
+    };
+    if let Value::String(text) = value {
+        let expecting = format!("the constant {text:?}");
+        return quote! {
+            #head
+
+            impl #name {
+                /// The only allowed value.
+                pub const VALUE: &'static str = #text;
+            }
+
+            impl serde::Serialize for #name {
+                fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                    serializer.serialize_str(#text)
+                }
+            }
+
+            impl<'de> serde::Deserialize<'de> for #name {
+                fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                    schemac_runtime::de::string(deserializer, #expecting, |s| (s == #text).then_some(#name))
+                }
+            }
+        };
+    }
+    let value_static = value_static(&format_ident!("VALUE"), value);
+    quote! {
+        #head
+
+        impl #name {
+            /// The only allowed value.
+            pub fn value() -> &'static serde_json::Value {
+                #value_static
+                &VALUE
+            }
+        }
+
+        impl serde::Serialize for #name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serde::Serialize::serialize(#name::value(), serializer)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                schemac_runtime::de::constant(deserializer, #name::value()).map(|()| #name)
+            }
+        }
+    }
+}
+
+fn value_enum(ctx: &Ctx<'_>, id: DefId, values: &[Value]) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let allowed = Value::Array(values.to_vec());
+    let value_static = value_static(&format_ident!("ALLOWED"), &allowed);
+    quote! {
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #[serde(transparent)]
+        pub struct #name(serde_json::Value);
+
+        impl #name {
+            /// Every allowed value, in schema order.
+            pub fn allowed() -> &'static [serde_json::Value] {
+                #value_static
+                ALLOWED.as_array().map_or(&[], Vec::as_slice)
+            }
+
+            pub fn value(&self) -> &serde_json::Value {
+                &self.0
+            }
+
+            pub fn into_value(self) -> serde_json::Value {
+                self.0
+            }
+        }
+
+        impl TryFrom<serde_json::Value> for #name {
+            type Error = schemac_runtime::ConstraintError;
+            fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
+                match schemac_runtime::check::one_of_values(&value, #name::allowed()) {
+                    Ok(()) => Ok(#name(value)),
+                    Err(e) => Err(schemac_runtime::ConstraintError::new(e.message())),
+                }
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?;
+                #name::try_from(value).map_err(serde::de::Error::custom)
+            }
+        }
+    }
+}
+
+/// A string newtype whose constructor checks its `pattern`: no public way to hold an invalid
+/// value.
+fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let inner = ctx.rust(id, &newtype.inner);
+    let check = match &newtype.pattern {
+        Some(pattern) => {
+            let pattern_static = pattern_static(&format_ident!("PATTERN"), pattern);
+            quote! {
+                #pattern_static
+                match PATTERN.is_match(text) {
+                    Ok(true) => Ok(()),
+                    Ok(false) => Err(schemac_runtime::ConstraintError::new(format!("{text:?} does not match the pattern {:?}", PATTERN.source()))),
+                    Err(e) => Err(schemac_runtime::ConstraintError::new(e.to_string())),
+                }
+            }
+        }
+        None => quote! { let _ = text; Ok(()) },
+    };
+    let eq = if matches!(newtype.inner, Ty::Number) { quote!() } else { quote!(Eq, Hash, PartialOrd, Ord,) };
+    quote! {
+        #[derive(Clone, Debug, PartialEq, #eq serde::Serialize)]
+        #[serde(transparent)]
+        pub struct #name(#inner);
+
+        impl #name {
+            fn check(text: &str) -> Result<(), schemac_runtime::ConstraintError> {
+                #check
+            }
+
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            pub fn into_string(self) -> String {
+                self.0
+            }
+        }
+
+        impl TryFrom<String> for #name {
+            type Error = schemac_runtime::ConstraintError;
+            fn try_from(text: String) -> Result<Self, Self::Error> {
+                #name::check(&text).map(|()| #name(text))
+            }
+        }
+
+        impl TryFrom<&str> for #name {
+            type Error = schemac_runtime::ConstraintError;
+            fn try_from(text: &str) -> Result<Self, Self::Error> {
+                #name::check(text).map(|()| #name(text.to_owned()))
+            }
+        }
+
+        impl AsRef<str> for #name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl std::fmt::Display for #name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+                #name::try_from(text).map_err(serde::de::Error::custom)
+            }
+        }
+    }
+}
+
+/// A plain `type` alias when serde's own impls agree with the schema; a transparent newtype
+/// when the type needs schemac's seeds (integers accept `1.0`, maps reject duplicate keys).
+fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let rust = ctx.rust(id, ty);
+    if serde_agrees(ty) {
+        return quote! { pub type #name = #rust; };
+    }
+    let seed = ctx.seed(id, ty);
+    quote! {
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #[serde(transparent)]
+        pub struct #name(pub #rust);
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                serde::de::DeserializeSeed::deserialize(#seed, deserializer).map(#name)
+            }
+        }
+    }
+}
+
+fn serde_agrees(ty: &Ty) -> bool {
+    match ty {
+        Ty::Integer(_) | Ty::Map(_) => false,
+        Ty::Array(inner) | Ty::Nullable(inner) => serde_agrees(inner),
+        _ => true,
+    }
+}

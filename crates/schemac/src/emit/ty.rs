@@ -1,0 +1,262 @@
+//! Inline types: their Rust spelling, the seed that deserializes them, paths between modules,
+//! boxing of recursive fields, and rustdoc.
+
+use std::collections::BTreeSet;
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{ToTokens, format_ident, quote};
+use serde_json::Value;
+
+use crate::ir::{Def, DefId, DefKind, Docs, Format, IntTy, Ir, Ty};
+use crate::resolve::Registry;
+
+/// What every emitter function reads.
+pub(crate) struct Ctx<'a> {
+    pub ir: &'a Ir,
+    pub registry: &'a Registry,
+    /// `reach[d]`: the defs stored inline (not behind a `Vec` or map) in `d`, transitively.
+    reach: Vec<BTreeSet<DefId>>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(ir: &'a Ir, registry: &'a Registry) -> Self {
+        let direct: Vec<BTreeSet<DefId>> = ir.defs.iter().map(inline_children).collect();
+        let reach = (0..ir.defs.len())
+            .map(|start| {
+                let mut seen = BTreeSet::new();
+                let mut stack: Vec<DefId> = direct[start].iter().copied().collect();
+                while let Some(id) = stack.pop() {
+                    if seen.insert(id) {
+                        stack.extend(direct[id.0].iter().copied());
+                    }
+                }
+                seen
+            })
+            .collect();
+        Ctx { ir, registry, reach }
+    }
+
+    pub fn def(&self, id: DefId) -> &'a Def {
+        self.ir.def(id)
+    }
+
+    fn module_of(&self, id: DefId) -> &'a [String] {
+        &self.registry.doc(self.def(id).origin.doc).module
+    }
+
+    /// Whether a field of type `to` inside `from` must be boxed: `to` contains `from` inline.
+    pub fn needs_box(&self, from: DefId, to: DefId) -> bool {
+        from == to || self.reach[to.0].contains(&from)
+    }
+
+    /// The path of def `to` as written inside the module of `from`.
+    pub fn path(&self, from: DefId, to: DefId) -> TokenStream {
+        let here = self.module_of(from);
+        let there = self.module_of(to);
+        let name = ident(&self.def(to).name);
+        let common = here.iter().zip(there).take_while(|(a, b)| a == b).count();
+        let supers = (common..here.len()).map(|_| quote!(super::));
+        let downs = there[common..].iter().map(|m| {
+            let m = ident(m);
+            quote!(#m::)
+        });
+        quote! { #(#supers)* #(#downs)* #name }
+    }
+
+    /// The Rust type of `ty` written inside def `from`; `boxed` boxes a recursive def.
+    pub fn rust(&self, from: DefId, ty: &Ty) -> TokenStream {
+        match ty {
+            Ty::Any => quote!(serde_json::Value),
+            Ty::Bool => quote!(bool),
+            Ty::Integer(int) => int_ident(*int).into_token_stream(),
+            Ty::Number => quote!(f64),
+            Ty::String => quote!(String),
+            Ty::Format(format) => {
+                let name = format_ident!("{}", format_type(*format));
+                quote!(schemac_runtime::format::#name)
+            }
+            Ty::Null => quote!(()),
+            Ty::Def(id) => {
+                let path = self.path(from, *id);
+                if self.needs_box(from, *id) { quote!(Box<#path>) } else { path }
+            }
+            Ty::Array(item) => {
+                let item = self.rust_unboxed(from, item);
+                quote!(Vec<#item>)
+            }
+            Ty::Map(value) => {
+                let value = self.rust_unboxed(from, value);
+                quote!(std::collections::BTreeMap<String, #value>)
+            }
+            Ty::Nullable(inner) => {
+                let inner = self.rust(from, inner);
+                quote!(Option<#inner>)
+            }
+        }
+    }
+
+    /// Like [`Ctx::rust`], for positions that are already behind a heap indirection.
+    fn rust_unboxed(&self, from: DefId, ty: &Ty) -> TokenStream {
+        match ty {
+            Ty::Def(id) => self.path(from, *id),
+            Ty::Nullable(inner) => {
+                let inner = self.rust_unboxed(from, inner);
+                quote!(Option<#inner>)
+            }
+            other => self.rust(from, other),
+        }
+    }
+
+    /// An expression for the `DeserializeSeed` of `ty` inside def `from`.
+    pub fn seed(&self, from: DefId, ty: &Ty) -> TokenStream {
+        self.seed_in(from, ty, true)
+    }
+
+    fn seed_in(&self, from: DefId, ty: &Ty, may_box: bool) -> TokenStream {
+        match ty {
+            Ty::Integer(int) => {
+                let int = int_ident(*int);
+                quote!(schemac_runtime::de::Int::<#int>::new())
+            }
+            Ty::Array(item) => {
+                let item = self.seed_in(from, item, false);
+                quote!(schemac_runtime::de::Seq(#item))
+            }
+            Ty::Map(value) => {
+                let value = self.seed_in(from, value, false);
+                quote!(schemac_runtime::de::MapOf(#value))
+            }
+            Ty::Nullable(inner) => {
+                let inner = self.seed_in(from, inner, may_box);
+                quote!(schemac_runtime::de::Nullable(#inner))
+            }
+            Ty::Def(id) if may_box && self.needs_box(from, *id) => {
+                let path = self.path(from, *id);
+                quote!(schemac_runtime::de::Boxed(schemac_runtime::de::Plain::<#path>::new()))
+            }
+            other => {
+                let rust = self.rust_unboxed(from, other);
+                quote!(schemac_runtime::de::Plain::<#rust>::new())
+            }
+        }
+    }
+}
+
+/// The defs a def stores inline, which decide boxing.
+fn inline_children(def: &Def) -> BTreeSet<DefId> {
+    let mut out = BTreeSet::new();
+    let mut add = |ty: &Ty| inline_defs(ty, &mut out);
+    match &def.kind {
+        // Undeclared properties live in a map: already behind an indirection.
+        DefKind::Struct(s) => s.fields.iter().for_each(|f| add(&f.ty)),
+        DefKind::Union(u) => u.variants.iter().for_each(|v| add(&v.ty)),
+        DefKind::Alias(ty) => add(ty),
+        DefKind::StringEnum(_) | DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) => {}
+    }
+    out
+}
+
+fn inline_defs(ty: &Ty, out: &mut BTreeSet<DefId>) {
+    match ty {
+        Ty::Def(id) => {
+            out.insert(*id);
+        }
+        Ty::Nullable(inner) => inline_defs(inner, out),
+        _ => {}
+    }
+}
+
+pub(crate) fn int_ident(int: IntTy) -> Ident {
+    let name = match int {
+        IntTy::U8 => "u8",
+        IntTy::U16 => "u16",
+        IntTy::U32 => "u32",
+        IntTy::U64 => "u64",
+        IntTy::I8 => "i8",
+        IntTy::I16 => "i16",
+        IntTy::I32 => "i32",
+        IntTy::I64 => "i64",
+    };
+    Ident::new(name, Span::call_site())
+}
+
+fn format_type(format: Format) -> &'static str {
+    match format {
+        Format::DateTime => "DateTime",
+        Format::Date => "Date",
+        Format::Time => "Time",
+        Format::Duration => "Duration",
+        Format::Email => "Email",
+        Format::Hostname => "Hostname",
+        Format::Ipv4 => "Ipv4",
+        Format::Ipv6 => "Ipv6",
+        Format::Uri => "Uri",
+        Format::UriReference => "UriReference",
+        Format::Uuid => "Uuid",
+        Format::JsonPointer => "JsonPointer",
+        Format::Regex => "Regex",
+    }
+}
+
+/// An identifier from a name the naming phase produced (`r#type` included).
+pub(crate) fn ident(name: &str) -> Ident {
+    match name.strip_prefix("r#") {
+        Some(raw) => Ident::new_raw(raw, Span::call_site()),
+        None => Ident::new(name, Span::call_site()),
+    }
+}
+
+/// `#[doc]` lines from a schema's annotations, plus the keywords not enforced yet.
+pub(crate) fn docs(docs: &Docs, unenforced: &[String]) -> TokenStream {
+    let mut lines: Vec<String> = Vec::new();
+    let paragraph = |text: &str, lines: &mut Vec<String>| {
+        if !lines.is_empty() {
+            lines.push(String::new());
+        }
+        lines.extend(text.lines().map(str::to_owned));
+    };
+    if let Some(title) = &docs.title {
+        paragraph(title, &mut lines);
+    }
+    if let Some(description) = &docs.description {
+        paragraph(description, &mut lines);
+    }
+    if docs.deprecated {
+        paragraph("**Deprecated** in the schema.", &mut lines);
+    }
+    match (docs.read_only, docs.write_only) {
+        (true, _) => paragraph("Read-only: the owner of the data sets it; requests should not.", &mut lines),
+        (_, true) => paragraph("Write-only: sent in requests, never returned.", &mut lines),
+        _ => {}
+    }
+    if let Some(default) = &docs.default {
+        paragraph(&format!("Default: `{}`", compact(default)), &mut lines);
+    }
+    for example in &docs.examples {
+        paragraph(&format!("Example: `{}`", compact(example)), &mut lines);
+    }
+    if !unenforced.is_empty() {
+        let list: Vec<String> = unenforced.iter().map(|k| format!("`{k}`")).collect();
+        paragraph(&format!("Not enforced by this type yet: {}.", list.join(", ")), &mut lines);
+    }
+    let lines = lines.iter().map(|l| if l.is_empty() { String::new() } else { format!(" {}", escape_doc(l)) });
+    quote! { #(#[doc = #lines])* }
+}
+
+/// Rustdoc treats `[x]` as a link and indented text as code; schema prose means neither.
+fn escape_doc(line: &str) -> String {
+    line.trim_start().replace('[', "\\[").replace(']', "\\]").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+fn compact(value: &Value) -> String {
+    let text = value.to_string();
+    if text.len() > 200 { format!("{}…", text.chars().take(200).collect::<String>()) } else { text }
+}
+
+/// A `serde_json::Value` literal as an expression (parsed once, in a `LazyLock`).
+pub(crate) fn value_static(name: &Ident, value: &Value) -> TokenStream {
+    let text = value.to_string();
+    quote! {
+        static #name: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(|| schemac_runtime::literal(#text));
+    }
+}

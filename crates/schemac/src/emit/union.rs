@@ -1,0 +1,273 @@
+//! Unions (`oneOf`, `anyOf`, type arrays): a Rust enum per union. Variants of distinct JSON
+//! kinds are dispatched on the kind while streaming; the rest buffer the value and try the
+//! branches, as the schema's semantics require.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use serde_json::Value;
+
+use super::ty::{Ctx, ident, value_static};
+use crate::ir::{DefId, DefKind, Ty, Union, UnionMode};
+
+/// JSON kinds as the deserializer reports them.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Kinds {
+    null: bool,
+    boolean: bool,
+    integer: bool,
+    /// Non-integral numbers.
+    fraction: bool,
+    string: bool,
+    array: bool,
+    object: bool,
+}
+
+impl Kinds {
+    const ALL: Kinds = Kinds { null: true, boolean: true, integer: true, fraction: true, string: true, array: true, object: true };
+
+    fn or(self, o: Kinds) -> Kinds {
+        Kinds {
+            null: self.null || o.null,
+            boolean: self.boolean || o.boolean,
+            integer: self.integer || o.integer,
+            fraction: self.fraction || o.fraction,
+            string: self.string || o.string,
+            array: self.array || o.array,
+            object: self.object || o.object,
+        }
+    }
+
+    fn overlaps(self, o: Kinds) -> bool {
+        (self.null && o.null)
+            || (self.boolean && o.boolean)
+            || (self.integer && o.integer)
+            || (self.fraction && o.fraction)
+            || (self.string && o.string)
+            || (self.array && o.array)
+            || (self.object && o.object)
+    }
+
+    fn of_value(value: &Value) -> Kinds {
+        let mut k = Kinds::default();
+        match value {
+            Value::Null => k.null = true,
+            Value::Bool(_) => k.boolean = true,
+            Value::Number(n) if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) => k.integer = true,
+            Value::Number(_) => k.fraction = true,
+            Value::String(_) => k.string = true,
+            Value::Array(_) => k.array = true,
+            Value::Object(_) => k.object = true,
+        }
+        k
+    }
+}
+
+fn kinds(ctx: &Ctx<'_>, ty: &Ty, depth: usize) -> Kinds {
+    // Aliases and unions can refer to each other; past a few levels assume anything.
+    if depth > 16 {
+        return Kinds::ALL;
+    }
+    let mut k = Kinds::default();
+    match ty {
+        Ty::Any => return Kinds::ALL,
+        Ty::Bool => k.boolean = true,
+        Ty::Integer(_) => k.integer = true,
+        Ty::Number => {
+            k.integer = true;
+            k.fraction = true;
+        }
+        Ty::String | Ty::Format(_) => k.string = true,
+        Ty::Null => k.null = true,
+        Ty::Array(_) => k.array = true,
+        Ty::Map(_) => k.object = true,
+        Ty::Nullable(inner) => {
+            k = kinds(ctx, inner, depth + 1);
+            k.null = true;
+        }
+        Ty::Def(id) => {
+            return match &ctx.def(*id).kind {
+                DefKind::Struct(_) => Kinds { object: true, ..Kinds::default() },
+                DefKind::StringEnum(_) => Kinds { string: true, ..Kinds::default() },
+                DefKind::Const(v) => Kinds::of_value(v),
+                DefKind::ValueEnum(vs) => vs.iter().fold(Kinds::default(), |acc, v| acc.or(Kinds::of_value(v))),
+                DefKind::Newtype(n) => kinds(ctx, &n.inner, depth + 1),
+                DefKind::Union(u) => u.variants.iter().fold(Kinds::default(), |acc, v| acc.or(kinds(ctx, &v.ty, depth + 1))),
+                DefKind::Alias(t) => kinds(ctx, t, depth + 1),
+                DefKind::Checked(_) => Kinds::ALL,
+            };
+        }
+    }
+    k
+}
+
+pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let variants: Vec<_> = u.variants.iter().map(|v| ident(&v.name)).collect();
+    let types: Vec<_> = u.variants.iter().map(|v| ctx.rust(id, &v.ty)).collect();
+    let seeds: Vec<_> = u.variants.iter().map(|v| ctx.seed(id, &v.ty)).collect();
+    let variant_kinds: Vec<Kinds> = u.variants.iter().map(|v| kinds(ctx, &v.ty, 0)).collect();
+    let disjoint = variant_kinds.iter().enumerate().all(|(i, a)| {
+        variant_kinds[i + 1..].iter().all(|b| !a.overlaps(*b) || (u.mode == UnionMode::ByKind && numeric_only(*a, *b)))
+    });
+    let body = match &u.mode {
+        UnionMode::ByKind if disjoint => by_kind(&name, &variants, &seeds, &variant_kinds),
+        UnionMode::Tagged { tag } => tagged(&name, tag, u, &variants, &seeds),
+        UnionMode::ExactlyOne => exactly_one(&name, &variants, &seeds),
+        UnionMode::ByKind | UnionMode::FirstMatch => first_match(&name, &variants, &seeds),
+    };
+    quote! {
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #[serde(untagged)]
+        pub enum #name {
+            #(#variants(#types),)*
+        }
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                #body
+            }
+        }
+    }
+}
+
+/// `["integer", "number"]`-style overlaps are resolved by preferring the exact kind.
+fn numeric_only(a: Kinds, b: Kinds) -> bool {
+    let strip = |k: Kinds| Kinds { integer: false, fraction: false, ..k };
+    !strip(a).overlaps(strip(b))
+}
+
+fn by_kind(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[TokenStream], kinds: &[Kinds]) -> TokenStream {
+    let pick = |want: fn(&Kinds) -> bool| kinds.iter().position(want);
+    let mut methods = Vec::new();
+    let mut expected = Vec::new();
+    let forward = |i: usize, arg: TokenStream| {
+        let (variant, seed) = (&variants[i], &seeds[i]);
+        quote! { serde::de::DeserializeSeed::deserialize(#seed, #arg).map(#name::#variant) }
+    };
+    if let Some(i) = pick(|k| k.null) {
+        expected.push("null");
+        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(())));
+        methods.push(quote! { fn visit_unit<E: serde::de::Error>(self) -> Result<#name, E> { #call } });
+    }
+    if let Some(i) = pick(|k| k.boolean) {
+        expected.push("a boolean");
+        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
+        methods.push(quote! { fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<#name, E> { #call } });
+    }
+    if let Some(i) = pick(|k| k.integer) {
+        expected.push("an integer");
+        let signed = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
+        let unsigned = signed.clone();
+        methods.push(quote! {
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<#name, E> { #signed }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<#name, E> { #unsigned }
+        });
+    }
+    // A float with no fractional part is an integer to JSON Schema: prefer a number variant,
+    // else let the integer variant take `1.0`.
+    if let Some(i) = pick(|k| k.fraction).or_else(|| pick(|k| k.integer)) {
+        expected.push("a number");
+        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
+        methods.push(quote! { fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<#name, E> { #call } });
+    }
+    if let Some(i) = pick(|k| k.string) {
+        expected.push("a string");
+        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
+        methods.push(quote! { fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<#name, E> { #call } });
+    }
+    if let Some(i) = pick(|k| k.array) {
+        expected.push("an array");
+        let call = forward(i, quote!(serde::de::value::SeqAccessDeserializer::new(seq)));
+        methods.push(quote! { fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<#name, A::Error> { #call } });
+    }
+    if let Some(i) = pick(|k| k.object) {
+        expected.push("an object");
+        let call = forward(i, quote!(serde::de::value::MapAccessDeserializer::new(map)));
+        methods.push(quote! { fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<#name, A::Error> { #call } });
+    }
+    let expecting = expected.join(" or ");
+    quote! {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = #name;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(#expecting)
+            }
+            #(#methods)*
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+fn buffer() -> TokenStream {
+    quote! { let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?; }
+}
+
+fn tagged(name: &proc_macro2::Ident, tag: &str, u: &Union, variants: &[proc_macro2::Ident], seeds: &[TokenStream]) -> TokenStream {
+    let buffer = buffer();
+    let all_tags: Vec<String> = u.variants.iter().flat_map(|v| v.tags.iter().map(Value::to_string)).collect();
+    let missing = format!("missing the tag property `{tag}` (one of {})", all_tags.join(", "));
+    let unknown = format!("is not a known `{tag}` (one of {})", all_tags.join(", "));
+    let arms = u.variants.iter().zip(variants).zip(seeds).enumerate().map(|(i, ((v, variant), seed))| {
+        let tags_name = format_ident!("TAGS_{i}");
+        let tags = value_static(&tags_name, &Value::Array(v.tags.clone()));
+        quote! {
+            {
+                #tags
+                if schemac_runtime::check::one_of_values(tag, #tags_name.as_array().map_or(&[], Vec::as_slice)).is_ok() {
+                    return schemac_runtime::de::nested(#seed, &value).map(#name::#variant);
+                }
+            }
+        }
+    });
+    quote! {
+        #buffer
+        let Some(tag) = value.get(#tag) else {
+            return Err(serde::de::Error::custom(#missing));
+        };
+        #(#arms)*
+        Err(serde::de::Error::custom(format_args!("{} {}", tag, #unknown)))
+    }
+}
+
+fn first_match(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[TokenStream]) -> TokenStream {
+    let buffer = buffer();
+    let message = format!("matches none of the variants of {name} ({})", names(variants));
+    quote! {
+        #buffer
+        #(
+            if let Ok(v) = schemac_runtime::de::nested::<_, serde_json::Error>(#seeds, &value) {
+                return Ok(#name::#variants(v));
+            }
+        )*
+        Err(serde::de::Error::custom(#message))
+    }
+}
+
+fn exactly_one(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[TokenStream]) -> TokenStream {
+    let buffer = buffer();
+    let none = format!("matches none of the oneOf branches of {name} ({})", names(variants));
+    let many = format!("matches more than one oneOf branch of {name} ({}); exactly one must match", names(variants));
+    quote! {
+        #buffer
+        let mut found = None;
+        let mut matches = 0usize;
+        #(
+            if let Ok(v) = schemac_runtime::de::nested::<_, serde_json::Error>(#seeds, &value) {
+                matches += 1;
+                if found.is_none() {
+                    found = Some(#name::#variants(v));
+                }
+            }
+        )*
+        match (matches, found) {
+            (1, Some(v)) => Ok(v),
+            (0, _) => Err(serde::de::Error::custom(#none)),
+            _ => Err(serde::de::Error::custom(#many)),
+        }
+    }
+}
+
+fn names(variants: &[proc_macro2::Ident]) -> String {
+    variants.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}

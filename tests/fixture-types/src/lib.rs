@@ -1,0 +1,1 @@
+//! Placeholder: `cargo xtask codegen` writes this crate from tests/fixtures.

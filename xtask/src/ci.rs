@@ -1,0 +1,93 @@
+//! `cargo xtask ci`: every check CI runs, in order, stopping at the first failure.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+use crate::sync;
+
+/// One CI step: a cargo command, or a check that runs inside this process.
+#[derive(Debug)]
+enum Step {
+    Cargo(&'static [&'static str]),
+    InProcess(&'static str, fn(&Path) -> Result<()>),
+}
+
+const STEPS: [Step; 4] = [
+    Step::Cargo(&["fmt", "--all", "--", "--check"]),
+    Step::Cargo(&[
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]),
+    Step::InProcess("cargo xtask check", sync::check),
+    Step::Cargo(&["test", "--workspace"]),
+];
+
+impl Step {
+    fn name(&self) -> String {
+        match self {
+            Step::Cargo(args) => format!("cargo {}", args.join(" ")),
+            Step::InProcess(name, _) => (*name).to_owned(),
+        }
+    }
+
+    fn run(&self, root: &Path) -> Result<()> {
+        match self {
+            Step::Cargo(args) => {
+                // The cargo that runs xtask, so CI uses the same toolchain throughout.
+                let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+                let status = Command::new(&cargo)
+                    .args(*args)
+                    .current_dir(root)
+                    .status()
+                    .with_context(|| format!("cannot run {}", cargo.to_string_lossy()))?;
+                if !status.success() {
+                    bail!("{} exited with {status}", self.name());
+                }
+                Ok(())
+            }
+            Step::InProcess(_, check) => check(root),
+        }
+    }
+}
+
+/// Runs every step at `root`, printing a banner before each and the timings at the end.
+pub fn run(root: &Path) -> Result<()> {
+    let start = Instant::now();
+    let mut timings: Vec<(String, Duration)> = Vec::new();
+    for (i, step) in STEPS.iter().enumerate() {
+        let name = step.name();
+        eprintln!("\n==> ci [{}/{}] {name}", i + 1, STEPS.len());
+        let step_start = Instant::now();
+        let result = step.run(root);
+        timings.push((name.clone(), step_start.elapsed()));
+        if let Err(err) = result {
+            print_timings(&timings);
+            return Err(err.context(format!(
+                "ci failed at step {}/{}: {name}",
+                i + 1,
+                STEPS.len()
+            )));
+        }
+    }
+    print_timings(&timings);
+    eprintln!(
+        "==> ci passed: {} steps in {:.1}s",
+        STEPS.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn print_timings(timings: &[(String, Duration)]) {
+    eprintln!("\n==> ci timings");
+    for (name, time) in timings {
+        eprintln!("{:>8.1}s  {name}", time.as_secs_f64());
+    }
+}

@@ -1,0 +1,589 @@
+//! Code generation in memory: schemas → the text of every file of the generated crates.
+//!
+//! Nothing here touches the generated crates on disk; `sync` compares and writes.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use crate::config::{self, Config};
+
+/// The command that regenerates everything, named in every generated file.
+pub const REGENERATE_COMMAND: &str = "cargo xtask codegen";
+
+/// The version of `schemac-runtime` the generated crates depend on: the workspace version.
+const RUNTIME_VERSION: &str = "0.1.0";
+
+/// The fixture schemas of the snapshot tests, compiled into a crate to prove their code builds.
+const FIXTURE_ROOT: &str = "tests/fixtures";
+const FIXTURE_CRATE_DIR: &str = "tests/fixture-types";
+
+/// One crate to generate.
+#[derive(Debug)]
+struct CrateSpec {
+    /// Its directory, relative to the repository root, with `/`.
+    dir: String,
+    name: String,
+    version: String,
+    description: String,
+    publish: bool,
+    /// Directories searched for `*.json` schemas, relative to the repository root.
+    roots: Vec<String>,
+    /// Root type names by the schema's repo-relative path.
+    root_names: BTreeMap<String, String>,
+    /// Whether a missing root is an error (it is for the configured crate).
+    roots_required: bool,
+}
+
+/// The files of one generated crate.
+#[derive(Debug)]
+pub struct GeneratedCrate {
+    /// The crate's directory, relative to the repository root, with `/`.
+    pub dir: String,
+    /// File contents keyed by repo-relative path with `/`, e.g. `generated/src/lib.rs`.
+    pub files: BTreeMap<String, String>,
+}
+
+/// A schema found under a root.
+#[derive(Debug)]
+struct Found {
+    /// Repo-relative path with `/`, e.g. `schemas/madoo/attempts-report.v1.json`.
+    display: String,
+    /// Path segments below the root, the last without `.json`.
+    segments: Vec<String>,
+}
+
+/// Generates both crates described by `schemac.toml` at `root` (and the fixture crate), in memory.
+pub fn generate(root: &Path) -> Result<Vec<GeneratedCrate>> {
+    let config = Config::load(root)?;
+    let draft = config.default_draft();
+    let specs = [published_spec(&config), fixture_spec()];
+    specs
+        .iter()
+        .map(|spec| generate_crate(root, spec, draft))
+        .collect()
+}
+
+fn published_spec(config: &Config) -> CrateSpec {
+    CrateSpec {
+        dir: config.krate.output.clone(),
+        name: config.krate.name.clone(),
+        version: config.krate.version.clone(),
+        description: config.krate.description.clone(),
+        publish: true,
+        roots: config.schemas.roots.clone(),
+        root_names: config
+            .schema
+            .iter()
+            .filter_map(|(path, schema)| Some((path.clone(), schema.root_name.clone()?)))
+            .collect(),
+        roots_required: true,
+    }
+}
+
+fn fixture_spec() -> CrateSpec {
+    CrateSpec {
+        dir: FIXTURE_CRATE_DIR.to_owned(),
+        name: "fixture-types".to_owned(),
+        version: "0.0.0".to_owned(),
+        description: format!(
+            "The snapshot-test fixtures under `{FIXTURE_ROOT}/`, compiled to prove their code builds"
+        ),
+        publish: false,
+        roots: vec![FIXTURE_ROOT.to_owned()],
+        root_names: BTreeMap::new(),
+        roots_required: false,
+    }
+}
+
+fn generate_crate(root: &Path, spec: &CrateSpec, draft: schemac::Draft) -> Result<GeneratedCrate> {
+    let found = find_schemas(root, spec)?;
+    for path in spec.root_names.keys() {
+        if !found.iter().any(|f| &f.display == path) {
+            bail!(
+                "{}: [schema.\"{path}\"] names a schema that is not under schemas.roots {:?}",
+                config::FILE_NAME,
+                spec.roots
+            );
+        }
+    }
+    let input = schemac::Input {
+        schemas: found
+            .iter()
+            .map(|f| schemac::SchemaSource {
+                path: root.join(&f.display),
+                display: f.display.clone(),
+                module: module_path(&f.segments),
+                root_name: spec.root_names.get(&f.display).cloned(),
+            })
+            .collect(),
+        catalog_dirs: Vec::new(),
+        maps: Vec::new(),
+    };
+    check_module_paths(&input.schemas)?;
+    let config = schemac::Config {
+        default_draft: draft,
+        regenerate_command: REGENERATE_COMMAND.to_owned(),
+    };
+    let output = schemac::compile(&input, &config).map_err(|diags| {
+        anyhow::Error::new(diags).context(format!("cannot generate `{}`", spec.dir))
+    })?;
+    render_crate(spec, &output)
+}
+
+/// Every `*.json` under the spec's roots, sorted by path so the output does not depend on the
+/// order a file system lists directories in.
+fn find_schemas(root: &Path, spec: &CrateSpec) -> Result<Vec<Found>> {
+    let mut found = Vec::new();
+    for schema_root in &spec.roots {
+        let dir = root.join(schema_root);
+        if !dir.is_dir() {
+            if spec.roots_required {
+                bail!(
+                    "{}: schema root `{schema_root}` is not a directory",
+                    config::FILE_NAME
+                );
+            }
+            continue;
+        }
+        let mut relative = Vec::new();
+        walk_json(&dir, &mut Vec::new(), &mut relative)?;
+        found.extend(relative.into_iter().map(|mut segments| {
+            let display = format!("{schema_root}/{}", segments.join("/"));
+            if let Some(last) = segments.last_mut() {
+                last.truncate(last.len() - ".json".len());
+            }
+            Found { display, segments }
+        }));
+    }
+    found.sort_by(|a, b| a.display.cmp(&b.display));
+    Ok(found)
+}
+
+/// Collects the paths (as segments below the walk's start) of the `*.json` files under `dir`.
+fn walk_json(dir: &Path, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -> Result<()> {
+    let entries = fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    for entry in entries {
+        let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
+        let path = entry.path();
+        let Some(name) = entry.file_name().to_str().map(str::to_owned) else {
+            bail!("{}: file names must be UTF-8", path.display());
+        };
+        let file_type = entry
+            .file_type()
+            .with_context(|| format!("cannot stat {}", path.display()))?;
+        prefix.push(name);
+        if file_type.is_dir() {
+            walk_json(&path, prefix, out)?;
+        } else if prefix.last().is_some_and(|n| n.ends_with(".json")) {
+            out.push(prefix.clone());
+        }
+        prefix.pop();
+    }
+    Ok(())
+}
+
+fn module_path(segments: &[String]) -> Vec<String> {
+    segments
+        .iter()
+        .map(|s| schemac::ident::module_name(s))
+        .collect()
+}
+
+/// Two schemas must not share a module, and a schema's module must not also hold other
+/// schemas' modules (`a.json` beside `a/b.json`), because each module is one file.
+fn check_module_paths(schemas: &[schemac::SchemaSource]) -> Result<()> {
+    let mut by_path: BTreeMap<&[String], &str> = BTreeMap::new();
+    for schema in schemas {
+        if let Some(other) = by_path.insert(&schema.module, &schema.display) {
+            bail!(
+                "{other} and {} both become module `{}`; rename one of them",
+                schema.display,
+                schema.module.join("::")
+            );
+        }
+    }
+    for (path, display) in &by_path {
+        for len in 1..path.len() {
+            if let Some(parent) = by_path.get(&path[..len]) {
+                bail!(
+                    "{parent} becomes module `{}`, which also holds the modules of the schemas under it, \
+                     like {display}; move or rename it",
+                    path[..len].join("::")
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+fn render_crate(spec: &CrateSpec, output: &schemac::Output) -> Result<GeneratedCrate> {
+    let mut modules: Vec<&schemac::Module> = output.modules.iter().collect();
+    modules.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut files = BTreeMap::new();
+    let mut file_paths = BTreeSet::new();
+    for module in &modules {
+        if module.path.is_empty() {
+            bail!(
+                "{}: schemac returned a module without a path; the crate needs one per schema",
+                module.source
+            );
+        }
+        let file = format!("{}/src/{}.rs", spec.dir, module.path.join("/"));
+        if !file_paths.insert(file.clone()) {
+            bail!("two modules are both `{}`", module.path.join("::"));
+        }
+        files.insert(file, module.code.clone());
+    }
+    files.insert(format!("{}/Cargo.toml", spec.dir), cargo_toml(spec));
+    files.insert(format!("{}/README.md", spec.dir), readme(spec, &modules));
+    files.insert(format!("{}/src/lib.rs", spec.dir), lib_rs(spec, &modules)?);
+    Ok(GeneratedCrate {
+        dir: spec.dir.clone(),
+        files,
+    })
+}
+
+fn cargo_toml(spec: &CrateSpec) -> String {
+    let runtime_path = format!(
+        "{}crates/schemac-runtime",
+        "../".repeat(spec.dir.split('/').count())
+    );
+    let mut out = format!(
+        "# @generated by `{REGENERATE_COMMAND}` from {}. Do not edit by hand.\n",
+        config::FILE_NAME
+    );
+    out.push_str("[package]\n");
+    for (key, value) in [
+        ("name", &spec.name),
+        ("version", &spec.version),
+        ("edition", &"2024".to_owned()),
+        ("description", &spec.description),
+        ("license", &"MIT OR Apache-2.0".to_owned()),
+        ("readme", &"README.md".to_owned()),
+    ] {
+        let _ = writeln!(out, "{key} = {}", toml_string(value));
+    }
+    if !spec.publish {
+        out.push_str("publish = false\n");
+    }
+    out.push_str("\n[dependencies]\n");
+    let _ = writeln!(
+        out,
+        "schemac-runtime = {{ version = {}, path = {} }}",
+        toml_string(RUNTIME_VERSION),
+        toml_string(&runtime_path)
+    );
+    out.push_str("serde = \"1\"\nserde_json = \"1\"\n");
+    out
+}
+
+fn toml_string(value: &str) -> String {
+    toml::Value::String(value.to_owned()).to_string()
+}
+
+/// The crate root: docs, and `pub mod` declarations mirroring the module tree. The module files
+/// are formatted by schemac (prettyplease), so `#[rustfmt::skip]` keeps `cargo fmt` off them.
+fn lib_rs(spec: &CrateSpec, modules: &[&schemac::Module]) -> Result<String> {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// @generated by `{REGENERATE_COMMAND}` from {}. Do not edit by hand:",
+        config::FILE_NAME
+    );
+    let _ = writeln!(
+        out,
+        "// change the schemas or {}, then run `{REGENERATE_COMMAND}`.",
+        config::FILE_NAME
+    );
+    out.push('\n');
+    let _ = writeln!(out, "//! {}", one_line(&spec.description));
+    out.push_str("//!\n");
+    if modules.is_empty() {
+        out.push_str("//! No schemas yet.\n");
+    } else {
+        out.push_str("//! Each JSON Schema is one module; its root type is what a whole document deserializes to.\n");
+        out.push_str("//!\n//! | Schema | Module | Root type |\n//! |---|---|---|\n");
+        for module in modules {
+            let path = module.path.join("::");
+            let root = match &module.root {
+                Some(root) => format!("[`{root}`]({path}::{root})"),
+                None => "—".to_owned(),
+            };
+            let _ = writeln!(out, "//! | `{}` | [`{path}`] | {root} |", module.source);
+        }
+    }
+    out.push_str("\n#![forbid(unsafe_code)]\n");
+
+    let mut tree = ModuleTree::default();
+    for module in modules {
+        tree.insert(&module.path)?;
+    }
+    if !tree.children.is_empty() {
+        out.push('\n');
+    }
+    tree.render(0, &mut out);
+    Ok(out)
+}
+
+/// The nesting of the generated modules: inner nodes are inline `pub mod a { .. }`, leaves are
+/// files at `src/a/b.rs`.
+#[derive(Debug, Default)]
+struct ModuleTree {
+    children: BTreeMap<String, ModuleTree>,
+    is_file: bool,
+}
+
+impl ModuleTree {
+    fn insert(&mut self, path: &[String]) -> Result<()> {
+        let mut node = self;
+        for (i, segment) in path.iter().enumerate() {
+            if node.is_file {
+                bail!(
+                    "module `{}` is a file but also holds `{}`",
+                    path[..i].join("::"),
+                    path.join("::")
+                );
+            }
+            node = node.children.entry(segment.clone()).or_default();
+        }
+        if !node.children.is_empty() {
+            bail!(
+                "module `{}` is a file but also holds other modules",
+                path.join("::")
+            );
+        }
+        node.is_file = true;
+        Ok(())
+    }
+
+    fn render(&self, depth: usize, out: &mut String) {
+        let indent = "    ".repeat(depth);
+        for (name, child) in &self.children {
+            if child.is_file {
+                let _ = writeln!(out, "{indent}#[rustfmt::skip]\n{indent}pub mod {name};");
+            } else {
+                let _ = writeln!(out, "{indent}pub mod {name} {{");
+                child.render(depth + 1, out);
+                let _ = writeln!(out, "{indent}}}");
+            }
+        }
+    }
+}
+
+fn readme(spec: &CrateSpec, modules: &[&schemac::Module]) -> String {
+    let krate = spec.name.replace('-', "_");
+    let mut out = format!(
+        "<!-- @generated by `{REGENERATE_COMMAND}` from {}. Do not edit by hand. -->\n\n",
+        config::FILE_NAME
+    );
+    let _ = writeln!(out, "# {}\n\n{}\n", spec.name, one_line(&spec.description));
+    let _ = writeln!(
+        out,
+        "Generated by schemac: change the schemas or `{}`, then run `{REGENERATE_COMMAND}`.\n",
+        config::FILE_NAME
+    );
+    out.push_str("## Schemas\n");
+    if modules.is_empty() {
+        out.push_str("\nNo schemas yet.\n");
+    }
+    for module in modules {
+        let _ = writeln!(out, "\n### `{}`\n", module.source);
+        let _ = write!(out, "Module `{krate}::{}`", module.path.join("::"));
+        match &module.root {
+            Some(root) => {
+                let _ = writeln!(out, ", root type `{root}`.");
+            }
+            None => out.push_str(".\n"),
+        }
+        if !module.types.is_empty() {
+            out.push_str("\n| Type | Summary |\n|---|---|\n");
+            for ty in &module.types {
+                let _ = writeln!(
+                    out,
+                    "| `{}` | {} |",
+                    ty.name,
+                    one_line(&ty.summary).replace('|', "\\|")
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Text for a single Markdown or comment line.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The repository root, where `schemac.toml` is.
+pub fn project_root() -> PathBuf {
+    let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
+    xtask.parent().unwrap_or(xtask).to_path_buf()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn module(path: &[&str], root: Option<&str>, types: &[(&str, &str)]) -> schemac::Module {
+        schemac::Module {
+            path: path.iter().map(|s| s.to_string()).collect(),
+            source: format!("schemas/{}.json", path.join("/")),
+            sha256: "0".repeat(64),
+            root: root.map(str::to_owned),
+            types: types
+                .iter()
+                .map(|(name, summary)| schemac::TypeSummary {
+                    name: name.to_string(),
+                    summary: summary.to_string(),
+                })
+                .collect(),
+            code: format!("// @generated {}\n", path.join("::")),
+        }
+    }
+
+    fn spec() -> CrateSpec {
+        CrateSpec {
+            dir: "generated".to_owned(),
+            name: "schema-types".to_owned(),
+            version: "0.1.0".to_owned(),
+            description: "Types \"quoted\"".to_owned(),
+            publish: true,
+            roots: vec!["schemas".to_owned()],
+            root_names: BTreeMap::new(),
+            roots_required: true,
+        }
+    }
+
+    #[test]
+    fn lays_out_modules_as_nested_files() {
+        let output = schemac::Output {
+            modules: vec![
+                module(
+                    &["pi_glla", "goal"],
+                    Some("Goal"),
+                    &[("Goal", "A goal | state")],
+                ),
+                module(
+                    &["madoo", "attempts_report_v1"],
+                    Some("AttemptsReport"),
+                    &[],
+                ),
+                module(&["top"], None, &[]),
+            ],
+        };
+        let krate = render_crate(&spec(), &output).unwrap();
+        let names: Vec<&str> = krate.files.keys().map(String::as_str).collect();
+        assert_eq!(
+            names,
+            [
+                "generated/Cargo.toml",
+                "generated/README.md",
+                "generated/src/lib.rs",
+                "generated/src/madoo/attempts_report_v1.rs",
+                "generated/src/pi_glla/goal.rs",
+                "generated/src/top.rs",
+            ]
+        );
+        let lib = &krate.files["generated/src/lib.rs"];
+        assert!(
+            lib.starts_with("// @generated by `cargo xtask codegen`"),
+            "{lib}"
+        );
+        assert!(lib.contains("#![forbid(unsafe_code)]"), "{lib}");
+        assert!(
+            lib.ends_with(
+                "pub mod madoo {\n    #[rustfmt::skip]\n    pub mod attempts_report_v1;\n}\n\
+                 pub mod pi_glla {\n    #[rustfmt::skip]\n    pub mod goal;\n}\n\
+                 #[rustfmt::skip]\npub mod top;\n"
+            ),
+            "{lib}"
+        );
+        assert!(lib.contains(
+            "| `schemas/pi_glla/goal.json` | [`pi_glla::goal`] | [`Goal`](pi_glla::goal::Goal) |"
+        ));
+        let readme = &krate.files["generated/README.md"];
+        assert!(
+            readme.contains("Module `schema_types::pi_glla::goal`, root type `Goal`."),
+            "{readme}"
+        );
+        assert!(readme.contains("| `Goal` | A goal \\| state |"), "{readme}");
+        assert_eq!(krate.files["generated/src/top.rs"], "// @generated top\n");
+    }
+
+    #[test]
+    fn cargo_toml_is_standalone() {
+        let toml = cargo_toml(&spec());
+        assert!(
+            toml.contains("description = 'Types \"quoted\"'\n"),
+            "{toml}"
+        );
+        assert!(toml.contains(
+            "schemac-runtime = { version = \"0.1.0\", path = \"../crates/schemac-runtime\" }\n"
+        ));
+        assert!(!toml.contains("workspace"), "{toml}");
+        assert!(!toml.contains("publish"), "{toml}");
+        let fixture = cargo_toml(&fixture_spec());
+        assert!(fixture.contains("publish = false\n"), "{fixture}");
+        assert!(
+            fixture.contains("path = \"../../crates/schemac-runtime\""),
+            "{fixture}"
+        );
+        // What the lead's tests crate depends on.
+        assert!(fixture.contains("name = \"fixture-types\"\n"), "{fixture}");
+    }
+
+    #[test]
+    fn runtime_version_is_the_workspace_version() {
+        let manifest = fs::read_to_string(project_root().join("Cargo.toml")).unwrap();
+        let manifest: toml::Table = toml::from_str(&manifest).unwrap();
+        assert_eq!(
+            manifest["workspace"]["package"]["version"].as_str(),
+            Some(RUNTIME_VERSION)
+        );
+    }
+
+    #[test]
+    fn rejects_a_module_that_is_also_a_directory() {
+        let output = schemac::Output {
+            modules: vec![module(&["a"], None, &[]), module(&["a", "b"], None, &[])],
+        };
+        let err = render_crate(&spec(), &output).unwrap_err().to_string();
+        assert!(err.contains("module `a` is a file but also holds"), "{err}");
+    }
+
+    fn source(display: &str, module: &[&str]) -> schemac::SchemaSource {
+        schemac::SchemaSource {
+            path: PathBuf::from(display),
+            display: display.to_owned(),
+            module: module.iter().map(|s| s.to_string()).collect(),
+            root_name: None,
+        }
+    }
+
+    #[test]
+    fn rejects_module_collisions_naming_both_files() {
+        let err = check_module_paths(&[
+            source("s/a-b.json", &["a_b"]),
+            source("s/a_b.json", &["a_b"]),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains("s/a-b.json and s/a_b.json both become module `a_b`"),
+            "{err}"
+        );
+        let err = check_module_paths(&[
+            source("s/a.json", &["a"]),
+            source("s/a/b.json", &["a", "b"]),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("s/a.json becomes module `a`"), "{err}");
+        assert!(err.contains("like s/a/b.json"), "{err}");
+    }
+}
