@@ -17,14 +17,7 @@ enum Step {
 
 const STEPS: [Step; 4] = [
     Step::Cargo(&["fmt", "--all", "--", "--check"]),
-    Step::Cargo(&[
-        "clippy",
-        "--workspace",
-        "--all-targets",
-        "--",
-        "-D",
-        "warnings",
-    ]),
+    Step::Cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     Step::InProcess("cargo xtask check", sync::check),
     Step::Cargo(&["test", "--workspace"]),
 ];
@@ -69,19 +62,11 @@ pub fn run(root: &Path) -> Result<()> {
         timings.push((name.clone(), step_start.elapsed()));
         if let Err(err) = result {
             print_timings(&timings);
-            return Err(err.context(format!(
-                "ci failed at step {}/{}: {name}",
-                i + 1,
-                STEPS.len()
-            )));
+            return Err(err.context(format!("ci failed at step {}/{}: {name}", i + 1, STEPS.len())));
         }
     }
     print_timings(&timings);
-    eprintln!(
-        "==> ci passed: {} steps in {:.1}s",
-        STEPS.len(),
-        start.elapsed().as_secs_f64()
-    );
+    eprintln!("==> ci passed: {} steps in {:.1}s", STEPS.len(), start.elapsed().as_secs_f64());
     Ok(())
 }
 

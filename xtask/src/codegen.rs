@@ -2,7 +2,7 @@
 //!
 //! Nothing here touches the generated crates on disk; `sync` compares and writes.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -56,15 +56,12 @@ struct Found {
     segments: Vec<String>,
 }
 
-/// Generates both crates described by `schemac.toml` at `root` (and the fixture crate), in memory.
+/// Generates, in memory, the crate that `schemac.toml` at `root` describes and the fixture crate.
 pub fn generate(root: &Path) -> Result<Vec<GeneratedCrate>> {
     let config = Config::load(root)?;
     let draft = config.default_draft();
     let specs = [published_spec(&config), fixture_spec()];
-    specs
-        .iter()
-        .map(|spec| generate_crate(root, spec, draft))
-        .collect()
+    specs.iter().map(|spec| generate_crate(root, spec, draft)).collect()
 }
 
 fn published_spec(config: &Config) -> CrateSpec {
@@ -75,11 +72,7 @@ fn published_spec(config: &Config) -> CrateSpec {
         description: config.krate.description.clone(),
         publish: true,
         roots: config.schemas.roots.clone(),
-        root_names: config
-            .schema
-            .iter()
-            .filter_map(|(path, schema)| Some((path.clone(), schema.root_name.clone()?)))
-            .collect(),
+        root_names: config.schema.iter().filter_map(|(path, schema)| Some((path.clone(), schema.root_name.clone()?))).collect(),
         roots_required: true,
     }
 }
@@ -89,9 +82,7 @@ fn fixture_spec() -> CrateSpec {
         dir: FIXTURE_CRATE_DIR.to_owned(),
         name: "fixture-types".to_owned(),
         version: "0.0.0".to_owned(),
-        description: format!(
-            "The snapshot-test fixtures under `{FIXTURE_ROOT}/`, compiled to prove their code builds"
-        ),
+        description: format!("The snapshot-test fixtures under `{FIXTURE_ROOT}/`, compiled to prove their code builds"),
         publish: false,
         roots: vec![FIXTURE_ROOT.to_owned()],
         root_names: BTreeMap::new(),
@@ -103,11 +94,7 @@ fn generate_crate(root: &Path, spec: &CrateSpec, draft: schemac::Draft) -> Resul
     let found = find_schemas(root, spec)?;
     for path in spec.root_names.keys() {
         if !found.iter().any(|f| &f.display == path) {
-            bail!(
-                "{}: [schema.\"{path}\"] names a schema that is not under schemas.roots {:?}",
-                config::FILE_NAME,
-                spec.roots
-            );
+            bail!("{}: [schema.\"{path}\"] names a schema that is not under schemas.roots {:?}", config::FILE_NAME, spec.roots);
         }
     }
     let input = schemac::Input {
@@ -124,13 +111,13 @@ fn generate_crate(root: &Path, spec: &CrateSpec, draft: schemac::Draft) -> Resul
         maps: Vec::new(),
     };
     check_module_paths(&input.schemas)?;
-    let config = schemac::Config {
-        default_draft: draft,
-        regenerate_command: REGENERATE_COMMAND.to_owned(),
+    let config = schemac::Config { default_draft: draft, regenerate_command: REGENERATE_COMMAND.to_owned() };
+    // No fixtures yet is normal; the crate is then empty rather than an error.
+    let output = if input.schemas.is_empty() {
+        schemac::Output::default()
+    } else {
+        schemac::compile(&input, &config).map_err(|diags| anyhow::Error::new(diags).context(format!("cannot generate `{}`", spec.dir)))?
     };
-    let output = schemac::compile(&input, &config).map_err(|diags| {
-        anyhow::Error::new(diags).context(format!("cannot generate `{}`", spec.dir))
-    })?;
     render_crate(spec, &output)
 }
 
@@ -142,10 +129,7 @@ fn find_schemas(root: &Path, spec: &CrateSpec) -> Result<Vec<Found>> {
         let dir = root.join(schema_root);
         if !dir.is_dir() {
             if spec.roots_required {
-                bail!(
-                    "{}: schema root `{schema_root}` is not a directory",
-                    config::FILE_NAME
-                );
+                bail!("{}: schema root `{schema_root}` is not a directory", config::FILE_NAME);
             }
             continue;
         }
@@ -172,9 +156,7 @@ fn walk_json(dir: &Path, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -
         let Some(name) = entry.file_name().to_str().map(str::to_owned) else {
             bail!("{}: file names must be UTF-8", path.display());
         };
-        let file_type = entry
-            .file_type()
-            .with_context(|| format!("cannot stat {}", path.display()))?;
+        let file_type = entry.file_type().with_context(|| format!("cannot stat {}", path.display()))?;
         prefix.push(name);
         if file_type.is_dir() {
             walk_json(&path, prefix, out)?;
@@ -187,35 +169,14 @@ fn walk_json(dir: &Path, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -
 }
 
 fn module_path(segments: &[String]) -> Vec<String> {
-    segments
-        .iter()
-        .map(|s| schemac::ident::module_name(s))
-        .collect()
+    segments.iter().map(|s| schemac::ident::module_name(s)).collect()
 }
 
-/// Two schemas must not share a module, and a schema's module must not also hold other
-/// schemas' modules (`a.json` beside `a/b.json`), because each module is one file.
+/// Checks the input schemas' modules before compiling, so a clash is reported with both files.
 fn check_module_paths(schemas: &[schemac::SchemaSource]) -> Result<()> {
-    let mut by_path: BTreeMap<&[String], &str> = BTreeMap::new();
+    let mut tree = ModuleTree::default();
     for schema in schemas {
-        if let Some(other) = by_path.insert(&schema.module, &schema.display) {
-            bail!(
-                "{other} and {} both become module `{}`; rename one of them",
-                schema.display,
-                schema.module.join("::")
-            );
-        }
-    }
-    for (path, display) in &by_path {
-        for len in 1..path.len() {
-            if let Some(parent) = by_path.get(&path[..len]) {
-                bail!(
-                    "{parent} becomes module `{}`, which also holds the modules of the schemas under it, \
-                     like {display}; move or rename it",
-                    path[..len].join("::")
-                );
-            }
-        }
+        tree.insert(&schema.module, &schema.display)?;
     }
     Ok(())
 }
@@ -223,39 +184,22 @@ fn check_module_paths(schemas: &[schemac::SchemaSource]) -> Result<()> {
 fn render_crate(spec: &CrateSpec, output: &schemac::Output) -> Result<GeneratedCrate> {
     let mut modules: Vec<&schemac::Module> = output.modules.iter().collect();
     modules.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut tree = ModuleTree::default();
     let mut files = BTreeMap::new();
-    let mut file_paths = BTreeSet::new();
     for module in &modules {
-        if module.path.is_empty() {
-            bail!(
-                "{}: schemac returned a module without a path; the crate needs one per schema",
-                module.source
-            );
-        }
+        tree.insert(&module.path, &module.source)?;
         let file = format!("{}/src/{}.rs", spec.dir, module.path.join("/"));
-        if !file_paths.insert(file.clone()) {
-            bail!("two modules are both `{}`", module.path.join("::"));
-        }
         files.insert(file, module.code.clone());
     }
     files.insert(format!("{}/Cargo.toml", spec.dir), cargo_toml(spec));
     files.insert(format!("{}/README.md", spec.dir), readme(spec, &modules));
-    files.insert(format!("{}/src/lib.rs", spec.dir), lib_rs(spec, &modules)?);
-    Ok(GeneratedCrate {
-        dir: spec.dir.clone(),
-        files,
-    })
+    files.insert(format!("{}/src/lib.rs", spec.dir), lib_rs(spec, &modules, &tree));
+    Ok(GeneratedCrate { dir: spec.dir.clone(), files })
 }
 
 fn cargo_toml(spec: &CrateSpec) -> String {
-    let runtime_path = format!(
-        "{}crates/schemac-runtime",
-        "../".repeat(spec.dir.split('/').count())
-    );
-    let mut out = format!(
-        "# @generated by `{REGENERATE_COMMAND}` from {}. Do not edit by hand.\n",
-        config::FILE_NAME
-    );
+    let runtime_path = format!("{}crates/schemac-runtime", "../".repeat(spec.dir.split('/').count()));
+    let mut out = format!("# @generated by `{REGENERATE_COMMAND}` from {}. Do not edit by hand.\n", config::FILE_NAME);
     out.push_str("[package]\n");
     for (key, value) in [
         ("name", &spec.name),
@@ -271,13 +215,8 @@ fn cargo_toml(spec: &CrateSpec) -> String {
         out.push_str("publish = false\n");
     }
     out.push_str("\n[dependencies]\n");
-    let _ = writeln!(
-        out,
-        "schemac-runtime = {{ version = {}, path = {} }}",
-        toml_string(RUNTIME_VERSION),
-        toml_string(&runtime_path)
-    );
-    out.push_str("serde = \"1\"\nserde_json = \"1\"\n");
+    let _ = writeln!(out, "schemac-runtime = {{ version = {}, path = {} }}", toml_string(RUNTIME_VERSION), toml_string(&runtime_path));
+    out.push_str("serde = { version = \"1\", features = [\"derive\"] }\nserde_json = \"1\"\n");
     out
 }
 
@@ -287,18 +226,10 @@ fn toml_string(value: &str) -> String {
 
 /// The crate root: docs, and `pub mod` declarations mirroring the module tree. The module files
 /// are formatted by schemac (prettyplease), so `#[rustfmt::skip]` keeps `cargo fmt` off them.
-fn lib_rs(spec: &CrateSpec, modules: &[&schemac::Module]) -> Result<String> {
+fn lib_rs(spec: &CrateSpec, modules: &[&schemac::Module], tree: &ModuleTree) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "// @generated by `{REGENERATE_COMMAND}` from {}. Do not edit by hand:",
-        config::FILE_NAME
-    );
-    let _ = writeln!(
-        out,
-        "// change the schemas or {}, then run `{REGENERATE_COMMAND}`.",
-        config::FILE_NAME
-    );
+    let _ = writeln!(out, "// @generated by `{REGENERATE_COMMAND}` from {}. Do not edit by hand:", config::FILE_NAME);
+    let _ = writeln!(out, "// change the schemas or {}, then run `{REGENERATE_COMMAND}`.", config::FILE_NAME);
     out.push('\n');
     let _ = writeln!(out, "//! {}", one_line(&spec.description));
     out.push_str("//!\n");
@@ -318,52 +249,55 @@ fn lib_rs(spec: &CrateSpec, modules: &[&schemac::Module]) -> Result<String> {
     }
     out.push_str("\n#![forbid(unsafe_code)]\n");
 
-    let mut tree = ModuleTree::default();
-    for module in modules {
-        tree.insert(&module.path)?;
-    }
     if !tree.children.is_empty() {
         out.push('\n');
     }
     tree.render(0, &mut out);
-    Ok(out)
+    out
 }
 
 /// The nesting of the generated modules: inner nodes are inline `pub mod a { .. }`, leaves are
-/// files at `src/a/b.rs`.
+/// files at `src/a/b.rs`. Each module is one file, so a module cannot also hold others.
 #[derive(Debug, Default)]
 struct ModuleTree {
     children: BTreeMap<String, ModuleTree>,
-    is_file: bool,
+    /// The schema whose module this is, for a leaf.
+    source: Option<String>,
 }
 
 impl ModuleTree {
-    fn insert(&mut self, path: &[String]) -> Result<()> {
+    fn insert(&mut self, path: &[String], source: &str) -> Result<()> {
+        if path.is_empty() {
+            bail!("{source}: has no module path; each schema needs its own module");
+        }
         let mut node = self;
-        for (i, segment) in path.iter().enumerate() {
-            if node.is_file {
-                bail!(
-                    "module `{}` is a file but also holds `{}`",
-                    path[..i].join("::"),
-                    path.join("::")
-                );
-            }
+        for (depth, segment) in path.iter().enumerate() {
             node = node.children.entry(segment.clone()).or_default();
+            if let Some(file) = &node.source {
+                let module = path[..=depth].join("::");
+                if depth + 1 == path.len() {
+                    bail!("{file} and {source} both become module `{module}`; rename one of them");
+                }
+                bail!("{file} becomes module `{module}`, which also holds {source}'s module; move or rename one");
+            }
         }
-        if !node.children.is_empty() {
-            bail!(
-                "module `{}` is a file but also holds other modules",
-                path.join("::")
-            );
+        if let Some(inner) = node.first_source() {
+            let module = path.join("::");
+            bail!("{source} becomes module `{module}`, which also holds {inner}'s module; move or rename one");
         }
-        node.is_file = true;
+        node.source = Some(source.to_owned());
         Ok(())
+    }
+
+    /// The source of some module inside this one.
+    fn first_source(&self) -> Option<&str> {
+        self.children.values().find_map(|child| child.source.as_deref().or_else(|| child.first_source()))
     }
 
     fn render(&self, depth: usize, out: &mut String) {
         let indent = "    ".repeat(depth);
         for (name, child) in &self.children {
-            if child.is_file {
+            if child.source.is_some() {
                 let _ = writeln!(out, "{indent}#[rustfmt::skip]\n{indent}pub mod {name};");
             } else {
                 let _ = writeln!(out, "{indent}pub mod {name} {{");
@@ -376,16 +310,9 @@ impl ModuleTree {
 
 fn readme(spec: &CrateSpec, modules: &[&schemac::Module]) -> String {
     let krate = spec.name.replace('-', "_");
-    let mut out = format!(
-        "<!-- @generated by `{REGENERATE_COMMAND}` from {}. Do not edit by hand. -->\n\n",
-        config::FILE_NAME
-    );
+    let mut out = format!("<!-- @generated by `{REGENERATE_COMMAND}` from {}. Do not edit by hand. -->\n\n", config::FILE_NAME);
     let _ = writeln!(out, "# {}\n\n{}\n", spec.name, one_line(&spec.description));
-    let _ = writeln!(
-        out,
-        "Generated by schemac: change the schemas or `{}`, then run `{REGENERATE_COMMAND}`.\n",
-        config::FILE_NAME
-    );
+    let _ = writeln!(out, "Generated by schemac: change the schemas or `{}`, then run `{REGENERATE_COMMAND}`.\n", config::FILE_NAME);
     out.push_str("## Schemas\n");
     if modules.is_empty() {
         out.push_str("\nNo schemas yet.\n");
@@ -402,12 +329,7 @@ fn readme(spec: &CrateSpec, modules: &[&schemac::Module]) -> String {
         if !module.types.is_empty() {
             out.push_str("\n| Type | Summary |\n|---|---|\n");
             for ty in &module.types {
-                let _ = writeln!(
-                    out,
-                    "| `{}` | {} |",
-                    ty.name,
-                    one_line(&ty.summary).replace('|', "\\|")
-                );
+                let _ = writeln!(out, "| `{}` | {} |", ty.name, one_line(&ty.summary).replace('|', "\\|"));
             }
         }
     }
@@ -437,10 +359,7 @@ mod tests {
             root: root.map(str::to_owned),
             types: types
                 .iter()
-                .map(|(name, summary)| schemac::TypeSummary {
-                    name: name.to_string(),
-                    summary: summary.to_string(),
-                })
+                .map(|(name, summary)| schemac::TypeSummary { name: name.to_string(), summary: summary.to_string() })
                 .collect(),
             code: format!("// @generated {}\n", path.join("::")),
         }
@@ -463,16 +382,8 @@ mod tests {
     fn lays_out_modules_as_nested_files() {
         let output = schemac::Output {
             modules: vec![
-                module(
-                    &["pi_glla", "goal"],
-                    Some("Goal"),
-                    &[("Goal", "A goal | state")],
-                ),
-                module(
-                    &["madoo", "attempts_report_v1"],
-                    Some("AttemptsReport"),
-                    &[],
-                ),
+                module(&["pi_glla", "goal"], Some("Goal"), &[("Goal", "A goal | state")]),
+                module(&["madoo", "attempts_report_v1"], Some("AttemptsReport"), &[]),
                 module(&["top"], None, &[]),
             ],
         };
@@ -490,10 +401,7 @@ mod tests {
             ]
         );
         let lib = &krate.files["generated/src/lib.rs"];
-        assert!(
-            lib.starts_with("// @generated by `cargo xtask codegen`"),
-            "{lib}"
-        );
+        assert!(lib.starts_with("// @generated by `cargo xtask codegen`"), "{lib}");
         assert!(lib.contains("#![forbid(unsafe_code)]"), "{lib}");
         assert!(
             lib.ends_with(
@@ -503,14 +411,9 @@ mod tests {
             ),
             "{lib}"
         );
-        assert!(lib.contains(
-            "| `schemas/pi_glla/goal.json` | [`pi_glla::goal`] | [`Goal`](pi_glla::goal::Goal) |"
-        ));
+        assert!(lib.contains("| `schemas/pi_glla/goal.json` | [`pi_glla::goal`] | [`Goal`](pi_glla::goal::Goal) |"));
         let readme = &krate.files["generated/README.md"];
-        assert!(
-            readme.contains("Module `schema_types::pi_glla::goal`, root type `Goal`."),
-            "{readme}"
-        );
+        assert!(readme.contains("Module `schema_types::pi_glla::goal`, root type `Goal`."), "{readme}");
         assert!(readme.contains("| `Goal` | A goal \\| state |"), "{readme}");
         assert_eq!(krate.files["generated/src/top.rs"], "// @generated top\n");
     }
@@ -518,21 +421,13 @@ mod tests {
     #[test]
     fn cargo_toml_is_standalone() {
         let toml = cargo_toml(&spec());
-        assert!(
-            toml.contains("description = 'Types \"quoted\"'\n"),
-            "{toml}"
-        );
-        assert!(toml.contains(
-            "schemac-runtime = { version = \"0.1.0\", path = \"../crates/schemac-runtime\" }\n"
-        ));
+        assert!(toml.contains("description = 'Types \"quoted\"'\n"), "{toml}");
+        assert!(toml.contains("schemac-runtime = { version = \"0.1.0\", path = \"../crates/schemac-runtime\" }\n"));
         assert!(!toml.contains("workspace"), "{toml}");
         assert!(!toml.contains("publish"), "{toml}");
         let fixture = cargo_toml(&fixture_spec());
         assert!(fixture.contains("publish = false\n"), "{fixture}");
-        assert!(
-            fixture.contains("path = \"../../crates/schemac-runtime\""),
-            "{fixture}"
-        );
+        assert!(fixture.contains("path = \"../../crates/schemac-runtime\""), "{fixture}");
         // What the lead's tests crate depends on.
         assert!(fixture.contains("name = \"fixture-types\"\n"), "{fixture}");
     }
@@ -541,49 +436,53 @@ mod tests {
     fn runtime_version_is_the_workspace_version() {
         let manifest = fs::read_to_string(project_root().join("Cargo.toml")).unwrap();
         let manifest: toml::Table = toml::from_str(&manifest).unwrap();
-        assert_eq!(
-            manifest["workspace"]["package"]["version"].as_str(),
-            Some(RUNTIME_VERSION)
-        );
+        assert_eq!(manifest["workspace"]["package"]["version"].as_str(), Some(RUNTIME_VERSION));
     }
 
     #[test]
-    fn rejects_a_module_that_is_also_a_directory() {
-        let output = schemac::Output {
-            modules: vec![module(&["a"], None, &[]), module(&["a", "b"], None, &[])],
-        };
+    fn rejects_a_module_that_is_also_a_directory_in_the_output() {
+        let output = schemac::Output { modules: vec![module(&["a"], None, &[]), module(&["a", "b"], None, &[])] };
         let err = render_crate(&spec(), &output).unwrap_err().to_string();
-        assert!(err.contains("module `a` is a file but also holds"), "{err}");
+        assert_eq!(
+            err,
+            "schemas/a.json becomes module `a`, which also holds schemas/a/b.json's module; \
+             move or rename one"
+        );
     }
 
-    fn source(display: &str, module: &[&str]) -> schemac::SchemaSource {
-        schemac::SchemaSource {
-            path: PathBuf::from(display),
-            display: display.to_owned(),
-            module: module.iter().map(|s| s.to_string()).collect(),
-            root_name: None,
+    /// Inserts `(file, module path)` pairs in order; the error, if any, must contain `expected`.
+    fn check_modules(schemas: &[(&str, &[&str])], expected: Option<&str>) {
+        let sources: Vec<schemac::SchemaSource> = schemas
+            .iter()
+            .map(|(display, module)| schemac::SchemaSource {
+                path: PathBuf::from(display),
+                display: display.to_string(),
+                module: module.iter().map(|s| s.to_string()).collect(),
+                root_name: None,
+            })
+            .collect();
+        match (check_module_paths(&sources), expected) {
+            (Ok(()), None) => {}
+            (Err(err), Some(expected)) => assert!(err.to_string().contains(expected), "{err}"),
+            (result, _) => panic!("{schemas:?}: expected {expected:?}, got {result:?}"),
         }
     }
 
     #[test]
-    fn rejects_module_collisions_naming_both_files() {
-        let err = check_module_paths(&[
-            source("s/a-b.json", &["a_b"]),
-            source("s/a_b.json", &["a_b"]),
-        ])
-        .unwrap_err()
-        .to_string();
-        assert!(
-            err.contains("s/a-b.json and s/a_b.json both become module `a_b`"),
-            "{err}"
+    fn module_paths() {
+        check_modules(&[("s/a.json", &["a"]), ("s/b/a.json", &["b", "a"])], None);
+        check_modules(
+            &[("s/a-b.json", &["a_b"]), ("s/a_b.json", &["a_b"])],
+            Some("s/a-b.json and s/a_b.json both become module `a_b`; rename one of them"),
         );
-        let err = check_module_paths(&[
-            source("s/a.json", &["a"]),
-            source("s/a/b.json", &["a", "b"]),
-        ])
-        .unwrap_err()
-        .to_string();
-        assert!(err.contains("s/a.json becomes module `a`"), "{err}");
-        assert!(err.contains("like s/a/b.json"), "{err}");
+        check_modules(
+            &[("s/a.json", &["a"]), ("s/a/b.json", &["a", "b"])],
+            Some("s/a.json becomes module `a`, which also holds s/a/b.json's module"),
+        );
+        check_modules(
+            &[("s/a/b/c.json", &["a", "b", "c"]), ("s/a.json", &["a"])],
+            Some("s/a.json becomes module `a`, which also holds s/a/b/c.json's module"),
+        );
+        check_modules(&[("s/.json", &[])], Some("s/.json: has no module path"));
     }
 }

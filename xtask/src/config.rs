@@ -60,8 +60,7 @@ impl Config {
     /// Reads and validates `schemac.toml` at `root`.
     pub fn load(root: &Path) -> Result<Config> {
         let path = root.join(FILE_NAME);
-        let text =
-            fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
         Config::parse(&text).with_context(|| format!("invalid {FILE_NAME}"))
     }
 
@@ -74,34 +73,20 @@ impl Config {
 
     /// The draft named by `default-draft`, which [`Config::parse`] has checked.
     pub fn default_draft(&self) -> schemac::Draft {
-        schemac::Draft::from_name(&self.schemas.default_draft)
-            .unwrap_or(schemac::Draft::Draft2020_12)
+        schemac::Draft::from_name(&self.schemas.default_draft).unwrap_or(schemac::Draft::Draft2020_12)
     }
 
     fn validate(&self) -> Result<()> {
         let k = &self.krate;
-        if k.name.is_empty()
-            || !k
-                .name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
-            bail!(
-                "crate.name {:?} is not a valid crate name (letters, digits, `-`, `_`)",
-                k.name
-            );
+        if k.name.is_empty() || !k.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            bail!("crate.name {:?} is not a valid crate name (letters, digits, `-`, `_`)", k.name);
         }
         if k.version.split('.').count() != 3 || k.version.split('.').any(|p| p.is_empty()) {
-            bail!(
-                "crate.version {:?} is not a semver version like \"0.1.0\"",
-                k.version
-            );
+            bail!("crate.version {:?} is not a semver version like \"0.1.0\"", k.version);
         }
         check_relative("crate.output", &k.output)?;
         if self.schemas.roots.is_empty() {
-            bail!(
-                "schemas.roots is empty; name at least one directory, e.g. roots = [\"schemas\"]"
-            );
+            bail!("schemas.roots is empty; name at least one directory, e.g. roots = [\"schemas\"]");
         }
         for root in &self.schemas.roots {
             check_relative("schemas.roots", root)?;
@@ -113,9 +98,7 @@ impl Config {
             );
         }
         for (path, schema) in &self.schema {
-            if let Some(name) = &schema.root_name
-                && name.is_empty()
-            {
+            if schema.root_name.as_deref() == Some("") {
                 bail!("schema.\"{path}\".root-name is empty");
             }
         }
@@ -128,9 +111,7 @@ fn check_relative(key: &str, path: &str) -> Result<()> {
     let inside = !path.is_empty()
         && !path.starts_with('/')
         && !path.contains('\\')
-        && path
-            .split('/')
-            .all(|segment| !segment.is_empty() && segment != "." && segment != "..");
+        && path.split('/').all(|segment| !segment.is_empty() && segment != "." && segment != "..");
     if !inside {
         bail!("{key}: {path:?} must be a relative path inside the repository, with `/` separators");
     }
@@ -157,10 +138,7 @@ mod tests {
 
     fn check_err(text: &str, expected: &str) {
         let err = format!("{:#}", Config::parse(text).unwrap_err());
-        assert!(
-            err.contains(expected),
-            "expected {expected:?} in error:\n{err}"
-        );
+        assert!(err.contains(expected), "expected {expected:?} in error:\n{err}");
     }
 
     #[test]
@@ -169,59 +147,30 @@ mod tests {
         let config = Config::load(root).unwrap();
         assert_eq!(config.krate.name, "schema-types");
         assert_eq!(config.schemas.roots, ["schemas"]);
-        assert_eq!(
-            config.schema["schemas/pi-glla/goal.json"]
-                .root_name
-                .as_deref(),
-            Some("Goal")
-        );
+        assert_eq!(config.schema["schemas/pi-glla/goal.json"].root_name.as_deref(), Some("Goal"));
     }
 
     #[test]
     fn defaults() {
         let config = Config::parse(VALID).unwrap();
         assert_eq!(config.default_draft(), schemac::Draft::Draft2020_12);
-        assert_eq!(
-            config.schema["schemas/a.json"].root_name.as_deref(),
-            Some("A")
-        );
+        assert_eq!(config.schema["schemas/a.json"].root_name.as_deref(), Some("A"));
     }
 
     #[test]
     fn rejects_unknown_fields() {
-        check_err(
-            &VALID.replace("output =", "outptu ="),
-            "unknown field `outptu`",
-        );
-        check_err(
-            &VALID.replace("root-name", "root_name"),
-            "unknown field `root_name`",
-        );
+        check_err(&VALID.replace("output =", "outptu ="), "unknown field `outptu`");
+        check_err(&VALID.replace("root-name", "root_name"), "unknown field `root_name`");
     }
 
     #[test]
     fn rejects_bad_values() {
-        check_err(
-            &VALID.replace("[schemas]", "[schemas]\ndefault-draft = \"5\""),
-            "is not a draft",
-        );
-        check_err(
-            &VALID.replace("\"generated\"", "\"../out\""),
-            "crate.output",
-        );
-        check_err(
-            &VALID.replace("[\"schemas\"]", "[]"),
-            "schemas.roots is empty",
-        );
+        check_err(&VALID.replace("[schemas]", "[schemas]\ndefault-draft = \"5\""), "is not a draft");
+        check_err(&VALID.replace("\"generated\"", "\"../out\""), "crate.output");
+        check_err(&VALID.replace("[\"schemas\"]", "[]"), "schemas.roots is empty");
         check_err(&VALID.replace("\"0.1.0\"", "\"1\""), "crate.version");
-        check_err(
-            &VALID.replace("\"schema-types\"", "\"schema types\""),
-            "crate.name",
-        );
-        check_err(
-            &VALID.replace("root-name = \"A\"", "root-name = \"\""),
-            "root-name is empty",
-        );
+        check_err(&VALID.replace("\"schema-types\"", "\"schema types\""), "crate.name");
+        check_err(&VALID.replace("root-name = \"A\"", "root-name = \"\""), "root-name is empty");
     }
 
     #[test]

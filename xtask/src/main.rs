@@ -23,12 +23,7 @@ commands:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = codegen::project_root();
-    let result = match args
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
+    let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["codegen"] => sync::codegen(&root),
         ["check"] => sync::check(&root),
         ["ci"] => ci::run(&root),

@@ -115,12 +115,7 @@ pub fn sync(root: &Path, crates: &[GeneratedCrate], mode: Mode) -> Result<Vec<Dr
 
 /// The one comparison behind both codegen and check: is `path` (repo-relative) exactly
 /// `contents`? In [`Mode::Write`] a file that is not gets written.
-pub fn ensure_file_contents(
-    root: &Path,
-    path: &str,
-    contents: &str,
-    mode: Mode,
-) -> Result<Option<Drift>> {
+pub fn ensure_file_contents(root: &Path, path: &str, contents: &str, mode: Mode) -> Result<Option<Drift>> {
     let full = root.join(path);
     let drift = match fs::read(&full) {
         Ok(old) if old == contents.as_bytes() => return Ok(None),
@@ -131,20 +126,14 @@ pub fn ensure_file_contents(
                 .context_radius(3)
                 .header(&format!("{path} (on disk)"), &format!("{path} (generated)"))
                 .to_string();
-            Drift::Changed {
-                path: path.to_owned(),
-                diff,
-            }
+            Drift::Changed { path: path.to_owned(), diff }
         }
-        Err(err) if err.kind() == ErrorKind::NotFound => Drift::Missing {
-            path: path.to_owned(),
-        },
+        Err(err) if err.kind() == ErrorKind::NotFound => Drift::Missing { path: path.to_owned() },
         Err(err) => return Err(err).with_context(|| format!("cannot read {}", full.display())),
     };
     if mode == Mode::Write {
         if let Some(parent) = full.parent() {
-            fs::create_dir_all(parent)
-                .with_context(|| format!("cannot create {}", parent.display()))?;
+            fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
         }
         fs::write(&full, contents).with_context(|| format!("cannot write {}", full.display()))?;
     }
@@ -160,11 +149,8 @@ fn stale_files(root: &Path, krate: &GeneratedCrate, mode: Mode) -> Result<Vec<Dr
     let src = format!("{}/src", krate.dir);
     list_rs_files(root, &src, &mut on_disk)?;
     on_disk.sort();
-    let stale: Vec<Drift> = on_disk
-        .into_iter()
-        .filter(|path| !expected.contains(path.as_str()))
-        .map(|path| Drift::Stale { path })
-        .collect();
+    let stale: Vec<Drift> =
+        on_disk.into_iter().filter(|path| !expected.contains(path.as_str())).map(|path| Drift::Stale { path }).collect();
     if mode == Mode::Write {
         for d in &stale {
             let full = root.join(d.path());
@@ -188,11 +174,7 @@ fn list_rs_files(root: &Path, dir: &str, out: &mut Vec<String>) -> Result<()> {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
         let path = format!("{dir}/{name}");
-        if entry
-            .file_type()
-            .with_context(|| format!("cannot stat {path}"))?
-            .is_dir()
-        {
+        if entry.file_type().with_context(|| format!("cannot stat {path}"))?.is_dir() {
             list_rs_files(root, &path, out)?;
         } else if name.ends_with(".rs") {
             out.push(path);
@@ -209,15 +191,10 @@ fn remove_empty_dirs(dir: &Path) -> Result<()> {
     for entry in entries {
         let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
         let path = entry.path();
-        if entry
-            .file_type()
-            .with_context(|| format!("cannot stat {}", path.display()))?
-            .is_dir()
-        {
+        if entry.file_type().with_context(|| format!("cannot stat {}", path.display()))?.is_dir() {
             remove_empty_dirs(&path)?;
             if fs::read_dir(&path).is_ok_and(|mut rest| rest.next().is_none()) {
-                fs::remove_dir(&path)
-                    .with_context(|| format!("cannot delete {}", path.display()))?;
+                fs::remove_dir(&path).with_context(|| format!("cannot delete {}", path.display()))?;
             }
         }
     }
@@ -284,10 +261,7 @@ mod tests {
             let drift = self.drift();
             assert!(drift.iter().any(&expected), "drift not caught: {drift:#?}");
             let err = check(&self.0).unwrap_err().to_string();
-            assert!(
-                err.contains("run `cargo xtask codegen` and commit"),
-                "{err}"
-            );
+            assert!(err.contains("run `cargo xtask codegen` and commit"), "{err}");
             codegen(&self.0).unwrap();
             assert_eq!(self.drift(), []);
         }
@@ -316,20 +290,10 @@ mod tests {
         let repo = TempRepo::generated();
         let lib = repo.read("generated/src/lib.rs");
         assert!(lib.contains("#![forbid(unsafe_code)]"), "{lib}");
-        assert!(
-            repo.read("generated/Cargo.toml")
-                .contains("name = \"schema-types\"")
-        );
-        assert!(
-            repo.read("tests/fixture-types/Cargo.toml")
-                .contains("publish = false")
-        );
+        assert!(repo.read("generated/Cargo.toml").contains("name = \"schema-types\""));
+        assert!(repo.read("tests/fixture-types/Cargo.toml").contains("publish = false"));
         let crates = codegen::generate(&repo.0).unwrap();
-        assert_eq!(
-            sync(&repo.0, &crates, Mode::Write).unwrap(),
-            [],
-            "a second codegen writes nothing"
-        );
+        assert_eq!(sync(&repo.0, &crates, Mode::Write).unwrap(), [], "a second codegen writes nothing");
     }
 
     #[test]
@@ -346,12 +310,7 @@ mod tests {
     fn catches_a_generated_file_edited_by_hand() {
         let repo = TempRepo::generated();
         let path = "generated/src/lib.rs";
-        repo.write(
-            path,
-            &repo
-                .read(path)
-                .replace("#![forbid(unsafe_code)]", "#![allow(unsafe_code)]"),
-        );
+        repo.write(path, &repo.read(path).replace("#![forbid(unsafe_code)]", "#![allow(unsafe_code)]"));
         repo.assert_caught_and_repaired(|d| {
             matches!(d, Drift::Changed { path: p, diff } if p == path
                 && diff.contains("-#![allow(unsafe_code)]\n+#![forbid(unsafe_code)]"))
@@ -362,22 +321,15 @@ mod tests {
     fn catches_a_stale_file_whose_schema_was_deleted() {
         let repo = TempRepo::generated();
         fs::remove_file(repo.0.join("schemas/order.json")).unwrap();
-        repo.assert_caught_and_repaired(
-            |d| matches!(d, Drift::Stale { path } if path == "generated/src/order.rs"),
-        );
+        repo.assert_caught_and_repaired(|d| matches!(d, Drift::Stale { path } if path == "generated/src/order.rs"));
         assert!(!repo.0.join("generated/src/order.rs").exists());
     }
 
     #[test]
     fn catches_a_stray_rs_file_and_deletes_emptied_directories() {
         let repo = TempRepo::generated();
-        repo.write(
-            "generated/src/gone/old.rs",
-            "// @generated from a schema since deleted\n",
-        );
-        repo.assert_caught_and_repaired(
-            |d| matches!(d, Drift::Stale { path } if path == "generated/src/gone/old.rs"),
-        );
+        repo.write("generated/src/gone/old.rs", "// @generated from a schema since deleted\n");
+        repo.assert_caught_and_repaired(|d| matches!(d, Drift::Stale { path } if path == "generated/src/gone/old.rs"));
         assert!(!repo.0.join("generated/src/gone").exists());
     }
 
@@ -385,18 +337,14 @@ mod tests {
     fn catches_a_missing_file() {
         let repo = TempRepo::generated();
         fs::remove_file(repo.0.join("generated/README.md")).unwrap();
-        repo.assert_caught_and_repaired(
-            |d| matches!(d, Drift::Missing { path } if path == "generated/README.md"),
-        );
+        repo.assert_caught_and_repaired(|d| matches!(d, Drift::Missing { path } if path == "generated/README.md"));
     }
 
     #[test]
     fn catches_a_missing_module_file() {
         let repo = TempRepo::generated();
         fs::remove_file(repo.0.join("generated/src/team/user.rs")).unwrap();
-        repo.assert_caught_and_repaired(
-            |d| matches!(d, Drift::Missing { path } if path == "generated/src/team/user.rs"),
-        );
+        repo.assert_caught_and_repaired(|d| matches!(d, Drift::Missing { path } if path == "generated/src/team/user.rs"));
     }
 
     #[test]
@@ -412,9 +360,6 @@ mod tests {
         let repo = TempRepo::generated();
         fs::remove_file(repo.0.join("schemas/team/user.json")).unwrap();
         let err = format!("{:#}", codegen::generate(&repo.0).unwrap_err());
-        assert!(
-            err.contains("[schema.\"schemas/team/user.json\"] names a schema that is not under"),
-            "{err}"
-        );
+        assert!(err.contains("[schema.\"schemas/team/user.json\"] names a schema that is not under"), "{err}");
     }
 }

@@ -8,6 +8,10 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "schemac", version, propagate_version = true)]
 #[command(after_long_help = "\
+Commands and their flags (details: schemac compile --help):
+  schemac compile SCHEMA [--root-name NAME] [--default-draft 2020-12|2019-09|7|6|4]
+                  [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [-o OUT.rs]
+
 Examples:
   schemac compile schemas/goal.json -o src/goal.rs
   schemac compile goal.json --root-name Goal --default-draft 7
@@ -71,16 +75,14 @@ pub struct Compile {
 }
 
 fn parse_draft(name: &str) -> Result<schemac::Draft, String> {
-    schemac::Draft::from_name(name)
-        .ok_or_else(|| "expected one of 2020-12, 2019-09, 7, 6, 4".to_owned())
+    schemac::Draft::from_name(name).ok_or_else(|| "expected one of 2020-12, 2019-09, 7, 6, 4".to_owned())
 }
 
 fn parse_map(value: &str) -> Result<schemac::UrlMap, String> {
     match value.split_once('=') {
-        Some((prefix, dir)) if !prefix.is_empty() && !dir.is_empty() => Ok(schemac::UrlMap {
-            prefix: prefix.to_owned(),
-            dir: PathBuf::from(dir),
-        }),
+        Some((prefix, dir)) if !prefix.is_empty() && !dir.is_empty() => {
+            Ok(schemac::UrlMap { prefix: prefix.to_owned(), dir: PathBuf::from(dir) })
+        }
         _ => Err("expected URL_PREFIX=DIR, e.g. https://example.com/schemas/=schemas".to_owned()),
     }
 }
@@ -98,10 +100,7 @@ mod tests {
     #[test]
     fn parses_maps() {
         let map = parse_map("https://x.org/s/=dir/sub").unwrap();
-        assert_eq!(
-            (map.prefix.as_str(), map.dir.as_path()),
-            ("https://x.org/s/", std::path::Path::new("dir/sub"))
-        );
+        assert_eq!((map.prefix.as_str(), map.dir.as_path()), ("https://x.org/s/", std::path::Path::new("dir/sub")));
         assert!(parse_map("https://x.org").is_err());
         assert!(parse_map("=dir").is_err());
         assert!(parse_map("https://x.org/=").is_err());

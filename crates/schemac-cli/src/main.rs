@@ -6,6 +6,7 @@
 mod args;
 
 use std::fs;
+use std::io::{self, Write as _};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -42,19 +43,23 @@ fn run_compile(args: Compile) -> Result<()> {
         catalog_dirs: args.schema_dirs,
         maps: args.maps,
     };
-    let config = schemac::Config {
-        default_draft: args.default_draft,
-        regenerate_command: regenerate_command(),
-    };
+    let config = schemac::Config { default_draft: args.default_draft, regenerate_command: regenerate_command() };
     let output = schemac::compile(&input, &config)?;
     let code = output.single_file();
     match &args.out {
-        Some(path) => {
-            fs::write(path, code).with_context(|| format!("cannot write {}", path.display()))?
-        }
-        None => print!("{code}"),
+        Some(path) => fs::write(path, code).with_context(|| format!("cannot write {}", path.display()))?,
+        None => write_stdout(&code)?,
     }
     Ok(())
+}
+
+/// Like `print!`, without its panic when stdout is closed early (`schemac compile x.json | head`).
+fn write_stdout(text: &str) -> Result<()> {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(err) if err.kind() != io::ErrorKind::BrokenPipe => Err(err).context("cannot write to stdout"),
+        _ => Ok(()),
+    }
 }
 
 /// The command line as typed, for the generated header: rerunning it regenerates the file.

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 
+use serde::Deserialize as _;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 pub use crate::error::nested;
@@ -309,14 +310,44 @@ impl<'de> Key<'de> {
 /// Deserializes any JSON value and checks it equals `expected` (numbers by value).
 pub fn constant<'de, D: Deserializer<'de>>(deserializer: D, expected: &serde_json::Value) -> Result<(), D::Error> {
     let value = serde_json::Value::deserialize(deserializer)?;
-    if crate::json_eq(&value, expected) {
-        Ok(())
-    } else {
-        Err(de::Error::custom(format_args!("{value} is not the constant {expected}")))
-    }
+    if crate::json_eq(&value, expected) { Ok(()) } else { Err(de::Error::custom(format_args!("{value} is not the constant {expected}"))) }
 }
 
-use serde::Deserialize as _;
+/// Checks the buffered value of property `name` through `seed` (for `patternProperties`); the
+/// error's pointer names the property and the place inside it.
+pub fn check_property<'v, S: DeserializeSeed<'v>, E: de::Error>(name: &str, seed: S, value: &'v serde_json::Value) -> Result<(), E> {
+    crate::check::typed(value, seed).map_err(|e| e.under(name).into_de_error())
+}
+
+/// The error for an undeclared property that no `patternProperties` pattern matches, pointing
+/// at the property.
+pub fn unmatched_property<E: de::Error>(name: &str) -> E {
+    crate::check::CheckError::new(format!(
+        "property `{name}` is not declared and matches no patternProperties pattern (additionalProperties is false)"
+    ))
+    .under(name)
+    .into_de_error()
+}
+
+/// Reads the value of a declared property into its slot, rejecting a second occurrence.
+pub fn field<'de, A: MapAccess<'de>, S: DeserializeSeed<'de>>(
+    map: &mut A,
+    slot: &mut Option<S::Value>,
+    name: &str,
+    seed: S,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(duplicate(name));
+    }
+    *slot = Some(map.next_value_seed(seed)?);
+    Ok(())
+}
+
+/// The error for a tagged union whose tag property has a value no variant takes; the pointer
+/// names the tag property.
+pub fn unknown_tag<E: de::Error>(tag: &str, value: &serde_json::Value, expected: &str) -> E {
+    crate::check::CheckError::new(format!("{value} is not a known `{tag}` (one of {expected})")).under(tag).into_de_error()
+}
 
 #[cfg(test)]
 mod tests {
@@ -353,18 +384,4 @@ mod tests {
         let mut de = serde_json::Deserializer::from_str(text);
         assert!(MapOf(Int::<i32>::new()).deserialize(&mut de).is_err());
     }
-}
-
-/// Checks the buffered value of property `name` through `seed` (for `patternProperties`); the
-/// error's pointer names the property and the place inside it.
-pub fn check_property<'v, S: DeserializeSeed<'v>, E: de::Error>(name: &str, seed: S, value: &'v serde_json::Value) -> Result<(), E> {
-    crate::check::typed(value, seed).map_err(|e| e.under(name).into_de_error())
-}
-
-/// The error for an undeclared property that no `patternProperties` pattern matches, pointing
-/// at the property.
-pub fn unmatched_property<E: de::Error>(name: &str) -> E {
-    crate::check::CheckError::new(format!("property `{name}` is not declared and matches no patternProperties pattern (additionalProperties is false)"))
-        .under(name)
-        .into_de_error()
 }

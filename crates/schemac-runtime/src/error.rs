@@ -86,7 +86,11 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
 pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut de).map_err(Error::from_tracked)?;
-    de.end().map_err(|e| Error { pointer: String::new(), message: strip_position(&e.to_string()), position: Some((e.line(), e.column())) })?;
+    de.end().map_err(|e| Error {
+        pointer: String::new(),
+        message: strip_position(&e.to_string()),
+        position: Some((e.line(), e.column())),
+    })?;
     Ok(value)
 }
 
@@ -94,7 +98,11 @@ pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
 pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(reader: R) -> Result<T, Error> {
     let mut de = serde_json::Deserializer::from_reader(reader);
     let value = serde_path_to_error::deserialize(&mut de).map_err(Error::from_tracked)?;
-    de.end().map_err(|e| Error { pointer: String::new(), message: strip_position(&e.to_string()), position: Some((e.line(), e.column())) })?;
+    de.end().map_err(|e| Error {
+        pointer: String::new(),
+        message: strip_position(&e.to_string()),
+        position: Some((e.line(), e.column())),
+    })?;
     Ok(value)
 }
 

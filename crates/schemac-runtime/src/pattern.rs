@@ -25,11 +25,7 @@ impl Pattern {
     /// `source` is the ECMA-262 pattern from the schema; `translated` its exact equivalent
     /// in `regex` syntax, if it has one.
     pub const fn new(source: &'static str, translated: Option<&'static str>) -> Self {
-        Self {
-            source,
-            translated,
-            engine: OnceLock::new(),
-        }
+        Self { source, translated, engine: OnceLock::new() }
     }
 
     /// The pattern as written in the schema.
@@ -42,10 +38,7 @@ impl Pattern {
         match self.engine.get_or_init(|| self.compile()) {
             Ok(Engine::Regex(re)) => Ok(re.is_match(text)),
             Ok(Engine::Ecma(re)) => Ok(re.find(text).is_some()),
-            Err(message) => Err(PatternError {
-                source: self.source,
-                message: message.clone(),
-            }),
+            Err(message) => Err(PatternError { source: self.source, message: message.clone() }),
         }
     }
 
@@ -55,18 +48,13 @@ impl Pattern {
         if let Some(Ok(re)) = self.translated.map(regex::Regex::new) {
             return Ok(Engine::Regex(re));
         }
-        regress::Regex::with_flags(self.source, "u")
-            .map(Engine::Ecma)
-            .map_err(|e| e.to_string())
+        regress::Regex::with_flags(self.source, "u").map(Engine::Ecma).map_err(|e| e.to_string())
     }
 }
 
 impl fmt::Debug for Pattern {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Pattern")
-            .field("source", &self.source)
-            .field("translated", &self.translated)
-            .finish_non_exhaustive()
+        f.debug_struct("Pattern").field("source", &self.source).field("translated", &self.translated).finish_non_exhaustive()
     }
 }
 
@@ -87,11 +75,7 @@ impl PatternError {
 
 impl fmt::Display for PatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "pattern `{}` does not compile: {}",
-            self.source, self.message
-        )
+        write!(f, "pattern `{}` does not compile: {}", self.source, self.message)
     }
 }
 
@@ -103,11 +87,7 @@ mod tests {
 
     #[track_caller]
     fn check(pattern: &Pattern, input: &str, expected: bool) {
-        assert_eq!(
-            pattern.is_match(input),
-            Ok(expected),
-            "{pattern:?} on {input:?}"
-        );
+        assert_eq!(pattern.is_match(input), Ok(expected), "{pattern:?} on {input:?}");
     }
 
     #[test]
@@ -150,11 +130,7 @@ mod tests {
         for _ in 0..2 {
             let err = BROKEN.is_match("(").unwrap_err();
             assert_eq!(err.source(), "(");
-            assert!(
-                err.to_string()
-                    .starts_with("pattern `(` does not compile: "),
-                "{err}"
-            );
+            assert!(err.to_string().starts_with("pattern `(` does not compile: "), "{err}");
         }
     }
 

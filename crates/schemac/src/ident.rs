@@ -31,11 +31,10 @@ use heck::{ToSnakeCase, ToUpperCamelCase};
 /// Strict and reserved keywords of edition 2024 (`gen` included). Weak keywords such as
 /// `union` or `raw` are valid identifiers and are not listed.
 const KEYWORDS: &[&str] = &[
-    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate",
-    "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl",
-    "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
-    "return", "self", "Self", "static", "struct", "super", "trait", "true", "try", "type",
-    "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate", "do", "dyn", "else", "enum", "extern",
+    "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv",
+    "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "try", "type", "typeof", "unsafe", "unsized",
+    "use", "virtual", "where", "while", "yield",
 ];
 
 /// Keywords that `r#` cannot make into identifiers.
@@ -45,11 +44,7 @@ const NOT_RAW: &[&str] = &["crate", "self", "Self", "super"];
 /// `2fa` → `N2fa`, `Self` → `Self_`, `""` or `$$$` → `Unnamed`.
 pub fn type_name(raw: &str) -> String {
     let name = camel(&words(raw));
-    if name.is_empty() {
-        "Unnamed".to_owned()
-    } else {
-        fix_camel(name)
-    }
+    if name.is_empty() { "Unnamed".to_owned() } else { fix_camel(name) }
 }
 
 /// A snake_case field name: `autoContinue` → `auto_continue`, `$schema` → `schema`,
@@ -80,11 +75,7 @@ pub fn module_name(raw: &str) -> String {
         return "unnamed".to_owned();
     }
     let name = fix_snake(name);
-    if KEYWORDS.contains(&name.as_str()) {
-        name + "_"
-    } else {
-        name
-    }
+    if KEYWORDS.contains(&name.as_str()) { name + "_" } else { name }
 }
 
 /// The names taken in one scope (a module's types, a struct's fields, an enum's variants).
@@ -105,9 +96,7 @@ impl Namespace {
 
     /// A namespace in which `reserved` are already taken (e.g. the emitter's own imports).
     pub fn with_reserved(reserved: &[&str]) -> Namespace {
-        Namespace {
-            taken: reserved.iter().map(|name| unraw(name).to_owned()).collect(),
-        }
+        Namespace { taken: reserved.iter().map(|name| unraw(name).to_owned()).collect() }
     }
 
     /// Whether `name` is taken.
@@ -122,17 +111,9 @@ impl Namespace {
         }
         // `self_` → `self_2` and `r#type` → `type_2`: the suffix itself avoids the keyword.
         let stem = unraw(&candidate).trim_end_matches('_');
-        let stem = if stem.is_empty() {
-            unraw(&candidate)
-        } else {
-            stem
-        };
+        let stem = if stem.is_empty() { unraw(&candidate) } else { stem };
         let snake = !stem.bytes().any(|b| b.is_ascii_uppercase());
-        let separator = if snake || stem.ends_with(|c: char| c.is_ascii_digit()) {
-            "_"
-        } else {
-            ""
-        };
+        let separator = if snake || stem.ends_with(|c: char| c.is_ascii_digit()) { "_" } else { "" };
         let mut n: u64 = 2;
         loop {
             let name = format!("{stem}{separator}{n}");
@@ -157,11 +138,7 @@ fn words(raw: &str) -> Vec<String> {
             _ => ascii.push_str(transliterate(c).unwrap_or(" ")),
         }
     }
-    ascii
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_owned)
-        .collect()
+    ascii.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_owned).collect()
 }
 
 /// Words for a name that spells a JSON value, where `""`, `-` and `$` must stay apart; never
@@ -199,11 +176,7 @@ fn camel(words: &[String]) -> String {
 }
 
 fn snake(words: &[String]) -> String {
-    words
-        .iter()
-        .map(|word| word.to_snake_case())
-        .collect::<Vec<_>>()
-        .join("_")
+    words.iter().map(|word| word.to_snake_case()).collect::<Vec<_>>().join("_")
 }
 
 /// Makes a non-empty camel name an identifier.
@@ -219,11 +192,7 @@ fn fix_camel(name: String) -> String {
 
 /// Makes a non-empty snake name start like an identifier.
 fn fix_snake(name: String) -> String {
-    if name.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("_{name}")
-    } else {
-        name
-    }
+    if name.starts_with(|c: char| c.is_ascii_digit()) { format!("_{name}") } else { name }
 }
 
 fn ends_with_digit(s: &str) -> bool {
@@ -323,10 +292,7 @@ mod tests {
     /// bare keyword that `syn` happens to accept (`gen`).
     fn assert_ident(out: &str) {
         assert!(out.is_ascii(), "{out:?} is not ASCII");
-        assert!(
-            syn::parse_str::<syn::Ident>(out).is_ok(),
-            "{out:?} is not an identifier"
-        );
+        assert!(syn::parse_str::<syn::Ident>(out).is_ok(), "{out:?} is not an identifier");
         assert!(!KEYWORDS.contains(&out), "{out:?} is a keyword");
     }
 
@@ -445,39 +411,20 @@ mod tests {
     }
 
     fn check_claims(mut space: Namespace, candidates: &[&str], expect: &[&str]) {
-        let out: Vec<String> = candidates
-            .iter()
-            .map(|c| space.claim((*c).to_owned()))
-            .collect();
+        let out: Vec<String> = candidates.iter().map(|c| space.claim((*c).to_owned())).collect();
         assert_eq!(out, expect);
         out.iter().for_each(|name| assert_ident(name));
     }
 
     #[test]
     fn namespace() {
-        check_claims(
-            Namespace::new(),
-            &["Foo", "Foo", "Foo", "Foo2"],
-            &["Foo", "Foo2", "Foo3", "Foo2_2"],
-        );
-        check_claims(
-            Namespace::new(),
-            &["foo", "foo", "foo_2"],
-            &["foo", "foo_2", "foo_2_2"],
-        );
-        check_claims(
-            Namespace::new(),
-            &["r#type", "r#type", "type_2"],
-            &["r#type", "type_2", "type_2_2"],
-        );
+        check_claims(Namespace::new(), &["Foo", "Foo", "Foo", "Foo2"], &["Foo", "Foo2", "Foo3", "Foo2_2"]);
+        check_claims(Namespace::new(), &["foo", "foo", "foo_2"], &["foo", "foo_2", "foo_2_2"]);
+        check_claims(Namespace::new(), &["r#type", "r#type", "type_2"], &["r#type", "type_2", "type_2_2"]);
         check_claims(Namespace::new(), &["self_", "self_"], &["self_", "self_2"]);
         check_claims(Namespace::new(), &["Self_", "Self_"], &["Self_", "Self2"]);
         check_claims(Namespace::new(), &["V1_2", "V1_2"], &["V1_2", "V1_2_2"]);
-        check_claims(
-            Namespace::with_reserved(&["Value", "extra"]),
-            &["Value", "extra", "Other"],
-            &["Value2", "extra_2", "Other"],
-        );
+        check_claims(Namespace::with_reserved(&["Value", "extra"]), &["Value", "extra", "Other"], &["Value2", "extra_2", "Other"]);
         assert!(Namespace::with_reserved(&["r#type"]).contains("type"));
     }
 }

@@ -70,6 +70,8 @@ pub struct Docs {
     pub deprecated: bool,
     pub read_only: bool,
     pub write_only: bool,
+    /// The `format` as written, also when it has no runtime type (then it is only documented).
+    pub format: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -254,11 +256,18 @@ pub enum Check {
     AnyOf(Vec<Check>),
     OneOf(Vec<Check>),
     Not(Box<Check>),
-    IfThenElse { cond: Box<Check>, then: Option<Box<Check>>, otherwise: Option<Box<Check>> },
+    IfThenElse {
+        cond: Box<Check>,
+        then: Option<Box<Check>>,
+        otherwise: Option<Box<Check>>,
+    },
     /// Objects: property checks; other kinds pass.
     Object(ObjectCheck),
     /// Arrays: `prefix[i]` checks item `i`, `items` the rest (`None`: anything).
-    Array { prefix: Vec<Check>, items: Option<Box<Check>> },
+    Array {
+        prefix: Vec<Check>,
+        items: Option<Box<Check>>,
+    },
     /// Always fails (`false` schema).
     Never,
 }

@@ -83,12 +83,8 @@ impl Loader {
     }
 
     fn input(&mut self, source: &SchemaSource) {
-        let origin = Origin {
-            display: source.display.clone(),
-            module: source.module.clone(),
-            is_input: true,
-            root_name: source.root_name.clone(),
-        };
+        let origin =
+            Origin { display: source.display.clone(), module: source.module.clone(), is_input: true, root_name: source.root_name.clone() };
         self.read(&source.path, origin);
     }
 
@@ -266,7 +262,12 @@ impl Loader {
         let path = match mapped_path(&map.dir, rest) {
             Ok(path) => path,
             Err(why) => {
-                let message = format!("`{}` resolves to {target}, which --map {}={} cannot map: {why}", site.reference, map.prefix, map.dir.display());
+                let message = format!(
+                    "`{}` resolves to {target}, which --map {}={} cannot map: {why}",
+                    site.reference,
+                    map.prefix,
+                    map.dir.display()
+                );
                 let diagnostic = self.site_error(site, message);
                 self.diagnostics.push(diagnostic.with_hint("refs under a mapped prefix must name a file below the directory"));
                 return false;
@@ -281,7 +282,10 @@ impl Loader {
                 path.display()
             );
             let diagnostic = self.site_error(site, message);
-            self.diagnostics.push(diagnostic.with_hint("schemac never fetches from the network: put the schema file there, or fix the ref or the --map directory"));
+            self.diagnostics.push(
+                diagnostic
+                    .with_hint("schemac never fetches from the network: put the schema file there, or fix the ref or the --map directory"),
+            );
             return false;
         }
         let origin = self.dependency(&path);
@@ -382,6 +386,8 @@ fn longest_match<'a, 'u>(maps: &'a [UrlMap], url: &'u str) -> Option<(&'a UrlMap
         for prefix in std::iter::once(map.prefix.as_str()).chain(normalized.as_deref()) {
             if !prefix.is_empty()
                 && let Some(rest) = url.strip_prefix(prefix)
+                // `https://x.example/a` maps `https://x.example/a/b.json`, not `.../ab.json`.
+                && (prefix.ends_with('/') || rest.is_empty() || rest.starts_with('/'))
                 && best.is_none_or(|(_, _, len)| prefix.len() > len)
             {
                 best = Some((map, rest, prefix.len()));
@@ -438,10 +444,10 @@ fn module_name(stem: &str) -> String {
 
 /// Words that cannot name a module (`r#` does not help for `self`, `super`, `crate`).
 const RUST_KEYWORDS: &[&str] = &[
-    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate", "do", "dyn", "else", "enum",
-    "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro", "match", "mod", "move",
-    "mut", "override", "priv", "pub", "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type",
-    "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate", "do", "dyn", "else", "enum", "extern",
+    "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv",
+    "pub", "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use",
+    "virtual", "where", "while", "yield",
 ];
 
 #[cfg(test)]
@@ -565,7 +571,7 @@ pub(crate) mod tests {
             summary(&diagnostics),
             [
                 "trailing.json:3:1 invalid-json ",
-                "short.json:1:11 invalid-json ",
+                "short.json:1:9 invalid-json ",
                 "array.json:1:3 not-a-schema ",
                 "number.json:1:1 not-a-schema ",
                 "draft.json:2:14 unknown-draft /$schema",
@@ -665,7 +671,7 @@ pub(crate) mod tests {
         let mut input = fx.inputs(&["main.json"]);
         input.maps = vec![UrlMap { prefix: "https://x.example/a".to_owned(), dir: fx.path("mirror") }];
         let diagnostics = load_errors(&input);
-        assert_eq!(summary(&diagnostics), ["main.json:2:22 unresolved-ref /items/$ref"]);
+        assert_eq!(summary(&diagnostics), ["main.json:2:21 unresolved-ref /items/$ref"]);
         let message = &diagnostics[0].message;
         assert!(message.contains("`https://x.example/a/b.json#/$defs/y`") && message.contains("does not exist"), "{message}");
         assert!(message.contains(&fx.path("mirror").join("b.json").display().to_string()), "{message}");
@@ -680,6 +686,17 @@ pub(crate) mod tests {
         let docs = load_ok(&fx.inputs(&["main.json"]));
         assert_eq!(docs.len(), 2);
         assert_eq!((docs[1].is_input, docs[1].module.clone()), (false, vec!["common".to_owned()]));
+    }
+
+    #[test]
+    fn the_longest_prefix_maps_at_a_path_boundary() {
+        let map = |prefix: &str, dir: &str| UrlMap { prefix: prefix.to_owned(), dir: PathBuf::from(dir) };
+        let maps = [map("https://x.example/a", "/short"), map("HTTPS://X.example/a/b/", "/long")];
+        let found = |url| longest_match(&maps, url).map(|(map, rest)| (map.dir.display().to_string(), rest.to_owned()));
+        assert_eq!(found("https://x.example/a/c.json"), Some(("/short".to_owned(), "/c.json".to_owned())));
+        assert_eq!(found("https://x.example/a/b/c.json"), Some(("/long".to_owned(), "c.json".to_owned())));
+        assert_eq!(found("https://x.example/ab.json"), None);
+        assert_eq!(found("https://y.example/a/c.json"), None);
     }
 
     #[test]

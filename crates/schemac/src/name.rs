@@ -33,20 +33,8 @@ use crate::ir::{Def, DefKind, Ir, Rest, Struct, Union};
 use crate::resolve::Registry;
 
 /// Names the emitter uses unqualified in every module; no type may shadow them.
-pub const RESERVED_TYPE_NAMES: &[&str] = &[
-    "Value",
-    "Map",
-    "Vec",
-    "Option",
-    "String",
-    "Box",
-    "Result",
-    "Serialize",
-    "Deserialize",
-    "Deserializer",
-    "Serializer",
-    "Tristate",
-];
+pub const RESERVED_TYPE_NAMES: &[&str] =
+    &["Value", "Map", "Vec", "Option", "String", "Box", "Result", "Serialize", "Deserialize", "Deserializer", "Serializer", "Tristate"];
 
 /// The field that holds the undeclared properties of a struct whose `rest` is not closed.
 pub const EXTRA_FIELD: &str = "extra";
@@ -67,9 +55,7 @@ pub fn name(ir: &mut Ir, registry: &Registry) {
 fn name_fields(s: &mut Struct) {
     let mut space = match s.rest {
         Rest::Closed => Namespace::new(),
-        Rest::Open | Rest::Typed(_) | Rest::Patterns { .. } => {
-            Namespace::with_reserved(&[EXTRA_FIELD])
-        }
+        Rest::Open | Rest::Typed(_) | Rest::Patterns { .. } => Namespace::with_reserved(&[EXTRA_FIELD]),
     };
     for field in &mut s.fields {
         field.rust_name = space.claim(ident::field_name(&field.json_name));
@@ -108,9 +94,7 @@ struct Modules<'r>(BTreeMap<&'r [String], Namespace>);
 
 impl<'r> Modules<'r> {
     fn space(&mut self, module: &'r [String]) -> &mut Namespace {
-        self.0
-            .entry(module)
-            .or_insert_with(|| Namespace::with_reserved(RESERVED_TYPE_NAMES))
+        self.0.entry(module).or_insert_with(|| Namespace::with_reserved(RESERVED_TYPE_NAMES))
     }
 }
 
@@ -118,15 +102,8 @@ impl<'r> Modules<'r> {
 fn type_names(ir: &Ir, registry: &Registry) -> Vec<String> {
     let defs = &ir.defs;
     // A def whose document is missing (a lowering bug) still gets a name, in the root module.
-    let module: Vec<&[String]> = defs
-        .iter()
-        .map(|def| {
-            registry
-                .docs
-                .get(def.origin.doc.0)
-                .map_or(&[][..], |doc| doc.module.as_slice())
-        })
-        .collect();
+    let module: Vec<&[String]> =
+        defs.iter().map(|def| registry.docs.get(def.origin.doc.0).map_or(&[][..], |doc| doc.module.as_slice())).collect();
     let own: Vec<Option<(Tier, String)>> = defs.iter().map(own_name).collect();
     let mut modules = Modules::default();
     let mut names: Vec<Option<String>> = vec![None; defs.len()];
@@ -135,10 +112,7 @@ fn type_names(ir: &Ir, registry: &Registry) -> Vec<String> {
     let mut wanted: BTreeMap<(&[String], &str), Vec<usize>> = BTreeMap::new();
     for (i, own) in own.iter().enumerate() {
         if let Some((_, name)) = own {
-            wanted
-                .entry((module[i], name.as_str()))
-                .or_default()
-                .push(i);
+            wanted.entry((module[i], name.as_str())).or_default().push(i);
         }
     }
     for ((module, name), wanting) in wanted {
@@ -166,10 +140,7 @@ fn type_names(ir: &Ir, registry: &Registry) -> Vec<String> {
         let mut wanted: BTreeMap<(&[String], String), Vec<usize>> = BTreeMap::new();
         for &i in &level {
             let hint = &defs[i].hint;
-            let parent = hint
-                .parent
-                .and_then(|p| names.get(p.0))
-                .and_then(Option::as_deref);
+            let parent = hint.parent.and_then(|p| names.get(p.0)).and_then(Option::as_deref);
             let candidate = match (parent, &own[i]) {
                 (Some(parent), _) => ident::type_name(&format!("{parent} {}", hint.segment)),
                 (None, Some((_, name))) => name.clone(),
@@ -198,10 +169,7 @@ fn type_names(ir: &Ir, registry: &Registry) -> Vec<String> {
     }
 
     // Every def was named in one of the steps; the fallback only keeps this total.
-    names
-        .into_iter()
-        .map(|name| name.unwrap_or_else(|| "Unnamed".to_owned()))
-        .collect()
+    names.into_iter().map(|name| name.unwrap_or_else(|| "Unnamed".to_owned())).collect()
 }
 
 /// The number of ancestors of each def, counting each def in a parent cycle once.
@@ -257,10 +225,7 @@ mod tests {
 
     fn def(doc: usize, pointer: &str, hint: NameHint) -> Def {
         Def {
-            origin: Loc {
-                doc: DocId(doc),
-                pointer: pointer.to_owned(),
-            },
+            origin: Loc { doc: DocId(doc), pointer: pointer.to_owned() },
             hint,
             name: String::new(),
             docs: Docs::default(),
@@ -270,43 +235,25 @@ mod tests {
     }
 
     fn explicit(name: &str) -> NameHint {
-        NameHint {
-            explicit: Some(name.to_owned()),
-            segment: "root".to_owned(),
-            ..NameHint::default()
-        }
+        NameHint { explicit: Some(name.to_owned()), segment: "root".to_owned(), ..NameHint::default() }
     }
 
     fn key(name: &str) -> NameHint {
-        NameHint {
-            key: Some(name.to_owned()),
-            segment: name.to_owned(),
-            ..NameHint::default()
-        }
+        NameHint { key: Some(name.to_owned()), segment: name.to_owned(), ..NameHint::default() }
     }
 
     fn title(name: &str, parent: usize, segment: &str) -> NameHint {
-        NameHint {
-            title: Some(name.to_owned()),
-            ..path(parent, segment)
-        }
+        NameHint { title: Some(name.to_owned()), ..path(parent, segment) }
     }
 
     fn path(parent: usize, segment: &str) -> NameHint {
-        NameHint {
-            parent: Some(DefId(parent)),
-            segment: segment.to_owned(),
-            ..NameHint::default()
-        }
+        NameHint { parent: Some(DefId(parent)), segment: segment.to_owned(), ..NameHint::default() }
     }
 
     /// Names `defs` and returns their names.
     fn run(defs: Vec<Def>) -> Vec<String> {
         let registry = registry();
-        let mut ir = Ir {
-            defs,
-            roots: Vec::new(),
-        };
+        let mut ir = Ir { defs, roots: Vec::new() };
         name(&mut ir, &registry);
         ir.defs.into_iter().map(|def| def.name).collect()
     }
@@ -324,14 +271,7 @@ mod tests {
         check(
             vec![
                 def(0, "", explicit("madoo attempts report")),
-                def(
-                    0,
-                    "/$defs/best_unaccepted",
-                    NameHint {
-                        title: Some("Ignored".to_owned()),
-                        ..key("best_unaccepted")
-                    },
-                ),
+                def(0, "/$defs/best_unaccepted", NameHint { title: Some("Ignored".to_owned()), ..key("best_unaccepted") }),
                 def(0, "/properties/x", title("Some Title", 0, "x")),
             ],
             &["MadooAttemptsReport", "BestUnaccepted", "SomeTitle"],
@@ -343,22 +283,12 @@ mod tests {
         check(
             vec![
                 def(0, "/properties/report/properties/body", path(2, "body")),
-                def(
-                    0,
-                    "/properties/report/properties/body/items",
-                    path(0, "Item"),
-                ),
+                def(0, "/properties/report/properties/body/items", path(0, "Item")),
                 def(0, "/properties/report", path(3, "report")),
                 def(0, "", explicit("Attempts")),
                 def(0, "/properties/weird", path(3, "$$$")),
             ],
-            &[
-                "AttemptsReportBody",
-                "AttemptsReportBodyItem",
-                "AttemptsReport",
-                "Attempts",
-                "Attempts2",
-            ],
+            &["AttemptsReportBody", "AttemptsReportBodyItem", "AttemptsReport", "Attempts", "Attempts2"],
         );
     }
 
@@ -382,18 +312,9 @@ mod tests {
                 def(0, "", explicit("Order")),
                 def(0, "/properties/shipping", title("Address", 0, "shipping")),
                 def(0, "/properties/billing", title("Address", 0, "billing")),
-                def(
-                    0,
-                    "/properties/billing/properties/street",
-                    path(2, "street"),
-                ),
+                def(0, "/properties/billing/properties/street", path(2, "street")),
             ],
-            &[
-                "Order",
-                "OrderShipping",
-                "OrderBilling",
-                "OrderBillingStreet",
-            ],
+            &["Order", "OrderShipping", "OrderBilling", "OrderBillingStreet"],
         );
     }
 
@@ -410,24 +331,12 @@ mod tests {
             &["Foo", "FooItem2", "FooItem", "FooItemItem"],
         );
         // Two keys that spell the same name, and no parent to tell them apart.
-        check(
-            vec![
-                def(0, "/$defs/foo_bar", key("foo_bar")),
-                def(0, "/$defs/foo-bar", key("foo-bar")),
-            ],
-            &["FooBar2", "FooBar"],
-        );
+        check(vec![def(0, "/$defs/foo_bar", key("foo_bar")), def(0, "/$defs/foo-bar", key("foo-bar"))], &["FooBar2", "FooBar"]);
     }
 
     #[test]
     fn modules_are_separate_namespaces() {
-        check(
-            vec![
-                def(0, "", explicit("Report")),
-                def(1, "", explicit("Report")),
-            ],
-            &["Report", "Report"],
-        );
+        check(vec![def(0, "", explicit("Report")), def(1, "", explicit("Report"))], &["Report", "Report"]);
     }
 
     #[test]
@@ -454,10 +363,7 @@ mod tests {
             def(0, "/properties/note", title("Note", 0, "note")),
         ];
         let before = run(base.clone());
-        let mut edited = vec![
-            def(0, "/$defs/Customer", key("Customer")),
-            def(0, "/properties/customer", title("Person", 0, "customer")),
-        ];
+        let mut edited = vec![def(0, "/$defs/Customer", key("Customer")), def(0, "/properties/customer", title("Person", 0, "customer"))];
         // Shift the parents: the new defs come first, as a HashMap-ordered lowering might put them.
         edited.extend(base.into_iter().map(|mut def| {
             def.hint.parent = def.hint.parent.map(|p| DefId(p.0 + 2));
@@ -470,34 +376,19 @@ mod tests {
 
     #[test]
     fn parent_cycles_terminate() {
-        check(
-            vec![def(0, "/a", path(1, "a")), def(0, "/b", path(0, "b"))],
-            &["A", "B"],
-        );
+        check(vec![def(0, "/a", path(1, "a")), def(0, "/b", path(0, "b"))], &["A", "B"]);
         check(vec![def(0, "/a", path(0, "a"))], &["A"]);
     }
 
     fn field(json_name: &str) -> Field {
-        Field {
-            json_name: json_name.to_owned(),
-            rust_name: String::new(),
-            ty: Ty::String,
-            required: true,
-            docs: Docs::default(),
-        }
+        Field { json_name: json_name.to_owned(), rust_name: String::new(), ty: Ty::String, required: true, docs: Docs::default() }
     }
 
     fn field_names(rest: Rest, json_names: &[&str]) -> Vec<String> {
         let mut root = def(0, "", explicit("Root"));
-        root.kind = DefKind::Struct(Struct {
-            fields: json_names.iter().map(|n| field(n)).collect(),
-            rest,
-        });
+        root.kind = DefKind::Struct(Struct { fields: json_names.iter().map(|n| field(n)).collect(), rest });
         let registry = registry();
-        let mut ir = Ir {
-            defs: vec![root],
-            roots: Vec::new(),
-        };
+        let mut ir = Ir { defs: vec![root], roots: Vec::new() };
         name(&mut ir, &registry);
         match &ir.defs[0].kind {
             DefKind::Struct(s) => s.fields.iter().map(|f| f.rust_name.clone()).collect(),
@@ -508,20 +399,10 @@ mod tests {
     #[test]
     fn fields() {
         assert_eq!(
-            field_names(
-                Rest::Closed,
-                &["type", "self", "maxAttempts", "max_attempts", "extra"]
-            ),
+            field_names(Rest::Closed, &["type", "self", "maxAttempts", "max_attempts", "extra"]),
             ["r#type", "self_", "max_attempts", "max_attempts_2", "extra"]
         );
-        for rest in [
-            Rest::Open,
-            Rest::Typed(Ty::Any),
-            Rest::Patterns {
-                patterns: Vec::new(),
-                additional: None,
-            },
-        ] {
+        for rest in [Rest::Open, Rest::Typed(Ty::Any), Rest::Patterns { patterns: Vec::new(), additional: None }] {
             assert_eq!(field_names(rest, &["extra", "type"]), ["extra_2", "r#type"]);
         }
     }
@@ -529,30 +410,15 @@ mod tests {
     #[test]
     fn variants() {
         let mut root = def(0, "", explicit("Root"));
-        let variant = |hint: &str| Variant {
-            name: String::new(),
-            hint: hint.to_owned(),
-            ty: Ty::Any,
-            tags: Vec::new(),
-        };
+        let variant = |hint: &str| Variant { name: String::new(), hint: hint.to_owned(), ty: Ty::Any, tags: Vec::new() };
         root.kind = DefKind::Union(Union {
-            variants: vec![
-                variant("string"),
-                variant("String"),
-                variant("Self"),
-                variant(""),
-            ],
+            variants: vec![variant("string"), variant("String"), variant("Self"), variant("")],
             mode: UnionMode::ByKind,
         });
         let registry = registry();
-        let mut ir = Ir {
-            defs: vec![root],
-            roots: Vec::new(),
-        };
+        let mut ir = Ir { defs: vec![root], roots: Vec::new() };
         name(&mut ir, &registry);
-        let DefKind::Union(u) = &ir.defs[0].kind else {
-            unreachable!("a union stays a union")
-        };
+        let DefKind::Union(u) = &ir.defs[0].kind else { unreachable!("a union stays a union") };
         let names: Vec<&str> = u.variants.iter().map(|v| v.name.as_str()).collect();
         assert_eq!(names, ["String", "String2", "Self_", "Empty"]);
     }

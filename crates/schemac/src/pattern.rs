@@ -44,10 +44,7 @@ pub fn compile(source: &str) -> Result<Pattern, PatternError> {
     // The final check keeps `regex`'s own limits (size, nesting) from turning a valid
     // pattern into a runtime error: such patterns simply run on `regress`.
     let translated = translate(source).filter(|t| regex::Regex::new(t).is_ok());
-    Ok(Pattern {
-        source: source.to_owned(),
-        translated,
-    })
+    Ok(Pattern { source: source.to_owned(), translated })
 }
 
 /// The usual cause of each `regress` error, for schemas written with other dialects in mind.
@@ -57,17 +54,13 @@ fn hint(error: &str) -> Option<String> {
             "with the `u` flag only `^$\\.*+?()[]{}|/` may be escaped (and `-` inside `[...]`); \
              write other characters unescaped"
         }
-        "Invalid quantifier" => {
-            "a quantifier is `{n}`, `{n,}` or `{n,m}` with n <= m; a literal `{` is written `\\{`"
-        }
+        "Invalid quantifier" => "a quantifier is `{n}`, `{n,}` or `{n,m}` with n <= m; a literal `{` is written `\\{`",
         "Invalid atom character" => {
             "a quantifier must follow something to repeat; a literal `}` or `]` is written \
              `\\}` or `\\]`"
         }
         "Invalid group modifier" => "inline flags such as `(?i)` are not ECMA-262; use `[aA]`",
-        "Invalid property name" => {
-            "property names are case-sensitive, and scripts need a prefix: `\\p{Script=Greek}`"
-        }
+        "Invalid property name" => "property names are case-sensitive, and scripts need a prefix: `\\p{Script=Greek}`",
         _ => return None,
     };
     Some(hint.to_owned())
@@ -83,11 +76,7 @@ const NOT_SPACE: &str = r"[^\t\n\x0B\x0C\r \xA0\x{1680}\x{2000}-\x{200A}\x{2028}
 /// The `regex` equivalent of `source`, or `None` when there is no exact one. `source` must
 /// already be valid for `regress`, so this only has to recognise the valid grammar.
 fn translate(source: &str) -> Option<String> {
-    let mut t = Translator {
-        chars: source.chars().collect(),
-        pos: 0,
-        out: String::new(),
-    };
+    let mut t = Translator { chars: source.chars().collect(), pos: 0, out: String::new() };
     t.pattern()?;
     Some(t.out)
 }
@@ -185,11 +174,7 @@ impl Translator {
         let negated = self.eat('^');
         if self.eat(']') {
             // `[]` matches nothing and `[^]` any character, line terminators included.
-            self.out.push_str(if negated {
-                r"[\x{0}-\x{10FFFF}]"
-            } else {
-                r"[^\x{0}-\x{10FFFF}]"
-            });
+            self.out.push_str(if negated { r"[\x{0}-\x{10FFFF}]" } else { r"[^\x{0}-\x{10FFFF}]" });
             return Some(());
         }
         self.out.push_str(if negated { "[^" } else { "[" });
@@ -246,8 +231,7 @@ impl Translator {
             'x' => char::from_u32(self.hex(2)?)?,
             'u' => self.unicode_escape()?,
             // The identity escapes `u` allows: syntax characters, `/`, and `-` in a class.
-            c @ ('^' | '$' | '\\' | '.' | '*' | '+' | '?' | '(' | ')' | '[' | ']' | '{' | '}'
-            | '|' | '/' | '-') => c,
+            c @ ('^' | '$' | '\\' | '.' | '*' | '+' | '?' | '(' | ')' | '[' | ']' | '{' | '}' | '|' | '/' | '-') => c,
             // `\B` would need `regex`'s ASCII `\B`, which can match between the bytes of
             // one code point. Backreferences (`\1`, `\k<..>`) have no equivalent. Property
             // escapes (`\p{..}`) do, but `regex` and `regress` ship different Unicode
@@ -269,10 +253,7 @@ impl Translator {
             return char::from_u32(value);
         }
         let unit = self.hex(4)?;
-        if (0xD800..0xDC00).contains(&unit)
-            && self.peek(0) == Some('\\')
-            && self.peek(1) == Some('u')
-        {
+        if (0xD800..0xDC00).contains(&unit) && self.peek(0) == Some('\\') && self.peek(1) == Some('u') {
             let rewind = self.pos;
             self.pos += 2;
             match self.hex(4) {
@@ -309,26 +290,16 @@ mod tests {
     fn check(pattern: &str, input: &str, expected: bool) {
         let compiled = compile(pattern).unwrap_or_else(|e| panic!("{pattern}: {e}"));
         let ecma = regress::Regex::with_flags(pattern, "u").unwrap();
-        assert_eq!(
-            ecma.find(input).is_some(),
-            expected,
-            "regress: /{pattern}/u on {input:?}"
-        );
+        assert_eq!(ecma.find(input).is_some(), expected, "regress: /{pattern}/u on {input:?}");
         if let Some(translated) = &compiled.translated {
             let re = regex::Regex::new(translated).unwrap();
-            assert_eq!(
-                re.is_match(input),
-                expected,
-                "regex: {translated} (from /{pattern}/u) on {input:?}"
-            );
+            assert_eq!(re.is_match(input), expected, "regex: {translated} (from /{pattern}/u) on {input:?}");
         }
     }
 
     #[track_caller]
     fn translation(pattern: &str) -> Option<String> {
-        compile(pattern)
-            .unwrap_or_else(|e| panic!("{pattern}: {e}"))
-            .translated
+        compile(pattern).unwrap_or_else(|e| panic!("{pattern}: {e}")).translated
     }
 
     #[test]
@@ -393,16 +364,8 @@ mod tests {
             (r"\Bb", "ab", true),
             (r"\Bb", "b", false),
             (r"^\uD83D$", "😀", false),
-            (
-                r"^wf_[0-9a-f]{32}$",
-                "wf_0123456789abcdef0123456789abcdef",
-                true,
-            ),
-            (
-                r"^wf_[0-9a-f]{32}$",
-                "wf_0123456789ABCDEF0123456789abcdef",
-                false,
-            ),
+            (r"^wf_[0-9a-f]{32}$", "wf_0123456789abcdef0123456789abcdef", true),
+            (r"^wf_[0-9a-f]{32}$", "wf_0123456789ABCDEF0123456789abcdef", false),
             (r"^\d{14}-[a-z0-9]{6}$", "20240102030405-abc123", true),
             (r"^\d{14}-[a-z0-9]{6}$", "2024010203040٥-abc123", false),
             (r"", "anything", true),
@@ -465,10 +428,7 @@ mod tests {
             let err = compile(pattern).expect_err(pattern);
             assert!(err.message.contains(pattern), "{pattern}: {}", err.message);
             if let Some(needle) = hint {
-                assert!(
-                    err.hint.as_deref().unwrap_or("").contains(needle),
-                    "{pattern}: {err}"
-                );
+                assert!(err.hint.as_deref().unwrap_or("").contains(needle), "{pattern}: {err}");
             }
         }
     }
@@ -537,10 +497,7 @@ mod tests {
             "\u{1}",
         ];
         for pattern in patterns {
-            assert!(
-                translation(pattern).is_some(),
-                "/{pattern}/u should translate"
-            );
+            assert!(translation(pattern).is_some(), "/{pattern}/u should translate");
             let ecma = regress::Regex::with_flags(pattern, "u").unwrap();
             for input in inputs {
                 check(pattern, input, ecma.find(input).is_some());
@@ -552,21 +509,14 @@ mod tests {
     /// their special cases live, and a sample of the rest (all of them take ~20 s unoptimized).
     #[test]
     fn classes_agree_per_char() {
-        for pattern in [
-            r"^\s$", r"^\S$", r"^.$", r"^\w$", r"^\d$", r"^[\W]$", r"^[^]$",
-        ] {
+        for pattern in [r"^\s$", r"^\S$", r"^.$", r"^\w$", r"^\d$", r"^[\W]$", r"^[^]$"] {
             let ecma = regress::Regex::with_flags(pattern, "u").unwrap();
             let re = regex::Regex::new(&translation(pattern).unwrap()).unwrap();
             let mut buf = [0; 4];
             let sample = (0..=0xFFFF).chain((0x10000..=0x10FFFF).step_by(97));
             for c in sample.filter_map(char::from_u32) {
                 let s = c.encode_utf8(&mut buf);
-                assert_eq!(
-                    re.is_match(s),
-                    ecma.find(s).is_some(),
-                    "/{pattern}/u on U+{:04X}",
-                    c as u32
-                );
+                assert_eq!(re.is_match(s), ecma.find(s).is_some(), "/{pattern}/u on U+{:04X}", c as u32);
             }
         }
     }

@@ -58,10 +58,12 @@ impl Registry {
 
     /// Resolves `reference` (the value of a `$ref` found in the schema at `from`) against the
     /// base URI in scope at `from`. Errors name the ref, the file and pointer, and a hint.
+    // The error is the diagnostic itself: resolution fails rarely, so its size does not matter.
+    #[allow(clippy::result_large_err)]
     pub fn resolve(&self, from: &Loc, reference: &str) -> Result<Loc, Diagnostic> {
         let site = self.ref_site(from, reference);
         let Some(base) = self.index.base_at(from) else {
-            return Err(self.error("unresolved-ref", &site, format!("`{reference}`: unknown document")));
+            return Err(self.error("unresolved-ref", &site, format!("cannot resolve `{reference}`: {from:?} is in no loaded document")));
         };
         let target = match base.join(reference) {
             Ok(target) => target,
@@ -113,9 +115,10 @@ impl Registry {
 
     /// Where the ref's value is: `from/$ref`, or the `$dynamicRef`/`$recursiveRef` holding it.
     fn ref_site(&self, from: &Loc, reference: &str) -> Loc {
-        let keyword = self.get(from).and_then(Value::as_object).and_then(|schema| {
-            REF_KEYWORDS.iter().find(|keyword| schema.get(**keyword).and_then(Value::as_str) == Some(reference))
-        });
+        let keyword = self
+            .get(from)
+            .and_then(Value::as_object)
+            .and_then(|schema| REF_KEYWORDS.iter().find(|keyword| schema.get(**keyword).and_then(Value::as_str) == Some(reference)));
         from.child(keyword.copied().unwrap_or("$ref"))
     }
 
@@ -165,7 +168,8 @@ impl Registry {
         let (message, hint) = match miss {
             Miss::Document => (
                 format!("`{reference}` resolves to {target}, but no loaded schema has the URI {resource}"),
-                "schemac never fetches from the network: add the file with --schema-dir DIR or map the URL prefix with --map PREFIX=DIR".to_owned(),
+                "schemac never fetches from the network: add the file with --schema-dir DIR or map the URL prefix with --map PREFIX=DIR"
+                    .to_owned(),
             ),
             Miss::Pointer { walked, token, at } => {
                 let place = if walked.is_empty() { "the schema root".to_owned() } else { format!("`{walked}`") };
@@ -175,7 +179,9 @@ impl Registry {
             Miss::Anchor { name, known } => {
                 let message = format!("`{reference}` resolves to {target}, but {resource} declares no anchor `{name}`");
                 let hint = if known.is_empty() {
-                    "it declares no anchors; declare one with `\"$anchor\": \"Name\"` (draft 6/7: `\"$id\": \"#Name\"`), or use a JSON pointer like `#/$defs/Name`".to_owned()
+                    "it declares no anchors; declare one with `\"$anchor\": \"Name\"` (draft 6/7: `\"$id\": \"#Name\"`), \
+                     or use a JSON pointer like `#/$defs/Name`"
+                        .to_owned()
                 } else {
                     format!("its anchors are: {}", list(&known))
                 };
@@ -473,7 +479,9 @@ impl Builder<'_> {
                 Err(err) => {
                     let message = format!("`{id_keyword}` \"{id}\" is not a URI reference that resolves against {base}: {err}");
                     let diagnostic = self.error("invalid-id", &loc.child(id_keyword), message);
-                    self.diagnostics.push(diagnostic.with_hint("an `$id` is an absolute URI like `https://example.com/schemas/a.json` or `urn:example:a`, or a path relative to the enclosing `$id`"));
+                    let hint = "an `$id` is an absolute URI like `https://example.com/schemas/a.json` or `urn:example:a`, \
+                                or a path relative to the enclosing `$id`";
+                    self.diagnostics.push(diagnostic.with_hint(hint));
                 }
             }
         }
@@ -509,7 +517,11 @@ impl Builder<'_> {
                 let message = format!("the URI {uri} is already the URI of {other}");
                 let at = self.id_site(loc);
                 let diagnostic = self.error("duplicate-id", &at, message);
-                self.diagnostics.push(diagnostic.with_hint("every schema resource needs its own URI: change or remove one of the `$id`s (or load the file only once)"));
+                self.diagnostics.push(
+                    diagnostic.with_hint(
+                        "every schema resource needs its own URI: change or remove one of the `$id`s (or load the file only once)",
+                    ),
+                );
             }
             Some(_) => {}
             None => {
@@ -524,7 +536,8 @@ impl Builder<'_> {
             Some(existing) if existing != loc => {
                 let other = self.describe(existing);
                 let message = format!("the anchor `{}` is declared twice in {}; the other is at {other}", key.1, key.0);
-                self.diagnostics.push(self.error("duplicate-id", loc, message).with_hint("anchor names must be unique within a schema resource"));
+                self.diagnostics
+                    .push(self.error("duplicate-id", loc, message).with_hint("anchor names must be unique within a schema resource"));
             }
             Some(_) => {}
             None => {
@@ -659,7 +672,10 @@ mod tests {
             ],
         );
         let diagnostic = check_error(&[("a.json", a)], "a.json", "", "#Thnig");
-        assert_eq!(diagnostic.message, "`#Thnig` resolves to https://example.com/a.json#Thnig, but https://example.com/a.json declares no anchor `Thnig`");
+        assert_eq!(
+            diagnostic.message,
+            "`#Thnig` resolves to https://example.com/a.json#Thnig, but https://example.com/a.json declares no anchor `Thnig`"
+        );
         assert_eq!(diagnostic.hint.as_deref(), Some("its anchors are: Thing, node"));
     }
 
@@ -745,14 +761,14 @@ mod tests {
         let missing_file = check_error(&files, "a.json", "/properties/x", "missing.json#/$defs/y");
         assert_eq!(
             missing_file.to_string(),
-            "error[unresolved-ref]: a.json:4:3 at /properties/x/$ref: `missing.json#/$defs/y` resolves to \
+            "error[unresolved-ref]: a.json:4:32 at /properties/x/$ref: `missing.json#/$defs/y` resolves to \
              https://example.com/missing.json#/$defs/y, but no loaded schema has the URI https://example.com/missing.json\n  \
              hint: schemac never fetches from the network: add the file with --schema-dir DIR or map the URL prefix with --map PREFIX=DIR"
         );
 
         let missing_def = check_error(&files, "a.json", "/properties/x", "#/$defs/beta");
         assert_eq!(missing_def.pointer, "/properties/x/$ref");
-        assert_eq!(missing_def.position, Some((4, 30)));
+        assert_eq!(missing_def.position, Some((4, 32)));
         assert_eq!(missing_def.message, "`#/$defs/beta` resolves to https://example.com/a.json#/$defs/beta, but `/$defs` has no `beta`");
         assert_eq!(missing_def.hint.as_deref(), Some("did you mean `Beta`? the keys there are: Alpha, Beta"));
 
@@ -808,11 +824,32 @@ mod tests {
         let docs = crate::load::load(&fx.inputs(&["a.json", "b.json", "c.json"]), Draft::Draft2020_12).expect("load");
         let diagnostics = Registry::new(docs).expect_err("duplicates");
         let got: Vec<_> = diagnostics.iter().map(|d| (d.code, d.file.as_str(), d.pointer.as_str(), d.position)).collect();
-        assert_eq!(
-            got,
-            [("duplicate-id", "b.json", "/$id", Some((2, 10))), ("duplicate-id", "c.json", "/$defs/y", Some((1, 40)))]
-        );
+        assert_eq!(got, [("duplicate-id", "b.json", "/$id", Some((2, 9))), ("duplicate-id", "c.json", "/$defs/y", Some((1, 40)))]);
         assert!(diagnostics[0].message.contains("a.json"), "{}", diagnostics[0]);
+    }
+
+    #[test]
+    fn odd_input_never_panics() {
+        let a = r##"{"$id": "urn:x:y", "$defs": {"": {"items": [true]}, "a": {"$id": "https://e.example/"}}}"##;
+        let fx = Fixture::new(&[("a.json", a)]);
+        let registry = registry(&fx, &[("a.json", a)]);
+        let refs =
+            ["", "#", "#/", "#//", "#/$defs//items/0", "#/$defs//items/01", "#/$defs//items/-", "%", "#%", "#%E9", "http://[", "#/a/~2"];
+        for from in ["", "/$defs/a", "/$defs/a/", "/nope/deeper", "no-slash"] {
+            for reference in refs {
+                let _ = registry.resolve(&loc(&registry, "a.json", from), reference);
+            }
+        }
+        let resolved = |from: &str, reference: &str| registry.resolve(&loc(&registry, "a.json", from), reference).map(|l| l.pointer).ok();
+        assert_eq!(resolved("", "#/$defs//items/0").as_deref(), Some("/$defs//items/0"));
+        assert_eq!(resolved("", "#/$defs//items/00"), None);
+        assert_eq!(resolved("/$defs/a", "#").as_deref(), Some("/$defs/a"));
+
+        let nowhere = Loc { doc: DocId(9), pointer: "/x".to_owned() };
+        assert_eq!(registry.draft_at(&nowhere), Draft::Draft2020_12);
+        assert_eq!(registry.position(&nowhere), None);
+        assert!(registry.resolve(&nowhere, "#").is_err());
+        assert_eq!(registry.error("x", &nowhere, "m").file, "");
     }
 
     #[test]

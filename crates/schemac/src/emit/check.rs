@@ -135,7 +135,12 @@ impl Functions<'_, '_> {
                 let names: Vec<&str> = object.properties.iter().map(|(n, _)| n.as_str()).collect();
                 let checks: Vec<TokenStream> = object.properties.iter().map(|(_, c)| self.reference(c)).collect();
                 let required = &object.required;
-                let statics = object.patterns.iter().enumerate().map(|(i, (p, _))| pattern_static(&format_ident!("PATTERN_{i}"), p)).collect::<Vec<_>>();
+                let statics = object
+                    .patterns
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (p, _))| pattern_static(&format_ident!("PATTERN_{i}"), p))
+                    .collect::<Vec<_>>();
                 let pattern_names = (0..object.patterns.len()).map(|i| format_ident!("PATTERN_{i}"));
                 let pattern_checks: Vec<TokenStream> = object.patterns.iter().map(|(_, c)| self.reference(c)).collect();
                 let additional = self.optional(object.additional.as_deref());

@@ -62,14 +62,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
         };
         fields.push(quote! { #doc #rename #skip pub #rust_name: #field_ty, });
         locals.push(quote! { let mut #local: Option<#local_ty> = None; });
-        arms.push(quote! {
-            #json => {
-                if #local.is_some() {
-                    return Err(schemac_runtime::de::duplicate(#json));
-                }
-                #local = Some(map.next_value_seed(#seed)?);
-            }
-        });
+        arms.push(quote! { #json => schemac_runtime::de::field(&mut map, &mut #local, #json, #seed)?, });
         inits.push(match (field.required, is_nullable(&field.ty)) {
             (true, _) => quote! { #rust_name: #local.ok_or_else(|| schemac_runtime::de::missing(#json))?, },
             (false, false) => quote! { #rust_name: #local, },
@@ -78,6 +71,16 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
     }
     let declared: Vec<&str> = s.fields.iter().map(|f| f.json_name.as_str()).collect();
     let (extra_field, extra_local, extra_arm, extra_init) = rest(ctx, id, &s.rest, &declared);
+    let dispatch = if arms.is_empty() {
+        extra_arm
+    } else {
+        quote! {
+            match key.as_str() {
+                #(#arms)*
+                _ => { #extra_arm }
+            }
+        }
+    };
     let type_name = ctx.def(id).name.as_str();
     let expecting = format!("an object ({type_name})");
     quote! {
@@ -99,10 +102,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
                         #(#locals)*
                         #extra_local
                         while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                            match key.as_str() {
-                                #(#arms)*
-                                _ => { #extra_arm }
-                            }
+                            #dispatch
                         }
                         Ok(#name {
                             #(#inits)*
@@ -266,6 +266,7 @@ fn constant(ctx: &Ctx<'_>, id: DefId, value: &Value) -> TokenStream {
     };
     if let Value::String(text) = value {
         let expecting = format!("the constant {text:?}");
+        let test = if text.is_empty() { quote!(s.is_empty()) } else { quote!((s == #text)) };
         return quote! {
             #head
 
@@ -282,7 +283,7 @@ fn constant(ctx: &Ctx<'_>, id: DefId, value: &Value) -> TokenStream {
 
             impl<'de> serde::Deserialize<'de> for #name {
                 fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                    schemac_runtime::de::string(deserializer, #expecting, |s| (s == #text).then_some(#name))
+                    schemac_runtime::de::string(deserializer, #expecting, |s| #test.then_some(#name))
                 }
             }
         };
@@ -436,7 +437,7 @@ fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
 fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
     let name = ident(&ctx.def(id).name);
     let rust = ctx.rust(id, ty);
-    if serde_agrees(ty) {
+    if serde_agrees(ty) && !mentions_alias(ctx, ty) {
         return quote! { pub type #name = #rust; };
     }
     let seed = ctx.seed(id, ty);
@@ -450,6 +451,16 @@ fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
                 serde::de::DeserializeSeed::deserialize(#seed, deserializer).map(#name)
             }
         }
+    }
+}
+
+/// A `type` alias that mentions an alias may be recursive (`type T = Vec<T>`), which Rust
+/// rejects; the newtype form is always valid.
+fn mentions_alias(ctx: &Ctx<'_>, ty: &Ty) -> bool {
+    match ty {
+        Ty::Def(id) => matches!(ctx.def(*id).kind, DefKind::Alias(_)),
+        Ty::Array(inner) | Ty::Map(inner) | Ty::Nullable(inner) => mentions_alias(ctx, inner),
+        _ => false,
     }
 }
 

@@ -53,14 +53,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
             TypeSummary { name: def.name.clone(), summary: summary.lines().next().unwrap_or_default().to_owned() }
         })
         .collect();
-    Module {
-        path: path.to_vec(),
-        source: doc.display.clone(),
-        sha256: doc.sha256.clone(),
-        root,
-        types,
-        code: header + &format(tokens),
-    }
+    Module { path: path.to_vec(), source: doc.display.clone(), sha256: doc.sha256.clone(), root, types, code: header + &format(tokens) }
 }
 
 fn module_doc(display: &str, title: Option<&serde_json::Value>, description: Option<&serde_json::Value>) -> TokenStream {

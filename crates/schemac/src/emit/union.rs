@@ -106,9 +106,10 @@ pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
     let types: Vec<_> = u.variants.iter().map(|v| ctx.rust(id, &v.ty)).collect();
     let seeds: Vec<_> = u.variants.iter().map(|v| ctx.seed(id, &v.ty)).collect();
     let variant_kinds: Vec<Kinds> = u.variants.iter().map(|v| kinds(ctx, &v.ty, 0)).collect();
-    let disjoint = variant_kinds.iter().enumerate().all(|(i, a)| {
-        variant_kinds[i + 1..].iter().all(|b| !a.overlaps(*b) || (u.mode == UnionMode::ByKind && numeric_only(*a, *b)))
-    });
+    let disjoint = variant_kinds
+        .iter()
+        .enumerate()
+        .all(|(i, a)| variant_kinds[i + 1..].iter().all(|b| !a.overlaps(*b) || (u.mode == UnionMode::ByKind && numeric_only(*a, *b))));
     let body = match &u.mode {
         UnionMode::ByKind if disjoint => by_kind(&name, &variants, &seeds, &variant_kinds),
         UnionMode::Tagged { tag } => tagged(&name, tag, u, &variants, &seeds),
@@ -207,7 +208,7 @@ fn tagged(name: &proc_macro2::Ident, tag: &str, u: &Union, variants: &[proc_macr
     let buffer = buffer();
     let all_tags: Vec<String> = u.variants.iter().flat_map(|v| v.tags.iter().map(Value::to_string)).collect();
     let missing = format!("missing the tag property `{tag}` (one of {})", all_tags.join(", "));
-    let unknown = format!("is not a known `{tag}` (one of {})", all_tags.join(", "));
+    let expected = all_tags.join(", ");
     let arms = u.variants.iter().zip(variants).zip(seeds).enumerate().map(|(i, ((v, variant), seed))| {
         let tags_name = format_ident!("TAGS_{i}");
         let tags = value_static(&tags_name, &Value::Array(v.tags.clone()));
@@ -226,7 +227,7 @@ fn tagged(name: &proc_macro2::Ident, tag: &str, u: &Union, variants: &[proc_macr
             return Err(serde::de::Error::custom(#missing));
         };
         #(#arms)*
-        Err(serde::de::Error::custom(format_args!("{} {}", tag, #unknown)))
+        Err(schemac_runtime::de::unknown_tag(#tag, tag, #expected))
     }
 }
 

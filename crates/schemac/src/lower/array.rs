@@ -1,0 +1,72 @@
+//! Arrays: `items` (one schema) is a `Vec`; a tuple (`prefixItems`, or array-form `items`
+//! before 2020-12) is checked item by item, since it has no serde shape that keeps it exact.
+
+use serde_json::Value;
+
+use super::keywords::{ARRAY_ASSERTIONS, Part, View};
+use super::{Ctx, Lowered, Lowerer};
+use crate::Draft;
+use crate::ir::{Check, DefId, DefKind, Kind, Ty};
+use crate::resolve::Loc;
+
+/// An array keyword layout, per draft.
+pub(super) struct Tuple {
+    pub prefix: Vec<Loc>,
+    /// The schema of the items after the prefix; `None`: anything.
+    pub rest: Option<Loc>,
+}
+
+/// The tuple form of a part, if it has one: 2020-12 `prefixItems` + `items`, or before that
+/// array-form `items` + `additionalItems`.
+pub(super) fn tuple(part: &Part<'_>) -> Option<Tuple> {
+    let (prefix_keyword, rest_keyword) =
+        if part.draft >= Draft::Draft2020_12 { ("prefixItems", "items") } else { ("items", "additionalItems") };
+    part.array(prefix_keyword)?;
+    let rest = part.get(rest_keyword).filter(|v| v.is_object() || v.is_boolean()).map(|_| part.at(rest_keyword));
+    Some(Tuple { prefix: part.schema_list(prefix_keyword), rest })
+}
+
+/// The schema for every item of a part without a tuple form.
+fn items(part: &Part<'_>) -> Option<Loc> {
+    part.get("items").filter(|v| v.is_object() || v.is_boolean()).map(|_| part.at("items"))
+}
+
+impl<'r> Lowerer<'r> {
+    pub(super) fn array(&mut self, view: &View<'r>, mut ctx: Ctx) -> Lowered {
+        let loose = view.present(ARRAY_ASSERTIONS);
+        if let Some(tuple) = view.parts.iter().find_map(tuple) {
+            // A view merged from several parts with a tuple is checked as a whole (see
+            // `needs_check`), so this is the only part with array keywords.
+            let id = self.begin_def(view, &mut ctx);
+            let mut loose = loose;
+            let check = self.tuple_check(id, &tuple, &mut loose);
+            return self.finish_def(id, DefKind::Checked(Check::AllOf(vec![Check::Kinds(vec![Kind::Array]), check])), &loose);
+        }
+        let locs: Vec<Loc> = view.parts.iter().filter_map(items).collect();
+        if locs.is_empty() {
+            return Lowered::new(Ty::Array(Box::new(Ty::Any))).with_loose(loose);
+        }
+        self.lower_all(&locs, ctx.nested("Item")).map(|t| Ty::Array(Box::new(t))).with_loose(loose)
+    }
+
+    /// `Check::Array` for a tuple, its items typed as the children of `id`.
+    pub(super) fn tuple_check(&mut self, id: DefId, tuple: &Tuple, loose: &mut Vec<Loc>) -> Check {
+        let prefix =
+            tuple.prefix.iter().enumerate().map(|(i, loc)| self.sub_check(loc, Ctx::child(id, format!("Item{i}")), loose)).collect();
+        let items = tuple.rest.as_ref().map(|loc| Box::new(self.sub_check(loc, Ctx::child(id, "Item"), loose)));
+        Check::Array { prefix, items }
+    }
+
+    /// The check that an instance is valid against the subschema at `loc`.
+    pub(super) fn sub_check(&mut self, loc: &Loc, ctx: Ctx, loose: &mut Vec<Loc>) -> Check {
+        match self.reg.get(loc) {
+            Some(Value::Bool(false)) => Check::Never,
+            Some(Value::Bool(true)) => Check::As(Ty::Any),
+            _ => {
+                let lowered = self.lower_at(loc, ctx);
+                loose.extend(lowered.loose);
+                Check::As(lowered.ty)
+            }
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! The `Checked` fallback: a `serde_json::Value` checked against a tree that expresses the
+//! schema exactly, each part's keywords as `Check` nodes and each subschema as `Check::As` of
+//! its own type. Used for keywords only a check can express (`not`, `if`, dependencies), and
+//! for combinations that no single typed shape means exactly.
+
+use serde_json::Value;
+
+use super::array::tuple;
+use super::keywords::{ARRAY_ASSERTIONS, CHECK_ONLY, NUMBER_ASSERTIONS, OBJECT_ASSERTIONS, Part, STRING_ASSERTIONS, View, parse_format};
+use super::object::{Extra, rest_sources};
+use super::{Ctx, Lowered, Lowerer};
+use crate::ir::{Check, DefId, DefKind, Kind, ObjectCheck, Ty};
+use crate::resolve::Loc;
+
+/// Keywords beside which `enum`/`const` or `oneOf`/`anyOf` cannot keep their typed shape.
+const SHAPE: &[&str] =
+    &["properties", "required", "additionalProperties", "patternProperties", "items", "prefixItems", "additionalItems", "pattern"];
+
+impl<'r> Lowerer<'r> {
+    /// Whether the view needs the `Checked` fallback to be exact.
+    pub(super) fn needs_check(&mut self, view: &View<'r>) -> bool {
+        if view.has_any(CHECK_ONLY) {
+            return true;
+        }
+        if view.parts.len() > 1 && !mergeable(view) {
+            return true;
+        }
+        let shaped = view.has_any(SHAPE) || view.known_format().is_some();
+        if (view.has("enum") || view.has("const")) && (shaped || view.has_any(&["oneOf", "anyOf", "unevaluatedProperties"])) {
+            return true;
+        }
+        // Beside `oneOf`/`anyOf`, `unevaluatedProperties` depends on the branch taken: no
+        // check expresses it, so the union keeps it as unenforced.
+        if view.has("oneOf") || view.has("anyOf") {
+            return (view.has("oneOf") && view.has("anyOf")) || shaped || !self.type_implied_by_branches(view);
+        }
+        false
+    }
+
+    /// Whether a `type` beside `oneOf`/`anyOf` is implied by every branch (so the union
+    /// alone means the same).
+    fn type_implied_by_branches(&mut self, view: &View<'r>) -> bool {
+        let Some(declared) = view.declared_kinds() else { return true };
+        let branches: Vec<Loc> = view.parts.iter().flat_map(|p| [p.schema_list("oneOf"), p.schema_list("anyOf")]).flatten().collect();
+        branches.iter().all(|b| {
+            let kinds = self.kinds_of(b);
+            kinds.intersect(declared) == kinds
+        })
+    }
+
+    pub(super) fn checked(&mut self, view: &View<'r>, mut ctx: Ctx) -> Lowered {
+        let id = self.begin_def(view, &mut ctx);
+        let mut loose = Vec::new();
+        let checks: Vec<Check> = view.parts.iter().map(|p| self.part_check(id, p, &mut loose)).collect();
+        let check = all_of(checks);
+        self.finish_def(id, DefKind::Checked(check), &loose)
+    }
+
+    /// One part's own keywords as a check; `$ref` and `allOf` are the other parts.
+    fn part_check(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Check {
+        let mut checks = Vec::new();
+        if let Some(kinds) = part.declared_kinds() {
+            checks.push(Check::Kinds(kinds.kinds()));
+        }
+        if let Some(values) = part.array("enum") {
+            checks.push(Check::Enum(values.clone()));
+        }
+        if let Some(value) = part.get("const") {
+            checks.push(Check::Const(value.clone()));
+        }
+        if let Some(source) = part.str("pattern")
+            && let Some(pattern) = self.pattern(source)
+        {
+            checks.push(Check::Pattern(pattern));
+        }
+        if let Some(format) = part.str("format").and_then(parse_format) {
+            checks.push(only_for(Kind::String, Check::As(Ty::Format(format))));
+        }
+        if let Some(object) = self.object_check(id, part, loose)
+            && !(object.properties.is_empty() && object.required.is_empty() && object.patterns.is_empty() && object.additional.is_none())
+        {
+            checks.push(Check::Object(object));
+        }
+        if let Some(array) = self.array_check(id, part, loose) {
+            checks.push(array);
+        }
+        for (keyword, combine) in [("anyOf", Check::AnyOf as fn(Vec<Check>) -> Check), ("oneOf", Check::OneOf)] {
+            if part.has(keyword) {
+                let branches = part.schema_list(keyword);
+                let list =
+                    branches.iter().enumerate().map(|(i, b)| self.sub_check(b, Ctx::child(id, format!("Variant{i}")), loose)).collect();
+                checks.push(combine(list));
+            }
+        }
+        if part.has("not") {
+            let not = self.sub_check(&part.at("not"), Ctx::child(id, "Not"), loose);
+            checks.push(Check::Not(Box::new(not)));
+        }
+        if part.has("if") {
+            checks.push(self.conditional(id, part, loose));
+        }
+        checks.extend(self.dependency_checks(id, part, loose));
+        for group in [NUMBER_ASSERTIONS, STRING_ASSERTIONS, ARRAY_ASSERTIONS, OBJECT_ASSERTIONS] {
+            loose.extend(group.iter().filter(|k| part.has(k)).map(|k| part.at(k)));
+        }
+        all_of(checks)
+    }
+
+    fn conditional(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Check {
+        let cond = self.sub_check(&part.at("if"), Ctx::child(id, "If"), loose);
+        let then = part.has("then").then(|| Box::new(self.sub_check(&part.at("then"), Ctx::child(id, "Then"), loose)));
+        let otherwise = part.has("else").then(|| Box::new(self.sub_check(&part.at("else"), Ctx::child(id, "Else"), loose)));
+        Check::IfThenElse { cond: Box::new(cond), then, otherwise }
+    }
+
+    /// `dependentRequired`/`dependentSchemas`, and draft ≤ 7 `dependencies` (either form):
+    /// when an object has the property, it must also have these / satisfy this.
+    fn dependency_checks(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Vec<Check> {
+        let mut checks = Vec::new();
+        for keyword in ["dependentRequired", "dependentSchemas", "dependencies"] {
+            let Some(map) = part.object(keyword) else { continue };
+            let at = part.at(keyword);
+            for (name, dependency) in map {
+                let cond = Check::AllOf(vec![Check::Kinds(vec![Kind::Object]), has_property(name)]);
+                let then = match dependency {
+                    Value::Array(names) => {
+                        let required = names.iter().filter_map(Value::as_str).map(str::to_owned).collect();
+                        Check::Object(ObjectCheck { properties: Vec::new(), required, patterns: Vec::new(), additional: None })
+                    }
+                    _ => self.sub_check(&at.child(name), Ctx::child(id, format!("{name} Dependency")), loose),
+                };
+                checks.push(Check::IfThenElse { cond: Box::new(cond), then: Some(Box::new(then)), otherwise: None });
+            }
+        }
+        checks
+    }
+
+    /// `properties`, `required`, `patternProperties` and `additionalProperties` of one part.
+    fn object_check(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<ObjectCheck> {
+        let keywords = ["properties", "required", "patternProperties", "additionalProperties", "unevaluatedProperties"];
+        if !keywords.iter().any(|k| part.has(k)) {
+            return None;
+        }
+        let mut properties = Vec::new();
+        if let Some(map) = part.object("properties") {
+            let at = part.at("properties");
+            for name in map.keys() {
+                properties.push((name.clone(), self.sub_check(&at.child(name), Ctx::child(id, name.as_str()), loose)));
+            }
+        }
+        let required = part.array("required").into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect();
+        let mut patterns = Vec::new();
+        if let Some(map) = part.object("patternProperties") {
+            let at = part.at("patternProperties");
+            for (i, source) in map.keys().enumerate() {
+                if let Some(pattern) = self.pattern(source) {
+                    patterns.push((pattern, self.sub_check(&at.child(source), Ctx::child(id, format!("Pattern{i}")), loose)));
+                }
+            }
+        }
+        let additional = self.additional_check(id, part, loose);
+        Some(ObjectCheck { properties, required, patterns, additional })
+    }
+
+    /// `additionalProperties`, or `unevaluatedProperties` where it means the same (a part
+    /// without in-place subschemas); otherwise `unevaluatedProperties` is not enforced.
+    fn additional_check(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<Box<Check>> {
+        let keyword = if part.has("additionalProperties") {
+            "additionalProperties"
+        } else if part.has("unevaluatedProperties") && part.is_leaf() {
+            "unevaluatedProperties"
+        } else {
+            if part.has("unevaluatedProperties") {
+                loose.push(part.at("unevaluatedProperties"));
+            }
+            return None;
+        };
+        match part.get(keyword) {
+            Some(Value::Bool(true)) | None => None,
+            Some(_) => Some(Box::new(self.sub_check(&part.at(keyword), Ctx::child(id, "Value"), loose))),
+        }
+    }
+
+    /// `items`, `prefixItems` and `additionalItems` of one part.
+    fn array_check(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<Check> {
+        if let Some(tuple) = tuple(part) {
+            return Some(self.tuple_check(id, &tuple, loose));
+        }
+        part.get("items").filter(|v| v.is_object() || v.is_boolean())?;
+        let check = self.sub_check(&part.at("items"), Ctx::child(id, "Item"), loose);
+        Some(Check::Array { prefix: Vec::new(), items: Some(Box::new(check)) })
+    }
+}
+
+/// Whether the parts add up to one typed schema: `allOf` merges property by property, which
+/// is exact unless a part restricts extra properties without seeing the others' properties,
+/// or the parts disagree on something a type holds once (a pattern, a format, a tuple).
+fn mergeable(view: &View<'_>) -> bool {
+    if view.has("oneOf") || view.has("anyOf") || view.parts.iter().any(|p| tuple(p).is_some()) {
+        return false;
+    }
+    if view.distinct_strs("pattern").len() > 1 {
+        return false;
+    }
+    let formats: Vec<_> = view.distinct_strs("format").into_iter().filter(|(f, _)| parse_format(f).is_some()).collect();
+    if formats.len() > 1 {
+        return false;
+    }
+    if view.parts.iter().filter(|p| p.has("patternProperties")).count() > 1 {
+        return false;
+    }
+    let names: Vec<String> = view.properties().into_iter().map(|(n, _)| n).collect();
+    let (sources, _) = rest_sources(view);
+    let restricting = sources.iter().filter(|s| s.value != Extra::Open).filter_map(|s| s.part);
+    let pattern_parts = view.parts.iter().enumerate().filter(|(_, p)| p.has("patternProperties")).map(|(i, _)| i);
+    for i in restricting.chain(pattern_parts) {
+        let Some(part) = view.parts.get(i) else { continue };
+        let own = part.object("properties");
+        if names.iter().any(|n| !own.is_some_and(|m| m.contains_key(n))) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The conjunction of `checks`, without a wrapper for one.
+pub(super) fn all_of(checks: Vec<Check>) -> Check {
+    let mut flat: Vec<Check> = Vec::with_capacity(checks.len());
+    for check in checks {
+        match check {
+            Check::AllOf(inner) => flat.extend(inner),
+            other => flat.push(other),
+        }
+    }
+    if flat.len() == 1 { flat.swap_remove(0) } else { Check::AllOf(flat) }
+}
+
+/// `check` for instances of `kind`; other kinds pass.
+fn only_for(kind: Kind, check: Check) -> Check {
+    Check::IfThenElse { cond: Box::new(Check::Kinds(vec![kind])), then: Some(Box::new(check)), otherwise: None }
+}
+
+/// The object has property `name` (other kinds pass).
+fn has_property(name: &str) -> Check {
+    Check::Object(ObjectCheck { properties: Vec::new(), required: vec![name.to_owned()], patterns: Vec::new(), additional: None })
+}

@@ -1,0 +1,373 @@
+//! Lowering: schema JSON → [`crate::ir`]. Every keyword in scope is either represented in the
+//! IR or listed in `Def::unenforced`; nothing is dropped silently.
+//!
+//! One schema is lowered in three steps:
+//! 1. [`flatten`] follows `$ref` and `allOf` to the *parts*: the schema objects whose keywords
+//!    all apply to the instance. A pure `$ref` is therefore transparent, and a loop of them is
+//!    a `ref-cycle`.
+//! 2. The parts' locations are the memo key, so the same schema always lowers to the same
+//!    type. A key being lowered is *active*; a reference back to it (recursion through a
+//!    property or item) gets the `DefId` the key's type claims, or a placeholder that
+//!    becomes an alias of the finished type.
+//! 3. [`Lowerer::build`] picks the shape: the `Checked` fallback when a keyword needs it,
+//!    an enum for `enum`/`const`, a union for `oneOf`/`anyOf`, otherwise by `type`.
+//!
+//! Keyword shapes are validated per document up front ([`validate`]), so the lowering itself
+//! reads keywords leniently. After lowering, [`infinite`] rejects types without a finite
+//! instance.
+
+mod array;
+mod check;
+mod flatten;
+mod infinite;
+mod keywords;
+mod object;
+mod scalar;
+mod union;
+mod validate;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::{HashMap, HashSet};
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::ir::{Def, DefId, DefKind, DocId, Ir, NameHint, Pattern, Ty};
+use crate::resolve::{Loc, Registry};
+
+use keywords::View;
+
+/// Lowers the root of every input document (and everything reachable from it) to the IR.
+pub fn lower(registry: &Registry) -> Result<Ir, Diagnostics> {
+    let mut lowerer = Lowerer::new(registry);
+    for doc in registry.docs.iter().filter(|d| d.is_input) {
+        let root = lowerer.lower_root(doc.id);
+        lowerer.ir.roots.push((doc.id, root));
+    }
+    lowerer.finish()
+}
+
+/// The memo key of a schema: the locations of its parts.
+type Key = Vec<Loc>;
+
+/// A lowered schema: its type, and the keywords of its inline parts that the type does not
+/// enforce. Those belong to whichever `Def` ends up containing the type.
+#[derive(Clone, Debug)]
+struct Lowered {
+    ty: Ty,
+    loose: Vec<Loc>,
+}
+
+impl Lowered {
+    fn new(ty: Ty) -> Lowered {
+        Lowered { ty, loose: Vec::new() }
+    }
+
+    fn with_loose(mut self, loose: Vec<Loc>) -> Lowered {
+        self.loose.extend(loose);
+        self
+    }
+
+    fn map(self, f: impl FnOnce(Ty) -> Ty) -> Lowered {
+        Lowered { ty: f(self.ty), loose: self.loose }
+    }
+}
+
+/// Where a schema is being lowered: what a `Def` made from it is named after and nested in.
+#[derive(Clone, Debug, Default)]
+struct Ctx {
+    /// The `NameHint::parent` of a `Def` made here.
+    parent: Option<DefId>,
+    /// The `Def` an inline type made here ends up in (for the hints of types nested in it).
+    owner: Option<DefId>,
+    /// The path step from `parent`.
+    segment: String,
+    /// The configured name, for a document root.
+    explicit: Option<String>,
+    /// The key whose type a `Def` made here *is* (so recursion refers to it directly); taken
+    /// by the first such `Def`.
+    claim: Option<Key>,
+    /// Whether a `Def` made here is the schema's own type and takes its key, title and docs
+    /// (not a per-kind variant of it).
+    own: bool,
+}
+
+impl Ctx {
+    /// The position of a subschema of `owner`, one path step down.
+    fn child(owner: DefId, segment: impl Into<String>) -> Ctx {
+        Ctx { parent: Some(owner), owner: Some(owner), segment: segment.into(), own: true, ..Ctx::default() }
+    }
+
+    /// A subschema of an inline type made here (an array's items, a map's values).
+    fn nested(&self, step: &str) -> Ctx {
+        let segment = if self.segment.is_empty() { step.to_owned() } else { format!("{} {step}", self.segment) };
+        Ctx { parent: self.owner.or(self.parent), owner: self.owner.or(self.parent), segment, own: true, ..Ctx::default() }
+    }
+
+    /// The same schema one wrapper in (the `T` of a nullable `T`): still its own type, but not
+    /// the key's whole type.
+    fn inner(&self) -> Ctx {
+        // At a document root there is no path step; the alias has the root's name.
+        let segment = if self.segment.is_empty() { "Value".to_owned() } else { self.segment.clone() };
+        Ctx { parent: self.parent.or(self.owner), owner: self.owner.or(self.parent), segment, own: self.own, ..Ctx::default() }
+    }
+}
+
+struct Lowerer<'r> {
+    reg: &'r Registry,
+    ir: Ir,
+    diags: Vec<Diagnostic>,
+    memo: HashMap<Key, Lowered>,
+    /// Keys being lowered, with the `DefId` recursion refers to once there is one.
+    active: HashMap<Key, Option<DefId>>,
+    validated: HashSet<DocId>,
+    patterns: HashMap<String, Option<Pattern>>,
+    /// `kinds_of` per schema location.
+    kinds: HashMap<Loc, keywords::KindSet>,
+}
+
+impl<'r> Lowerer<'r> {
+    fn new(reg: &'r Registry) -> Lowerer<'r> {
+        Lowerer {
+            reg,
+            ir: Ir::default(),
+            diags: Vec::new(),
+            memo: HashMap::new(),
+            active: HashMap::new(),
+            validated: HashSet::new(),
+            patterns: HashMap::new(),
+            kinds: HashMap::new(),
+        }
+    }
+
+    fn finish(mut self) -> Result<Ir, Diagnostics> {
+        infinite::report(&self.ir, self.reg, &mut self.diags);
+        // A schema reached along several paths is checked once, but a diagnostic about a
+        // shared location could still be built twice; report it once.
+        let mut diags: Vec<Diagnostic> = Vec::with_capacity(self.diags.len());
+        for diagnostic in self.diags {
+            if !diags.contains(&diagnostic) {
+                diags.push(diagnostic);
+            }
+        }
+        Diagnostics(diags).into_result(self.ir)
+    }
+
+    /// A document's root always becomes a `Def`: the type it lowers to, or an alias of it.
+    fn lower_root(&mut self, doc: DocId) -> DefId {
+        let loc = Loc { doc, pointer: String::new() };
+        let explicit = self.reg.doc(doc).root_name.clone();
+        let reserved = self.placeholder(&loc);
+        let ctx = Ctx { owner: Some(reserved), explicit: explicit.clone(), own: true, ..Ctx::default() };
+        let out = self.lower_reserving(std::slice::from_ref(&loc), ctx, Some(reserved));
+        if out.ty == Ty::Def(reserved) {
+            return reserved;
+        }
+        // The root is `true`/`{}`, or was lowered first through a `$ref` from an earlier
+        // document: the reserved `Def` is a named alias of its type.
+        let docs = self.reg.get(&loc).and_then(|v| v.as_object()).map(|m| keywords::docs_of(&[m])).unwrap_or_default();
+        let def = &mut self.ir.defs[reserved.0];
+        def.hint = NameHint { explicit, title: docs.title.clone(), ..NameHint::default() };
+        def.docs = docs;
+        def.kind = DefKind::Alias(out.ty);
+        self.add_unenforced(reserved, &out.loose);
+        reserved
+    }
+
+    /// Lowers the schema at `loc`.
+    fn lower_at(&mut self, loc: &Loc, ctx: Ctx) -> Lowered {
+        self.lower_reserving(std::slice::from_ref(loc), ctx, None)
+    }
+
+    /// Lowers the schema that is the `allOf` of the schemas at `locs` (one, usually).
+    fn lower_all(&mut self, locs: &[Loc], ctx: Ctx) -> Lowered {
+        self.lower_reserving(locs, ctx, None)
+    }
+
+    fn lower_reserving(&mut self, locs: &[Loc], mut ctx: Ctx, reserved: Option<DefId>) -> Lowered {
+        let Some(first) = locs.first() else { return Lowered::new(Ty::Any) };
+        let flat = self.flatten(locs);
+        if flat.broken || (flat.parts.is_empty() && !flat.never) {
+            return Lowered::new(Ty::Any).with_loose(flat.loose);
+        }
+        let key: Key = if flat.never { locs.to_vec() } else { flat.parts.iter().map(|p| p.loc.clone()).collect() };
+        if let Some(done) = self.memo.get(&key) {
+            return done.clone().with_loose(flat.loose);
+        }
+        if let Some(slot) = self.active.get(&key) {
+            let id = match *slot {
+                Some(id) => id,
+                None => {
+                    let id = self.placeholder(first);
+                    self.active.insert(key, Some(id));
+                    id
+                }
+            };
+            return Lowered::new(Ty::Def(id)).with_loose(flat.loose);
+        }
+        self.active.insert(key.clone(), reserved);
+        let hint_ctx = ctx.clone();
+        ctx.claim = Some(key.clone());
+        let view = self.view(&flat, locs);
+        let mut out = if flat.never { self.never(&view, ctx) } else { self.build(&view, ctx) };
+        if let Some(Some(id)) = self.active.remove(&key)
+            && out.ty != Ty::Def(id)
+        {
+            // Something referred to this schema before its type existed (or the type is
+            // inline): the placeholder becomes an alias of it.
+            let def = &mut self.ir.defs[id.0];
+            def.origin = view.entry.clone();
+            def.hint = hint_of(&view, &hint_ctx);
+            def.docs = view.docs();
+            def.kind = DefKind::Alias(out.ty);
+            self.add_unenforced(id, &out.loose);
+            out = Lowered::new(Ty::Def(id));
+        }
+        self.memo.insert(key, out.clone());
+        out.with_loose(flat.loose)
+    }
+
+    fn view(&self, flat: &flatten::Flat<'r>, locs: &[Loc]) -> View<'r> {
+        // A single part is the schema itself (a pure `$ref` leads to it); several parts are
+        // documented by the schemas as written.
+        let entry = match flat.parts.as_slice() {
+            [only] => only.loc.clone(),
+            _ => locs.first().cloned().unwrap_or_else(|| Loc { doc: DocId(0), pointer: String::new() }),
+        };
+        let doc_locs: Vec<&Loc> = if flat.parts.len() == 1 { vec![&entry] } else { locs.iter().collect() };
+        let doc_maps = doc_locs.iter().filter_map(|l| self.reg.get(l).and_then(|v| v.as_object())).collect();
+        View { parts: flat.parts.clone(), entry, doc_maps, top: flat.top }
+    }
+
+    /// Picks the IR shape of a schema that is not `false`.
+    fn build(&mut self, view: &View<'r>, ctx: Ctx) -> Lowered {
+        if self.needs_check(view) {
+            return self.checked(view, ctx);
+        }
+        if view.has("enum") || view.has("const") {
+            return self.enumeration(view, ctx);
+        }
+        if view.has("oneOf") || view.has("anyOf") {
+            return self.union(view, ctx);
+        }
+        self.by_kinds(view, ctx)
+    }
+
+    /// A new `Def` for the schema in `view`, to be filled in by the caller. When `ctx` claims
+    /// a key, this `Def` is the key's type (and may already have an id from a placeholder).
+    fn begin_def(&mut self, view: &View<'r>, ctx: &mut Ctx) -> DefId {
+        let hint = hint_of(view, ctx);
+        let docs = if ctx.own { view.docs() } else { Default::default() };
+        let def =
+            Def { origin: view.entry.clone(), hint, name: String::new(), docs, kind: DefKind::Alias(Ty::Any), unenforced: Vec::new() };
+        ctx.explicit = None;
+        if let Some(key) = ctx.claim.take()
+            && let Some(slot) = self.active.get_mut(&key)
+        {
+            if let Some(id) = *slot {
+                self.ir.defs[id.0] = def;
+                return id;
+            }
+            let id = DefId(self.ir.defs.len());
+            *slot = Some(id);
+            self.ir.defs.push(def);
+            return id;
+        }
+        self.push_def(def)
+    }
+
+    fn push_def(&mut self, def: Def) -> DefId {
+        let id = DefId(self.ir.defs.len());
+        self.ir.defs.push(def);
+        id
+    }
+
+    /// A `Def` to be filled in later (an `Any` alias until then).
+    fn placeholder(&mut self, origin: &Loc) -> DefId {
+        self.push_def(Def {
+            origin: origin.clone(),
+            hint: NameHint::default(),
+            name: String::new(),
+            docs: Default::default(),
+            kind: DefKind::Alias(Ty::Any),
+            unenforced: Vec::new(),
+        })
+    }
+
+    /// Sets the kind of a `Def` from [`Self::begin_def`] and lists what it does not enforce.
+    fn finish_def(&mut self, id: DefId, kind: DefKind, loose: &[Loc]) -> Lowered {
+        if let Some(def) = self.ir.defs.get_mut(id.0) {
+            def.kind = kind;
+        }
+        self.add_unenforced(id, loose);
+        Lowered::new(Ty::Def(id))
+    }
+
+    /// Lists keyword locations in `Def::unenforced`, relative to the `Def`'s origin.
+    fn add_unenforced(&mut self, id: DefId, loose: &[Loc]) {
+        let Some(def) = self.ir.defs.get_mut(id.0) else { return };
+        for loc in loose {
+            let label = unenforced_label(&def.origin, loc, self.reg);
+            if !def.unenforced.contains(&label) {
+                def.unenforced.push(label);
+            }
+        }
+    }
+
+    /// The `false` schema (or a schema no value satisfies): a check that always fails.
+    fn never(&mut self, view: &View<'r>, mut ctx: Ctx) -> Lowered {
+        let id = self.begin_def(view, &mut ctx);
+        self.finish_def(id, DefKind::Checked(crate::ir::Check::Never), &[])
+    }
+
+    /// A compiled `pattern`, `None` when it is invalid (reported by validation).
+    fn pattern(&mut self, source: &str) -> Option<Pattern> {
+        if let Some(done) = self.patterns.get(source) {
+            return done.clone();
+        }
+        let compiled = crate::pattern::compile(source).ok();
+        self.patterns.insert(source.to_owned(), compiled.clone());
+        compiled
+    }
+
+    fn error(&mut self, loc: &Loc, message: impl Into<String>, hint: impl Into<String>) {
+        let diagnostic = self.reg.error("invalid-schema", loc, message).with_hint(hint);
+        self.diags.push(diagnostic);
+    }
+}
+
+/// `ty` or `null`, without wrapping what already accepts `null`.
+fn nullable(ty: Ty) -> Ty {
+    match ty {
+        Ty::Any | Ty::Null | Ty::Nullable(_) => ty,
+        ty => Ty::Nullable(Box::new(ty)),
+    }
+}
+
+/// The name candidates of a `Def` made from `view` at `ctx`.
+fn hint_of(view: &View<'_>, ctx: &Ctx) -> NameHint {
+    NameHint {
+        explicit: ctx.explicit.clone(),
+        key: if ctx.own { keywords::defs_key(&view.entry.pointer) } else { None },
+        title: if ctx.own { view.title() } else { None },
+        parent: ctx.parent,
+        segment: ctx.segment.clone(),
+    }
+}
+
+/// `minimum` for the `Def`'s own keyword, `properties/version/minimum` for one nested inline,
+/// and `#/$defs/x/minimum` (or `file#/...`) for one from elsewhere.
+fn unenforced_label(origin: &Loc, keyword: &Loc, reg: &Registry) -> String {
+    if keyword.doc == origin.doc
+        && let Some(rest) = keyword.pointer.strip_prefix(&origin.pointer)
+        && let Some(rest) = rest.strip_prefix('/')
+    {
+        return rest.to_owned();
+    }
+    if keyword.doc == origin.doc {
+        format!("#{}", keyword.pointer)
+    } else {
+        let file = reg.docs.get(keyword.doc.0).map(|d| d.display.as_str()).unwrap_or_default();
+        format!("{file}#{}", keyword.pointer)
+    }
+}

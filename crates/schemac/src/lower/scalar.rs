@@ -1,0 +1,274 @@
+//! Lowering by `type`: one kind is that kind's type, `null` beside it makes it nullable, and
+//! several kinds make a union dispatched on the kind. Also the scalars themselves (integer
+//! width, string formats and patterns) and `enum`/`const`.
+
+use serde_json::{Number, Value};
+
+use super::keywords::{KindSet, NUMBER_ASSERTIONS, STRING_ASSERTIONS, View, kind_hint};
+use super::{Ctx, Lowered, Lowerer, nullable};
+use crate::Draft;
+use crate::ir::{DefKind, IntTy, Kind, Newtype, Ty, Union, UnionMode, Variant};
+use crate::resolve::Loc;
+
+impl<'r> Lowerer<'r> {
+    pub(super) fn by_kinds(&mut self, view: &View<'r>, ctx: Ctx) -> Lowered {
+        let kinds = match view.declared_kinds() {
+            Some(kinds) => kinds,
+            // Without `type`, keywords about one kind leave the others unconstrained.
+            None if view.has_shape() => KindSet::ALL,
+            None => return Lowered::new(Ty::Any).with_loose(self.assertions(view)),
+        };
+        let has_null = kinds.contains(Kind::Null);
+        let others = kinds.without(Kind::Null);
+        match (others.kinds().as_slice(), has_null) {
+            ([], true) => Lowered::new(Ty::Null),
+            ([], false) => {
+                self.error(
+                    &view.entry,
+                    "the `type`s of this schema's `allOf` parts have no kind in common, so no value is valid",
+                    "check the `type` of each part; a schema that accepts nothing is written `false`",
+                );
+                self.never(view, ctx)
+            }
+            ([kind], true) => self.kind(view, *kind, ctx.inner()).map(nullable),
+            ([kind], false) => self.kind(view, *kind, ctx),
+            (many, true) => self.kind_union(view, many, ctx.inner()).map(nullable),
+            (many, false) => self.kind_union(view, many, ctx),
+        }
+    }
+
+    /// The assertions of every kind in the view (e.g. `{"minimum": 1}` on `Any`), none of
+    /// which the IR enforces yet.
+    pub(super) fn assertions(&self, view: &View<'r>) -> Vec<Loc> {
+        let mut all = Vec::new();
+        for group in [NUMBER_ASSERTIONS, STRING_ASSERTIONS, super::keywords::ARRAY_ASSERTIONS, super::keywords::OBJECT_ASSERTIONS] {
+            all.extend(view.present(group));
+        }
+        all
+    }
+
+    /// A union with a variant per JSON kind.
+    fn kind_union(&mut self, view: &View<'r>, kinds: &[Kind], mut ctx: Ctx) -> Lowered {
+        let id = self.begin_def(view, &mut ctx);
+        let mut variants = Vec::new();
+        let mut loose = Vec::new();
+        for kind in kinds {
+            let hint = kind_hint(*kind);
+            let variant_ctx = Ctx { own: false, ..Ctx::child(id, hint) };
+            let lowered = self.kind(view, *kind, variant_ctx);
+            loose.extend(lowered.loose);
+            variants.push(Variant { name: String::new(), hint: hint.to_owned(), ty: lowered.ty, tags: Vec::new() });
+        }
+        self.finish_def(id, DefKind::Union(Union { variants, mode: UnionMode::ByKind }), &loose)
+    }
+
+    /// The schema's type for instances of one kind (other kinds' keywords do not apply).
+    pub(super) fn kind(&mut self, view: &View<'r>, kind: Kind, ctx: Ctx) -> Lowered {
+        match kind {
+            Kind::Null => Lowered::new(Ty::Null),
+            Kind::Boolean => Lowered::new(Ty::Bool),
+            Kind::Number => Lowered::new(Ty::Number).with_loose(view.present(NUMBER_ASSERTIONS)),
+            Kind::Integer => self.integer(view),
+            Kind::String => self.string_ty(view, ctx),
+            Kind::Object => self.object(view, ctx),
+            Kind::Array => self.array(view, ctx),
+        }
+    }
+
+    /// The narrowest Rust integer that holds every value the bounds allow. A bound keyword
+    /// is unenforced unless the integer's own range implies it.
+    fn integer(&mut self, view: &View<'r>) -> Lowered {
+        let bounds = self.integer_bounds(view);
+        let low = bounds.iter().filter(|b| b.lower).filter_map(|b| b.value).max();
+        let high = bounds.iter().filter(|b| !b.lower).filter_map(|b| b.value).min();
+        if let (Some(low), Some(high)) = (low, high)
+            && low > high
+        {
+            self.error(
+                &view.entry,
+                format!("no integer is at least {low} and at most {high}"),
+                "check `minimum`/`maximum` (and the exclusive bounds) of this schema and its `allOf` parts",
+            );
+        }
+        let ty = int_ty(low, high);
+        let (min, max) = int_range(ty);
+        let mut loose: Vec<Loc> = bounds
+            .into_iter()
+            .filter(|b| match b.value {
+                Some(v) if b.lower => v > min,
+                Some(v) => v < max,
+                None => true,
+            })
+            .map(|b| b.at)
+            .collect();
+        for (part, value) in view.all("multipleOf") {
+            // Every integer is a multiple of 1.
+            if value.as_f64() != Some(1.0) {
+                loose.push(part.at("multipleOf"));
+            }
+        }
+        Lowered::new(Ty::Integer(ty)).with_loose(loose)
+    }
+
+    /// Every integer bound in the view, as an inclusive bound.
+    fn integer_bounds(&self, view: &View<'r>) -> Vec<Bound> {
+        let mut bounds = Vec::new();
+        for part in &view.parts {
+            for (keyword, exclusive_keyword, lower) in [("minimum", "exclusiveMinimum", true), ("maximum", "exclusiveMaximum", false)] {
+                let draft4_exclusive = part.draft == Draft::Draft4 && part.get(exclusive_keyword) == Some(&Value::Bool(true));
+                if let Some(Value::Number(n)) = part.get(keyword) {
+                    bounds.push(Bound { at: part.at(keyword), lower, value: inclusive(n, lower, draft4_exclusive) });
+                }
+                if part.draft != Draft::Draft4
+                    && let Some(Value::Number(n)) = part.get(exclusive_keyword)
+                {
+                    bounds.push(Bound { at: part.at(exclusive_keyword), lower, value: inclusive(n, lower, true) });
+                }
+            }
+        }
+        bounds
+    }
+
+    /// A string: with `pattern`, a checked newtype; with a known `format`, its runtime type.
+    fn string_ty(&mut self, view: &View<'r>, mut ctx: Ctx) -> Lowered {
+        let loose = view.present(STRING_ASSERTIONS);
+        let format = view.distinct_strs("format").first().map(|(f, _)| (*f).to_owned());
+        let pattern = view.distinct_strs("pattern").first().and_then(|(source, _)| self.pattern(source));
+        let Some(pattern) = pattern else {
+            let ty = view.known_format().map_or(Ty::String, Ty::Format);
+            return Lowered::new(ty).with_loose(loose);
+        };
+        let id = self.begin_def(view, &mut ctx);
+        self.finish_def(id, DefKind::Newtype(Newtype { inner: Ty::String, pattern: Some(pattern), format }), &loose)
+    }
+
+    /// `enum` and `const`: the values all parts allow, of the declared kinds.
+    pub(super) fn enumeration(&mut self, view: &View<'r>, mut ctx: Ctx) -> Lowered {
+        let mut values: Option<Vec<Value>> = None;
+        for part in &view.parts {
+            if let Some(allowed) = part.allowed_values() {
+                values = Some(match values {
+                    Some(previous) => previous.into_iter().filter(|v| allowed.contains(v)).collect(),
+                    None => allowed,
+                });
+            }
+        }
+        let mut values = dedup(values.unwrap_or_default());
+        let before = values.len();
+        if let Some(kinds) = view.declared_kinds() {
+            values.retain(|v| kinds.accepts(v));
+        }
+        // Assertions beside `enum` do not filter the values yet.
+        let loose = self.assertions(view);
+        if values.is_empty() {
+            // An empty `enum` itself is reported by validation.
+            if before > 0 {
+                self.error(
+                    &view.entry,
+                    "none of the `enum`/`const` values has the declared `type`, so no value is valid",
+                    "fix the values or the `type`",
+                );
+            } else if view.parts.len() > 1 {
+                self.error(
+                    &view.entry,
+                    "the `enum`/`const` values of this schema's `allOf` parts have nothing in common, so no value is valid",
+                    "check the allowed values of each part",
+                );
+            }
+            return self.never(view, ctx);
+        }
+        let is_const = view.has("const");
+        let strings: Option<Vec<String>> = values.iter().filter(|v| !v.is_null()).map(|v| v.as_str().map(str::to_owned)).collect();
+        let has_null = values.iter().any(Value::is_null);
+        match strings {
+            _ if is_const && values.len() == 1 => {
+                let id = self.begin_def(view, &mut ctx);
+                let value = values.swap_remove(0);
+                self.finish_def(id, DefKind::Const(value), &loose)
+            }
+            Some(strings) if !strings.is_empty() && has_null => {
+                let mut inner = ctx.inner();
+                let id = self.begin_def(view, &mut inner);
+                self.finish_def(id, DefKind::StringEnum(strings), &[]).map(nullable).with_loose(loose)
+            }
+            Some(strings) if !strings.is_empty() => {
+                let id = self.begin_def(view, &mut ctx);
+                self.finish_def(id, DefKind::StringEnum(strings), &loose)
+            }
+            _ => {
+                let id = self.begin_def(view, &mut ctx);
+                self.finish_def(id, DefKind::ValueEnum(values), &loose)
+            }
+        }
+    }
+}
+
+/// An inclusive integer bound from a `minimum`/`maximum`-like keyword.
+struct Bound {
+    at: Loc,
+    lower: bool,
+    /// `None`: not representable (NaN); never enforced.
+    value: Option<i128>,
+}
+
+/// The inclusive integer bound a numeric bound stands for: `minimum: 0.5` is `1`,
+/// `exclusiveMinimum: 3` is `4`.
+fn inclusive(n: &Number, lower: bool, exclusive: bool) -> Option<i128> {
+    let exact = n.as_i64().map(i128::from).or_else(|| n.as_u64().map(i128::from));
+    if let Some(v) = exact {
+        return Some(match (lower, exclusive) {
+            (true, true) => v + 1,
+            (false, true) => v - 1,
+            _ => v,
+        });
+    }
+    let f = n.as_f64()?;
+    if !f.is_finite() {
+        return None;
+    }
+    // `as` saturates, which keeps huge bounds huge.
+    Some(match (lower, exclusive) {
+        (true, false) => f.ceil() as i128,
+        (true, true) => f.floor() as i128 + 1,
+        (false, false) => f.floor() as i128,
+        (false, true) => f.ceil() as i128 - 1,
+    })
+}
+
+fn int_range(ty: IntTy) -> (i128, i128) {
+    match ty {
+        IntTy::U8 => (0, u8::MAX.into()),
+        IntTy::U16 => (0, u16::MAX.into()),
+        IntTy::U32 => (0, u32::MAX.into()),
+        IntTy::U64 => (0, u64::MAX.into()),
+        IntTy::I8 => (i8::MIN.into(), i8::MAX.into()),
+        IntTy::I16 => (i16::MIN.into(), i16::MAX.into()),
+        IntTy::I32 => (i32::MIN.into(), i32::MAX.into()),
+        IntTy::I64 => (i64::MIN.into(), i64::MAX.into()),
+    }
+}
+
+/// Unsigned when the minimum is non-negative (narrowed by a known maximum); signed and
+/// narrowed when both bounds are known; else `i64`.
+fn int_ty(low: Option<i128>, high: Option<i128>) -> IntTy {
+    let fits = |ty: IntTy| {
+        let (min, max) = int_range(ty);
+        low.is_some_and(|l| l >= min) && high.is_some_and(|h| h <= max)
+    };
+    match (low, high) {
+        (Some(l), Some(_)) if l >= 0 => [IntTy::U8, IntTy::U16, IntTy::U32].into_iter().find(|t| fits(*t)).unwrap_or(IntTy::U64),
+        (Some(l), None) if l >= 0 => IntTy::U64,
+        (Some(_), Some(_)) => [IntTy::I8, IntTy::I16, IntTy::I32].into_iter().find(|t| fits(*t)).unwrap_or(IntTy::I64),
+        _ => IntTy::I64,
+    }
+}
+
+fn dedup(values: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::with_capacity(values.len());
+    for value in values {
+        if !out.contains(&value) {
+            out.push(value);
+        }
+    }
+    out
+}

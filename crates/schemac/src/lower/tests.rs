@@ -1,0 +1,889 @@
+//! Lowering tests: inline schemas → IR, compared as a compact text rendering (`describe`).
+
+use serde_json::{Value, json};
+
+use super::lower;
+use crate::Draft;
+use crate::diag::Diagnostics;
+use crate::ir::{Check, DefKind, DocId, Ir, Rest, Ty, UnionMode};
+use crate::load::Document;
+use crate::resolve::Registry;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/// A document as the loader would produce it, `$schema` deciding the draft (else 2020-12).
+fn document(id: usize, name: &str, json: Value) -> Document {
+    let draft = json.get("$schema").and_then(Value::as_str).and_then(Draft::from_schema_uri).unwrap_or(Draft::Draft2020_12);
+    Document {
+        id: DocId(id),
+        path: format!("/schemas/{name}").into(),
+        display: format!("schemas/{name}"),
+        text: serde_json::to_string_pretty(&json).unwrap_or_default(),
+        sha256: String::new(),
+        json,
+        draft,
+        module: vec![name.trim_end_matches(".json").replace('-', "_")],
+        is_input: true,
+        root_name: Some("Root".to_owned()),
+    }
+}
+
+fn lower_docs(docs: Vec<Document>) -> Result<Ir, Diagnostics> {
+    let registry = Registry::new(docs).map_err(Diagnostics)?;
+    lower(&registry)
+}
+
+fn lower_one(schema: Value) -> Result<Ir, Diagnostics> {
+    lower_docs(vec![document(0, "test.json", schema)])
+}
+
+/// Lowers `schema` and compares the rendering of the IR with `expect` (indentation-insensitive).
+#[track_caller]
+fn check(schema: Value, expect: &str) {
+    match lower_one(schema) {
+        Ok(ir) => assert_eq!(describe(&ir), trim(expect)),
+        Err(diags) => panic!("unexpected diagnostics:\n{diags}"),
+    }
+}
+
+/// Lowers `schema`, which must fail, and returns `code pointer` for each diagnostic.
+#[track_caller]
+fn errors(schema: Value) -> Vec<String> {
+    match lower_one(schema) {
+        Ok(ir) => panic!("expected diagnostics, got:\n{}", describe(&ir)),
+        Err(diags) => diags.iter().map(|d| format!("{} {}", d.code, d.pointer)).collect(),
+    }
+}
+
+fn trim(text: &str) -> String {
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n")
+}
+
+/// One line per def: `#id hint = kind`, then `! unenforced` when there are any.
+fn describe(ir: &Ir) -> String {
+    let mut lines = Vec::new();
+    for (i, def) in ir.defs.iter().enumerate() {
+        let hint = &def.hint;
+        let name = if let Some(explicit) = &hint.explicit {
+            format!("!{explicit}")
+        } else if let Some(key) = &hint.key {
+            format!("${key}")
+        } else if let Some(title) = &hint.title {
+            format!("{title:?}")
+        } else if let Some(parent) = hint.parent {
+            format!("#{}/{}", parent.0, hint.segment)
+        } else {
+            "-".to_owned()
+        };
+        let mut line = format!("#{i} {name} = {}", kind(&def.kind));
+        if !def.unenforced.is_empty() {
+            line.push_str(&format!(" ! {}", def.unenforced.join(", ")));
+        }
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+fn kind(kind: &DefKind) -> String {
+    match kind {
+        DefKind::Struct(s) => {
+            let fields: Vec<String> =
+                s.fields.iter().map(|f| format!("{}{}: {}", f.json_name, if f.required { "" } else { "?" }, ty(&f.ty))).collect();
+            let rest = match &s.rest {
+                Rest::Closed => "closed".to_owned(),
+                Rest::Open => "open".to_owned(),
+                Rest::Typed(t) => format!("rest {}", ty(t)),
+                Rest::Patterns { patterns, additional } => {
+                    let list: Vec<String> = patterns.iter().map(|(p, t)| format!("/{}/ {}", p.source, ty(t))).collect();
+                    format!("patterns({}; {})", list.join(", "), additional.as_ref().map_or("closed".to_owned(), ty))
+                }
+            };
+            format!("struct {rest} {{ {} }}", fields.join(", "))
+        }
+        DefKind::StringEnum(values) => format!("enum {}", values.join("|")),
+        DefKind::Newtype(n) => format!(
+            "newtype {}{}{}",
+            ty(&n.inner),
+            n.pattern.as_ref().map(|p| format!(" /{}/", p.source)).unwrap_or_default(),
+            n.format.as_ref().map(|f| format!(" format {f}")).unwrap_or_default()
+        ),
+        DefKind::Const(value) => format!("const {value}"),
+        DefKind::ValueEnum(values) => format!("values {}", Value::Array(values.clone())),
+        DefKind::Union(u) => {
+            let mode = match &u.mode {
+                UnionMode::ByKind => "by-kind".to_owned(),
+                UnionMode::Tagged { tag } => format!("tagged {tag}"),
+                UnionMode::FirstMatch => "first-match".to_owned(),
+                UnionMode::ExactlyOne => "exactly-one".to_owned(),
+            };
+            let variants: Vec<String> = u
+                .variants
+                .iter()
+                .map(|v| {
+                    let tags = if v.tags.is_empty() { String::new() } else { format!(" {}", Value::Array(v.tags.clone())) };
+                    format!("{}{tags}: {}", v.hint, ty(&v.ty))
+                })
+                .collect();
+            format!("union {mode} ({})", variants.join(" | "))
+        }
+        DefKind::Alias(t) => format!("alias {}", ty(t)),
+        DefKind::Checked(c) => format!("checked {}", check_str(c)),
+    }
+}
+
+fn ty(ty: &Ty) -> String {
+    match ty {
+        Ty::Any => "any".to_owned(),
+        Ty::Bool => "bool".to_owned(),
+        Ty::Integer(int) => format!("{int:?}").to_lowercase(),
+        Ty::Number => "number".to_owned(),
+        Ty::String => "string".to_owned(),
+        Ty::Format(format) => format!("{format:?}"),
+        Ty::Null => "null".to_owned(),
+        Ty::Def(id) => format!("#{}", id.0),
+        Ty::Array(item) => format!("[{}]", self::ty(item)),
+        Ty::Map(value) => format!("map<{}>", self::ty(value)),
+        Ty::Nullable(inner) => format!("{}?", self::ty(inner)),
+    }
+}
+
+fn check_str(check: &Check) -> String {
+    let list = |checks: &[Check]| checks.iter().map(check_str).collect::<Vec<_>>().join("; ");
+    match check {
+        Check::Kinds(kinds) => format!("kinds({})", kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect::<Vec<_>>().join(",")),
+        Check::Const(value) => format!("const {value}"),
+        Check::Enum(values) => format!("enum {}", Value::Array(values.clone())),
+        Check::Pattern(p) => format!("/{}/", p.source),
+        Check::As(t) => format!("as {}", ty(t)),
+        Check::AllOf(all) => format!("all({})", list(all)),
+        Check::AnyOf(any) => format!("any({})", list(any)),
+        Check::OneOf(one) => format!("one({})", list(one)),
+        Check::Not(not) => format!("not({})", check_str(not)),
+        Check::IfThenElse { cond, then, otherwise } => format!(
+            "if({}; {}; {})",
+            check_str(cond),
+            then.as_deref().map_or("-".to_owned(), check_str),
+            otherwise.as_deref().map_or("-".to_owned(), check_str)
+        ),
+        Check::Object(o) => {
+            let props: Vec<String> = o.properties.iter().map(|(n, c)| format!("{n}: {}", check_str(c))).collect();
+            let patterns: Vec<String> = o.patterns.iter().map(|(p, c)| format!("/{}/: {}", p.source, check_str(c))).collect();
+            format!(
+                "object{{{}; required {}; {}; rest {}}}",
+                props.join(", "),
+                o.required.join(","),
+                patterns.join(", "),
+                o.additional.as_deref().map_or("-".to_owned(), check_str)
+            )
+        }
+        Check::Array { prefix, items } => format!("array[{}; {}]", list(prefix), items.as_deref().map_or("-".to_owned(), check_str)),
+        Check::Never => "never".to_owned(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// `type`, primitives, booleans
+
+#[test]
+fn primitives_stay_inline_and_roots_become_aliases() {
+    check(json!({"type": "string"}), "#0 !Root = alias string");
+    check(json!({"type": "boolean"}), "#0 !Root = alias bool");
+    check(json!({"type": "null"}), "#0 !Root = alias null");
+    check(json!({"type": "number"}), "#0 !Root = alias number");
+    check(json!({"type": ["integer", "number"]}), "#0 !Root = alias number");
+    check(json!({"type": ["string", "null"]}), "#0 !Root = alias string?");
+    check(json!({"type": "array", "items": {"type": "boolean"}}), "#0 !Root = alias [bool]");
+}
+
+#[test]
+fn any_and_never() {
+    check(json!(true), "#0 !Root = alias any");
+    check(json!({}), "#0 !Root = alias any");
+    check(json!({"description": "only docs", "$comment": "x", "x-extension": 1}), "#0 !Root = alias any");
+    check(json!(false), "#0 !Root = checked never");
+    // Assertions without `type` constrain only their kind; not enforced yet, but listed.
+    check(json!({"minimum": 1}), "#0 !Root = alias any ! minimum");
+}
+
+#[test]
+fn several_kinds_are_a_union_by_kind() {
+    check(
+        json!({"type": ["string", "integer", "null"], "pattern": "^a", "maximum": 9}),
+        "#0 !Root = alias #1?
+         #1 #0/Value = union by-kind (Integer: i64 | String: #2) ! maximum
+         #2 #1/String = newtype string /^a/",
+    );
+    // Without `type`, shape keywords of one kind leave the other kinds unconstrained.
+    check(
+        json!({"properties": {"a": {"type": "string"}}}),
+        "#0 !Root = alias #1?
+         #1 #0/Value = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #2)
+         #2 #1/Object = struct open { a?: string }",
+    );
+}
+
+#[test]
+fn integer_widths() {
+    let cases = [
+        (json!({"type": "integer"}), "i64", ""),
+        (json!({"type": "integer", "minimum": 0}), "u64", ""),
+        (json!({"type": "integer", "minimum": 0, "maximum": 255}), "u8", ""),
+        (json!({"type": "integer", "minimum": 0, "maximum": 256}), "u16", " ! maximum"),
+        (json!({"type": "integer", "minimum": 0, "maximum": 4294967295_u64}), "u32", ""),
+        (json!({"type": "integer", "minimum": 0, "maximum": 4294967296_u64}), "u64", " ! maximum"),
+        (json!({"type": "integer", "minimum": 1, "maximum": 5}), "u8", " ! minimum, maximum"),
+        (json!({"type": "integer", "minimum": -128, "maximum": 127}), "i8", ""),
+        (json!({"type": "integer", "minimum": -129, "maximum": 0}), "i16", " ! minimum, maximum"),
+        (json!({"type": "integer", "minimum": -1}), "i64", " ! minimum"),
+        (json!({"type": "integer", "maximum": 10}), "i64", " ! maximum"),
+        (json!({"type": "integer", "minimum": 0.5, "maximum": 200.5}), "u8", " ! minimum, maximum"),
+        (json!({"type": "integer", "exclusiveMinimum": -1, "exclusiveMaximum": 256}), "u8", ""),
+        (json!({"type": "integer", "minimum": 0, "multipleOf": 1}), "u64", ""),
+        (json!({"type": "integer", "minimum": 0, "multipleOf": 2}), "u64", " ! multipleOf"),
+    ];
+    for (schema, expect, unenforced) in cases {
+        let ir = lower_one(schema.clone()).unwrap_or_else(|d| panic!("{schema}: {d}"));
+        assert_eq!(describe(&ir), format!("#0 !Root = alias {expect}{unenforced}"), "{schema}");
+    }
+}
+
+#[test]
+fn draft4_boolean_exclusive_bounds() {
+    check(
+        json!({"$schema": "http://json-schema.org/draft-04/schema#", "type": "integer", "minimum": -1, "exclusiveMinimum": true, "maximum": 256, "exclusiveMaximum": true}),
+        "#0 !Root = alias u8",
+    );
+}
+
+#[test]
+fn string_formats_and_patterns() {
+    check(json!({"type": "string", "format": "date-time"}), "#0 !Root = alias DateTime");
+    check(json!({"type": "string", "format": "uuid"}), "#0 !Root = alias Uuid");
+    check(json!({"type": "string", "format": "json-pointer"}), "#0 !Root = alias JsonPointer");
+    check(json!({"type": "string", "format": "regex", "minLength": 1}), "#0 !Root = alias Regex ! minLength");
+    check(
+        json!({"type": "string", "pattern": "^[a-z]+$", "format": "email", "maxLength": 9}),
+        "#0 !Root = newtype string /^[a-z]+$/ format email ! maxLength",
+    );
+    // An unknown format is a plain string; the format is documented.
+    let ir = lower_one(json!({"type": "string", "format": "semver"})).unwrap();
+    assert_eq!(describe(&ir), "#0 !Root = alias string");
+    assert_eq!(ir.defs[0].docs.format.as_deref(), Some("semver"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Objects
+
+#[test]
+fn struct_fields_in_document_order() {
+    check(
+        json!({
+            "type": "object",
+            "required": ["b", "a"],
+            "properties": {
+                "b": {"type": "string"},
+                "a": {"type": ["integer", "null"], "minimum": 0},
+                "c": {"type": "object", "properties": {"d": {"type": "boolean"}}}
+            }
+        }),
+        "#0 !Root = struct open { b: string, a: u64?, c?: #1 }
+         #1 #0/c = struct open { d?: bool }",
+    );
+}
+
+#[test]
+fn additional_and_pattern_properties() {
+    check(json!({"type": "object", "properties": {"a": {}}, "additionalProperties": false}), "#0 !Root = struct closed { a?: any }");
+    check(json!({"type": "object", "properties": {"a": {}}, "additionalProperties": true}), "#0 !Root = struct open { a?: any }");
+    check(
+        json!({"type": "object", "properties": {"a": {}}, "additionalProperties": {"type": "integer"}}),
+        "#0 !Root = struct rest i64 { a?: any }",
+    );
+    check(
+        json!({"type": "object", "properties": {"x-a": {"type": "string"}}, "patternProperties": {"^x-": {"format": "uri"}}, "additionalProperties": false}),
+        // `x-a` must satisfy its own schema and the pattern's.
+        "#0 !Root = struct patterns(/^x-/ #1?; closed) { x-a?: Uri }
+         #1 #0/Pattern0 = union by-kind (Boolean: bool | Number: number | String: Uri | Array: [any] | Object: #2)
+         #2 #1/Object = struct open {  }",
+    );
+    check(json!({"type": "object", "patternProperties": {"^a": {"type": "string"}}}), "#0 !Root = struct patterns(/^a/ string; any) {  }");
+}
+
+#[test]
+fn maps_and_empty_objects() {
+    check(json!({"type": "object", "additionalProperties": {"type": "string"}}), "#0 !Root = alias map<string>");
+    check(json!({"type": "object"}), "#0 !Root = struct open {  }");
+    check(json!({"type": "object", "minProperties": 1}), "#0 !Root = struct open {  } ! minProperties");
+    check(
+        json!({"type": "object", "additionalProperties": {"type": "object", "properties": {"x": {"type": "number"}}}}),
+        "#0 !Root = alias map<#1>
+         #1 #0/Value = struct open { x?: number }",
+    );
+}
+
+#[test]
+fn required_names_without_properties() {
+    check(json!({"type": "object", "required": ["a"]}), "#0 !Root = struct open { a: any }");
+    check(
+        json!({"type": "object", "required": ["a"], "additionalProperties": {"type": "string"}}),
+        "#0 !Root = struct rest string { a: string }",
+    );
+    check(
+        json!({"type": "object", "required": ["x-a"], "patternProperties": {"^x-": {"type": "boolean"}}}),
+        "#0 !Root = struct patterns(/^x-/ bool; any) { x-a: bool }",
+    );
+    assert_eq!(errors(json!({"type": "object", "required": ["a"], "additionalProperties": false})), ["invalid-schema /required"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arrays
+
+#[test]
+fn arrays() {
+    check(json!({"type": "array"}), "#0 !Root = alias [any]");
+    check(
+        json!({"type": "array", "items": {"type": "object", "properties": {"a": {"type": "null"}}}, "minItems": 1, "uniqueItems": true}),
+        "#0 !Root = alias [#1] ! minItems, uniqueItems
+         #1 #0/Item = struct open { a?: null }",
+    );
+    check(
+        json!({"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer", "minimum": 0}], "items": false}),
+        "#0 !Root = checked all(kinds(array); array[as string; as u64; never])",
+    );
+    check(
+        json!({"$schema": "http://json-schema.org/draft-07/schema#", "type": "array", "items": [{"type": "string"}], "additionalItems": {"type": "boolean"}}),
+        "#0 !Root = checked all(kinds(array); array[as string; as bool])",
+    );
+    check(json!({"type": "array", "contains": {"type": "string"}}), "#0 !Root = alias [any] ! contains");
+}
+
+// ---------------------------------------------------------------------------------------------
+// enum / const
+
+#[test]
+fn enums_and_consts() {
+    check(json!({"enum": ["a", "b", "a"]}), "#0 !Root = enum a|b");
+    check(json!({"enum": ["a", 1, null]}), "#0 !Root = values [\"a\",1,null]");
+    check(json!({"enum": ["a", null]}), "#0 !Root = alias #1?\n#1 #0/Value = enum a");
+    check(json!({"const": {"k": [1]}}), "#0 !Root = const {\"k\":[1]}");
+    // Values of other kinds than `type` allows are impossible: dropped.
+    check(json!({"type": "string", "enum": ["a", 1, true]}), "#0 !Root = enum a");
+    check(json!({"type": "integer", "enum": [1, 1.5, 2.0]}), "#0 !Root = values [1,2.0]");
+    check(json!({"type": "string", "const": "x"}), "#0 !Root = const \"x\"");
+    assert_eq!(errors(json!({"type": "string", "enum": [1, 2]})), ["invalid-schema "]);
+    assert_eq!(errors(json!({"type": "string", "const": 1})), ["invalid-schema "]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// allOf
+
+#[test]
+fn all_of_merges_objects() {
+    check(
+        json!({
+            "allOf": [
+                {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+                {"properties": {"b": {"type": "integer", "minimum": 0}, "a": {"minLength": 1}}}
+            ],
+            "title": "Merged"
+        }),
+        "#0 !Root = struct open { a: string, b?: u64 } ! allOf/1/properties/a/minLength",
+    );
+    check(json!({"allOf": [{"type": ["string", "integer"]}, {"type": ["integer", "null"]}]}), "#0 !Root = alias i64");
+    check(json!({"allOf": [{"type": "integer", "minimum": 0}, {"maximum": 255}]}), "#0 !Root = alias u8");
+    check(json!({"allOf": [{"type": "integer", "minimum": 0}, {"maximum": 100}]}), "#0 !Root = alias u8 ! allOf/1/maximum");
+}
+
+#[test]
+fn all_of_with_closed_branch_is_checked() {
+    // `additionalProperties: false` in one branch does not see the other's `b`: every object
+    // with `b` is invalid, which a merged struct would not express.
+    check(
+        json!({"allOf": [
+            {"type": "object", "properties": {"a": {}}, "additionalProperties": false},
+            {"properties": {"b": {}}}
+        ]}),
+        "#0 !Root = checked all(kinds(object); object{a: as any; required ; ; rest never}; object{b: as any; required ; ; rest -})",
+    );
+    // When the closed branch declares every property, merging is exact.
+    check(
+        json!({"allOf": [
+            {"type": "object", "properties": {"a": {}, "b": {}}, "additionalProperties": false},
+            {"properties": {"b": {"type": "string"}}, "required": ["b"]}
+        ]}),
+        "#0 !Root = struct closed { a?: any, b: string }",
+    );
+}
+
+#[test]
+fn contradicting_types_accept_nothing() {
+    assert_eq!(errors(json!({"allOf": [{"type": "string"}, {"type": "integer"}]})), ["invalid-schema "]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// oneOf / anyOf
+
+#[test]
+fn unions_by_kind() {
+    check(
+        json!({"oneOf": [{"type": "string"}, {"type": "object", "title": "Obj", "properties": {"a": {}}}, {"type": "integer"}]}),
+        "#0 !Root = union by-kind (String: string | Obj: #1 | Integer: i64)
+         #1 \"Obj\" = struct open { a?: any }",
+    );
+    // The same kinds in two branches: tried in order (anyOf) or all (oneOf).
+    check(
+        json!({"anyOf": [{"type": "string", "pattern": "^a"}, {"type": "string"}]}),
+        "#0 !Root = union first-match (String: #1 | String: string)\n#1 #0/Variant0 = newtype string /^a/",
+    );
+    check(json!({"oneOf": [{"type": "number"}, {"type": "integer"}]}), "#0 !Root = union exactly-one (Number: number | Integer: i64)");
+}
+
+#[test]
+fn unions_tagged_by_property() {
+    check(
+        json!({"oneOf": [
+            {"type": "object", "required": ["kind", "a"], "properties": {"kind": {"const": "a"}, "a": {"type": "string"}}},
+            {"type": "object", "required": ["kind"], "properties": {"kind": {"enum": ["b", "c"]}, "b": {"type": "number"}}}
+        ]}),
+        "#0 !Root = union tagged kind (a [\"a\"]: #1 | Object [\"b\",\"c\"]: #3)
+         #1 #0/Variant0 = struct open { kind: #2, a: string }
+         #2 #1/kind = const \"a\"
+         #3 #0/Variant1 = struct open { kind: #4, b?: number }
+         #4 #3/kind = enum b|c",
+    );
+    // An optional tag could be missing from both: not a tag.
+    check(
+        json!({"anyOf": [
+            {"type": "object", "properties": {"kind": {"const": "a"}}},
+            {"type": "object", "properties": {"kind": {"const": "b"}}}
+        ]}),
+        "#0 !Root = union first-match (Object: #1 | Object: #3)
+         #1 #0/Variant0 = struct open { kind?: #2 }
+         #2 #1/kind = const \"a\"
+         #3 #0/Variant1 = struct open { kind?: #4 }
+         #4 #3/kind = const \"b\"",
+    );
+}
+
+#[test]
+fn null_branch_makes_nullable() {
+    check(json!({"oneOf": [{"type": "null"}, {"type": "string", "format": "date"}]}), "#0 !Root = alias Date?");
+    check(json!({"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}), "#0 !Root = alias u64?");
+    check(json!({"anyOf": [{"type": ["integer", "null"], "minimum": 0}, {"type": "null"}]}), "#0 !Root = alias u64?");
+    // `{}` accepts null too, so under oneOf null matches both: not the same as nullable.
+    check(json!({"oneOf": [{"type": "null"}, {}]}), "#0 !Root = union exactly-one (Null: null | Variant1: any)");
+    check(json!({"anyOf": [{"type": "string"}], "minLength": 2}), "#0 !Root = alias string ! minLength");
+}
+
+#[test]
+fn type_beside_union() {
+    // Implied by every branch: the union alone.
+    check(
+        json!({"type": "object", "oneOf": [{"type": "object", "required": ["a"]}, {"type": "object", "required": ["b"]}]}),
+        "#0 !Root = union exactly-one (Object: #1 | Object: #2)
+         #1 #0/Variant0 = struct open { a: any }
+         #2 #0/Variant1 = struct open { b: any }",
+    );
+    // Not implied (`required` alone accepts strings): checked.
+    check(
+        json!({"type": "object", "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}),
+        "#0 !Root = checked all(kinds(object); one(as #1?; as #3?))
+         #1 #0/Variant0 = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #2)
+         #2 #1/Object = struct open { a: any }
+         #3 #0/Variant1 = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #4)
+         #4 #3/Object = struct open { b: any }",
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checked fallback
+
+#[test]
+fn not_if_and_dependencies_are_checked() {
+    check(json!({"not": {"type": "string"}}), "#0 !Root = checked not(as string)");
+    check(
+        json!({"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}}),
+        "#0 !Root = checked all(kinds(object); if(as #1?; as #3?; -))
+         #1 #0/If = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #2)
+         #2 #1/Object = struct open { a: any }
+         #3 #0/Then = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #4)
+         #4 #3/Object = struct open { b: any }",
+    );
+    check(
+        json!({"type": "object", "dependentRequired": {"a": ["b"]}, "propertyNames": {"maxLength": 3}}),
+        "#0 !Root = checked all(kinds(object); if(all(kinds(object); object{; required a; ; rest -}); object{; required b; ; rest -}; -)) ! propertyNames",
+    );
+    check(
+        json!({"$schema": "http://json-schema.org/draft-07/schema#", "dependencies": {"a": ["b"], "c": {"required": ["d"]}}}),
+        "#0 !Root = checked all(if(all(kinds(object); object{; required a; ; rest -}); object{; required b; ; rest -}; -); if(all(kinds(object); object{; required c; ; rest -}); as #1?; -))
+         #1 #0/c Dependency = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #2)
+         #2 #1/Object = struct open { d: any }",
+    );
+}
+
+#[test]
+fn enum_beside_shape_is_checked() {
+    check(
+        json!({"type": "string", "enum": ["ab", "cd"], "pattern": "^a"}),
+        "#0 !Root = checked all(kinds(string); enum [\"ab\",\"cd\"]; /^a/)",
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// $ref, recursion, cycles
+
+#[test]
+fn refs_are_transparent_and_memoized() {
+    check(
+        json!({
+            "type": "object",
+            "properties": {"a": {"$ref": "#/$defs/pos"}, "b": {"$ref": "#/$defs/pos"}, "c": {"$ref": "#/$defs/item"}, "d": {"$ref": "#/$defs/item"}},
+            "$defs": {
+                "pos": {"type": "integer", "minimum": 1},
+                "item": {"type": "object", "title": "An item", "properties": {"x": {"$ref": "#/$defs/pos"}}}
+            }
+        }),
+        "#0 !Root = struct open { a?: u64, b?: u64, c?: #1, d?: #1 } ! $defs/pos/minimum
+         #1 $item = struct open { x?: u64 } ! #/$defs/pos/minimum",
+    );
+}
+
+#[test]
+fn recursion_through_optional_and_arrays() {
+    check(
+        json!({
+            "$ref": "#/$defs/node",
+            "$defs": {"node": {"type": "object", "required": ["children"], "properties": {
+                "next": {"$ref": "#/$defs/node"},
+                "children": {"type": "array", "items": {"$ref": "#/$defs/node"}}
+            }}}
+        }),
+        "#0 !Root = struct open { next?: #0, children: [#0] }",
+    );
+    // Recursion into a schema that lowers to an inline type makes it a named alias.
+    check(json!({"type": "array", "items": {"$ref": "#"}}), "#0 !Root = alias [#0]");
+    check(
+        json!({"$defs": {"list": {"type": ["object", "null"], "properties": {"next": {"$ref": "#/$defs/list"}}}}, "$ref": "#/$defs/list"}),
+        "#0 !Root = alias #1?
+         #1 $list = struct open { next?: #0 }",
+    );
+}
+
+#[test]
+fn ref_cycles_are_errors() {
+    assert_eq!(errors(json!({"$ref": "#"})), ["ref-cycle /$ref"]);
+    assert_eq!(
+        errors(json!({"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}})),
+        ["ref-cycle /$defs/b/$ref"]
+    );
+    assert_eq!(errors(json!({"allOf": [{"$ref": "#"}], "type": "object"})), ["ref-cycle /allOf/0/$ref"]);
+}
+
+#[test]
+fn infinite_types_are_errors() {
+    let diags = lower_one(json!({
+        "type": "object",
+        "required": ["self"],
+        "properties": {"self": {"$ref": "#"}}
+    }))
+    .unwrap_err();
+    let d = diags.iter().next().unwrap();
+    assert_eq!((d.code, d.pointer.as_str(), diags.0.len()), ("infinite-type", "", 1));
+    assert!(d.message.contains("required property `self`"), "{}", d.message);
+    assert!(d.hint.is_some());
+    // Around a cycle of two: reported once.
+    assert_eq!(
+        errors(json!({"$ref": "#/$defs/a", "$defs": {
+            "a": {"type": "object", "required": ["b"], "properties": {"b": {"$ref": "#/$defs/b"}}},
+            "b": {"type": "object", "required": ["a"], "properties": {"a": {"$ref": "#/$defs/a"}}}
+        }})),
+        ["infinite-type /$defs/a"]
+    );
+    // Nullable, optional, or a union with a base case: finite.
+    check(
+        json!({"type": "object", "required": ["next"], "properties": {"next": {"oneOf": [{"$ref": "#"}, {"type": "string"}]}}}),
+        "#0 !Root = struct open { next: #1 }\n#1 #0/next = union by-kind (Object: #0 | String: string)",
+    );
+}
+
+#[test]
+fn siblings_of_ref_by_draft() {
+    // Draft 7: keywords beside `$ref` are ignored.
+    check(
+        json!({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {
+            "a": {"$ref": "#/definitions/s", "maxLength": 3, "description": "doc"}
+        }, "definitions": {"s": {"type": "string"}}}),
+        "#0 !Root = struct open { a?: string }",
+    );
+    // 2020-12: they apply, as an allOf with the target.
+    check(
+        json!({"type": "object", "properties": {
+            "a": {"$ref": "#/$defs/base", "properties": {"y": {"type": "boolean"}}, "unevaluatedProperties": false}
+        }, "$defs": {"base": {"type": "object", "properties": {"x": {"type": "string"}}}}}),
+        "#0 !Root = struct open { a?: #1 }
+         #1 #0/a = struct closed { x?: string, y?: bool }",
+    );
+}
+
+#[test]
+fn older_draft_spellings() {
+    // 2019-09: array-form `items` is a tuple, `additionalItems` the rest.
+    check(
+        json!({"$schema": "https://json-schema.org/draft/2019-09/schema", "type": "array", "items": [{"type": "null"}], "additionalItems": false}),
+        "#0 !Root = checked all(kinds(array); array[as null; never])",
+    );
+    // 2020-12 has no `additionalItems` (an unknown keyword is an annotation).
+    check(json!({"type": "array", "additionalItems": false}), "#0 !Root = alias [any]");
+    // Draft 4 has no `const`; draft 6 does.
+    check(json!({"$schema": "http://json-schema.org/draft-04/schema#", "type": "string", "const": "x"}), "#0 !Root = alias string");
+    check(json!({"$schema": "http://json-schema.org/draft-06/schema#", "type": "string", "const": "x"}), "#0 !Root = const \"x\"");
+    // `definitions` names types in any draft; `dependentRequired` is unknown before 2019-09.
+    check(
+        json!({"$schema": "http://json-schema.org/draft-07/schema#", "$ref": "#/definitions/a", "definitions": {"a": {"type": "object", "dependentRequired": {"x": ["y"]}}}}),
+        "#0 !Root = struct open {  }",
+    );
+    check(
+        json!({"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "type": "object", "properties": {"a": {"$recursiveRef": "#"}}}),
+        "#0 !Root = struct open { a?: #0 } ! properties/a/$recursiveRef",
+    );
+}
+
+#[test]
+fn unevaluated_properties() {
+    // On a schema without in-place subschemas it is `additionalProperties`.
+    check(
+        json!({"type": "object", "properties": {"a": {}}, "unevaluatedProperties": {"type": "string"}}),
+        "#0 !Root = struct rest string { a?: any }",
+    );
+    // Beside an `additionalProperties` it sees every property as evaluated: no effect.
+    check(
+        json!({"allOf": [{"type": "object", "properties": {"a": {}}, "additionalProperties": true}], "unevaluatedProperties": false}),
+        "#0 !Root = struct open { a?: any }",
+    );
+    // Below `anyOf`, what was evaluated depends on the branch: not enforced.
+    check(
+        json!({"anyOf": [{"type": "object", "properties": {"a": {}}}, {"type": "object", "properties": {"b": {}}}], "unevaluatedProperties": false}),
+        "#0 !Root = union first-match (Object: #1 | Object: #2) ! unevaluatedProperties
+         #1 #0/Variant0 = struct open { a?: any }
+         #2 #0/Variant1 = struct open { b?: any }",
+    );
+}
+
+#[test]
+fn dynamic_refs_resolve_statically() {
+    check(
+        json!({"$dynamicAnchor": "meta", "type": "object", "properties": {"a": {"$dynamicRef": "#meta"}}}),
+        "#0 !Root = struct open { a?: #0 } ! properties/a/$dynamicRef",
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names and docs
+
+#[test]
+fn name_hints() {
+    let ir = lower_one(json!({
+        "title": "Top",
+        "type": "object",
+        "properties": {
+            "a": {"$ref": "#/$defs/Thing"},
+            "b": {"type": "array", "items": {"type": "object", "title": "Titled"}},
+            "c": {"type": "array", "items": {"type": "object", "properties": {"z": {}}}}
+        },
+        "$defs": {"Thing": {"type": "object", "title": "A thing"}}
+    }))
+    .unwrap();
+    let hints: Vec<_> = ir
+        .defs
+        .iter()
+        .map(|d| (d.hint.explicit.clone(), d.hint.key.clone(), d.hint.title.clone(), d.hint.parent.map(|p| p.0), d.hint.segment.clone()))
+        .collect();
+    assert_eq!(
+        hints,
+        [
+            (Some("Root".to_owned()), None, Some("Top".to_owned()), None, String::new()),
+            (None, Some("Thing".to_owned()), Some("A thing".to_owned()), Some(0), "a".to_owned()),
+            (None, None, Some("Titled".to_owned()), Some(0), "b Item".to_owned()),
+            (None, None, None, Some(0), "c Item".to_owned()),
+        ]
+    );
+    assert_eq!(ir.roots, [(DocId(0), crate::ir::DefId(0))]);
+    assert_eq!(ir.defs[1].origin.pointer, "/$defs/Thing");
+}
+
+#[test]
+fn docs_are_carried() {
+    let ir = lower_one(json!({
+        "type": "object",
+        "title": "T",
+        "description": "D",
+        "examples": [{"a": 1}],
+        "default": {},
+        "deprecated": true,
+        "properties": {"a": {"type": "integer", "readOnly": true, "writeOnly": true, "description": "field"}}
+    }))
+    .unwrap();
+    let docs = &ir.defs[0].docs;
+    assert_eq!(
+        (docs.title.as_deref(), docs.description.as_deref(), &docs.examples, &docs.default, docs.deprecated),
+        (Some("T"), Some("D"), &vec![json!({"a": 1})], &Some(json!({})), true)
+    );
+    let DefKind::Struct(s) = &ir.defs[0].kind else { panic!("not a struct") };
+    let field = &s.fields[0].docs;
+    assert_eq!((field.description.as_deref(), field.read_only, field.write_only), (Some("field"), true, true));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invalid schemas
+
+#[test]
+fn invalid_schemas_are_reported_at_the_keyword() {
+    let cases = [
+        (json!({"type": 5}), "invalid-schema /type"),
+        (json!({"type": "strin"}), "invalid-schema /type"),
+        (json!({"type": ["string", "nul"]}), "invalid-schema /type/1"),
+        (json!({"type": []}), "invalid-schema /type"),
+        (json!({"required": "x"}), "invalid-schema /required"),
+        (json!({"required": ["a", 1]}), "invalid-schema /required/1"),
+        (json!({"properties": []}), "invalid-schema /properties"),
+        (json!({"properties": {"a": 3}}), "invalid-schema /properties/a"),
+        (json!({"enum": {}}), "invalid-schema /enum"),
+        (json!({"enum": []}), "invalid-schema /enum"),
+        (json!({"minimum": "3"}), "invalid-schema /minimum"),
+        (json!({"multipleOf": 0}), "invalid-schema /multipleOf"),
+        (json!({"minLength": -1}), "invalid-schema /minLength"),
+        (json!({"maxItems": 1.5}), "invalid-schema /maxItems"),
+        (json!({"items": 3}), "invalid-schema /items"),
+        (json!({"items": [{}]}), "invalid-schema /items"),
+        (json!({"$ref": 7}), "invalid-schema /$ref"),
+        (json!({"allOf": []}), "invalid-schema /allOf"),
+        (json!({"oneOf": {}}), "invalid-schema /oneOf"),
+        (json!({"not": "x"}), "invalid-schema /not"),
+        (json!({"additionalProperties": 1}), "invalid-schema /additionalProperties"),
+        (json!({"exclusiveMinimum": true}), "invalid-schema /exclusiveMinimum"),
+        (json!({"uniqueItems": "yes"}), "invalid-schema /uniqueItems"),
+        (json!({"title": 1}), "invalid-schema /title"),
+        (json!({"format": 1}), "invalid-schema /format"),
+        (json!({"dependentRequired": {"a": "b"}}), "invalid-schema /dependentRequired/a"),
+        (json!({"$defs": {"x": 1}}), "invalid-schema /$defs/x"),
+        (json!({"pattern": "("}), "invalid-pattern /pattern"),
+        (json!({"patternProperties": {"[": {}}}), "invalid-pattern /patternProperties/["),
+        (json!({"type": "object", "properties": {"a": {"type": "integer", "minimum": 5, "maximum": 1}}}), "invalid-schema /properties/a"),
+        (json!(3), "invalid-schema "),
+    ];
+    for (schema, expect) in cases {
+        let found = errors(schema.clone());
+        assert_eq!(found, [expect], "{schema}");
+    }
+    let draft4 = json!({"$schema": "http://json-schema.org/draft-04/schema#", "minimum": 1, "exclusiveMinimum": 0});
+    assert_eq!(errors(draft4), ["invalid-schema /exclusiveMinimum"]);
+}
+
+#[test]
+fn diagnostics_have_messages_hints_and_positions() {
+    let diags = lower_one(json!({"type": "object", "properties": {"a": {"type": "strin"}}})).unwrap_err();
+    let d = diags.iter().next().unwrap();
+    assert_eq!(d.file, "schemas/test.json");
+    assert!(d.message.contains("strin"), "{}", d.message);
+    assert!(d.hint.as_deref().is_some_and(|h| h.contains("\"string\"")));
+    assert!(d.position.is_some());
+}
+
+#[test]
+fn all_problems_are_reported_together() {
+    let found = errors(json!({
+        "type": "object",
+        "required": "a",
+        "properties": {"a": {"type": 5}, "b": {"pattern": "["}, "c": {"$ref": "#/$defs/missing"}}
+    }));
+    assert_eq!(
+        found,
+        [
+            "invalid-schema /required",
+            "invalid-schema /properties/a/type",
+            "invalid-pattern /properties/b/pattern",
+            "unresolved-ref /properties/c/$ref"
+        ]
+    );
+}
+
+#[test]
+fn never_panics_on_odd_input() {
+    let odd = [
+        json!(null),
+        json!([]),
+        json!("x"),
+        json!({"type": null, "items": null, "properties": null, "allOf": null, "oneOf": [1, null], "$ref": null}),
+        json!({"items": {"items": {"items": false}}, "prefixItems": 3, "not": {"not": {"not": true}}}),
+        json!({"if": 1, "then": 2, "else": 3, "dependencies": 4, "dependentSchemas": 5, "propertyNames": 6, "contains": 7}),
+        json!({"enum": [[], {}, null, 1.5e308, -0.0]}),
+        json!({"type": "integer", "minimum": -1e300, "maximum": 1e300}),
+        json!({"allOf": [{"$ref": "#/allOf/1"}, {"$ref": "#/allOf/0"}]}),
+        json!({"anyOf": [{"$ref": "#"}, {"$ref": "#"}]}),
+        json!({"$defs": {"a": {"$ref": "#/$defs/a/properties/x"}}, "$ref": "#/$defs/a"}),
+    ];
+    for schema in odd {
+        let _ = lower_one(schema);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Several documents and the seed schemas
+
+#[test]
+fn refs_across_documents() {
+    let mut a = document(0, "a.json", json!({"type": "object", "properties": {"b": {"$ref": "b.json"}}}));
+    a.root_name = None;
+    let mut b = document(1, "b.json", json!({"type": "string", "pattern": "^b"}));
+    b.root_name = None;
+    let ir = lower_docs(vec![a, b]).unwrap();
+    assert_eq!(describe(&ir), "#0 - = struct open { b?: #1 }\n#1 #0/b = newtype string /^b/\n#2 - = alias #1");
+    assert_eq!(ir.roots, [(DocId(0), crate::ir::DefId(0)), (DocId(1), crate::ir::DefId(2))]);
+}
+
+fn seed(path: &str) -> Value {
+    let full = format!("{}/../../schemas/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
+#[test]
+fn seed_madoo_attempts_report() {
+    check(
+        seed("madoo/attempts-report.v1.json"),
+        "#0 !Root = struct closed { schema: #1, body: #2, policy: #4, item?: u64?, attempts: [#6], selected_attempt: u64?, disposition: #8, reason: string } ! properties/attempts/minItems, properties/attempts/maxItems, properties/selected_attempt/minimum
+         #1 #0/schema = const \"madoo.attempts-report/v1\"
+         #2 #0/body = struct closed { workflow: #3?, version: u64 } ! properties/version/minimum
+         #3 #2/workflow = newtype string /^wf_[0-9a-f]{32}$/
+         #4 #0/policy = struct closed { max_attempts: u8, on_exhausted: #5, minimum_score_to_deliver: number? } ! properties/max_attempts/minimum, properties/max_attempts/maximum, properties/minimum_score_to_deliver/minimum, properties/minimum_score_to_deliver/maximum
+         #5 #4/on_exhausted = enum best|discard|fail
+         #6 $attempt = struct closed { attempt: u8, execution: #7, accepted: bool, score: number, feedback: string? } ! properties/attempt/minimum, properties/attempt/maximum, properties/score/minimum, properties/score/maximum
+         #7 #6/execution = newtype string /^run_[0-9a-f]{32}$/
+         #8 #0/disposition = enum accepted|best_unaccepted|discarded",
+    );
+}
+
+#[test]
+fn seed_pi_glla_goal() {
+    let ir = lower_one(seed("pi-glla/goal.json")).unwrap_or_else(|d| panic!("{d}"));
+    let text = describe(&ir);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 22, "{text}");
+    for expected in [
+        "#1 #0/id = newtype string /^\\d{14}-[a-z0-9]{6}$/",
+        "#5 #0/taskList = struct open { version: #6, tasks: [#7] } ! properties/tasks/maxItems",
+        "#6 #5/version = const 1",
+        "#7 $task = struct open { id: string, title: string, status: #8, agentRole?: #9, subtasks?: [#7] } ! properties/title/minLength, properties/subtasks/maxItems",
+        "#20 #0/telemetry = struct open { turns: u64, fileWrites: u64, bashCalls: u64 }",
+        "#21 #0/usage = struct open { tokensUsed: u64, tokensLimit: u64 }",
+    ] {
+        assert!(lines.contains(&expected), "missing {expected}\n{text}");
+    }
+    assert!(lines[0].starts_with("#0 !Root = struct open { id: #1, objective: string, status: #2, policy: #3, agentRole?: #4,"), "{text}");
+    assert!(lines[0].contains("revision?: u64, pendingCompletion?: #12,"), "{text}");
+    assert!(lines[0].contains("createdAt: DateTime, updatedAt: DateTime }"), "{text}");
+    let DefKind::Struct(root) = &ir.defs[0].kind else { panic!("root is not a struct") };
+    let revision = root.fields.iter().find(|f| f.json_name == "revision").map(|f| f.docs.default.clone());
+    assert_eq!(revision, Some(Some(json!(0))));
+}

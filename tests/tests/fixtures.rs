@@ -1,0 +1,74 @@
+//! The keyword fixtures: `tests/fixtures/<stem>.json` compiles into `fixture_types::<stem>`, and
+//! the instances under `tests/fixture-instances/<stem>/{valid,invalid}` go through its root type
+//! exactly as the bundled schemas' instances do (see `common/mod.rs`).
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{RoundTrip, round_trip};
+
+/// Fixture stem → its root type (named from the schema's `title`).
+const FIXTURES: &[(&str, RoundTrip)] = &[
+    ("allof-merge", round_trip::<fixture_types::allof_merge::Merged>),
+    ("anchor", round_trip::<fixture_types::anchor::Anchored>),
+    ("anyof-first-match", round_trip::<fixture_types::anyof_first_match::AnyOfValue>),
+    ("awkward-names", round_trip::<fixture_types::awkward_names::AwkwardNames>),
+    ("bool-schemas", round_trip::<fixture_types::bool_schemas::BoolSchemas>),
+    ("const-values", round_trip::<fixture_types::const_values::ConstHolder>),
+    ("defs-definitions", round_trip::<fixture_types::defs_definitions::DefsBoth>),
+    ("draft-04", round_trip::<fixture_types::draft_04::DraftFour>),
+    ("enum-mixed", round_trip::<fixture_types::enum_mixed::MixedEnum>),
+    ("enum-string", round_trip::<fixture_types::enum_string::Color>),
+    ("formats", round_trip::<fixture_types::formats::Formats>),
+    ("if-then-else", round_trip::<fixture_types::if_then_else::Conditional>),
+    ("integer-ranges", round_trip::<fixture_types::integer_ranges::IntegerRanges>),
+    ("mutual-recursion", round_trip::<fixture_types::mutual_recursion::Directory>),
+    ("not-schema", round_trip::<fixture_types::not_schema::NotExamples>),
+    ("object-closed", round_trip::<fixture_types::object_closed::ClosedObject>),
+    ("object-map", round_trip::<fixture_types::object_map::LabeledCounts>),
+    ("object-open", round_trip::<fixture_types::object_open::OpenObject>),
+    ("oneof-overlap", round_trip::<fixture_types::oneof_overlap::ExactlyOne>),
+    ("oneof-tagged", round_trip::<fixture_types::oneof_tagged::Shape>),
+    ("optional-nullable", round_trip::<fixture_types::optional_nullable::OptionalNullable>),
+    ("pattern-properties", round_trip::<fixture_types::pattern_properties::PatternProps>),
+    ("prefix-items", round_trip::<fixture_types::prefix_items::PairItems>),
+    ("recursive-tree", round_trip::<fixture_types::recursive_tree::TreeNode>),
+    ("ref-siblings", round_trip::<fixture_types::ref_siblings::RefSiblings>),
+    ("required-nullable", round_trip::<fixture_types::required_nullable::RequiredNullable>),
+    ("type-array", round_trip::<fixture_types::type_array::TypeUnion>),
+];
+
+#[test]
+fn fixture_instances() {
+    let mut failures = Vec::new();
+    let (mut valid, mut invalid) = (0, 0);
+    for &(stem, parse) in FIXTURES {
+        let schema = common::tests_dir().join("fixtures").join(format!("{stem}.json"));
+        let dir = common::tests_dir().join("fixture-instances").join(stem);
+        let report = common::check_instances(&schema, &dir, parse);
+        println!("{stem}: {} valid, {} invalid", report.valid, report.invalid);
+        valid += report.valid;
+        invalid += report.invalid;
+        failures.extend(report.failures);
+    }
+    println!("fixtures: {} schemas, {valid} valid, {invalid} invalid instances", FIXTURES.len());
+    assert!(failures.is_empty(), "{} failures:\n\n{}", failures.len(), failures.join("\n\n"));
+}
+
+/// Every instance directory is in the table and every table entry has a schema, so no instance
+/// set is skipped by omission.
+#[test]
+fn the_table_covers_every_instance_directory() {
+    let dir = common::tests_dir().join("fixture-instances");
+    let on_disk: BTreeSet<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("readable directory entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    let in_table: BTreeSet<String> = FIXTURES.iter().map(|(stem, _)| (*stem).to_owned()).collect();
+    assert_eq!(on_disk, in_table);
+    for stem in &in_table {
+        let schema = common::tests_dir().join("fixtures").join(format!("{stem}.json"));
+        assert!(schema.is_file(), "{} is missing", schema.display());
+    }
+}
