@@ -95,7 +95,11 @@ pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(reader: R) -> Result<T
 /// Deserializes one JSON document (trailing characters are an error, as in `serde_json`).
 fn from_json<'de, R: serde_json::de::Read<'de>, T: DeserializeOwned>(mut de: serde_json::Deserializer<R>) -> Result<T, Error> {
     let value = serde_path_to_error::deserialize(&mut de).map_err(Error::from_tracked)?;
-    de.end().map_err(|e| Error { pointer: String::new(), message: strip_position(&e.to_string()), position: Some((e.line(), e.column())) })?;
+    de.end().map_err(|e| Error {
+        pointer: String::new(),
+        message: strip_position(&e.to_string()),
+        position: Some((e.line(), e.column())),
+    })?;
     Ok(value)
 }
 
