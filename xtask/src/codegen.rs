@@ -359,7 +359,7 @@ mod tests {
             root: root.map(str::to_owned),
             types: types
                 .iter()
-                .map(|(name, summary)| schemac::TypeSummary { name: name.to_string(), summary: summary.to_string() })
+                .map(|(name, summary)| schemac::TypeSummary { name: name.to_string(), summary: summary.to_string(), fallback: false })
                 .collect(),
             code: format!("// @generated {}\n", path.join("::")),
         }

@@ -10,8 +10,10 @@ mod error;
 pub mod format;
 mod json;
 pub mod pattern;
+mod schema;
 mod tristate;
 
 pub use error::{ConstraintError, Error, from_reader, from_slice, from_str, from_value};
 pub use json::{json_eq, literal};
+pub use schema::SchemaBound;
 pub use tristate::Tristate;

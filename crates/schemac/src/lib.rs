@@ -135,6 +135,8 @@ impl Output {
 pub struct TypeSummary {
     pub name: String,
     pub summary: String,
+    /// True for the checked `serde_json::Value` fallback (no precise Rust shape).
+    pub fallback: bool,
 }
 
 /// Compiles the input schemas to Rust modules, reporting every schema error found.

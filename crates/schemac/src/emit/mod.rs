@@ -50,7 +50,11 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         .map(|&id| {
             let def = ctx.ir.def(id);
             let summary = def.docs.title.clone().or_else(|| def.docs.description.clone()).unwrap_or_default();
-            TypeSummary { name: def.name.clone(), summary: summary.lines().next().unwrap_or_default().to_owned() }
+            TypeSummary {
+                name: def.name.clone(),
+                summary: summary.lines().next().unwrap_or_default().to_owned(),
+                fallback: matches!(def.kind, crate::ir::DefKind::Checked(_)),
+            }
         })
         .collect();
     Module { path: path.to_vec(), source: doc.display.clone(), sha256: doc.sha256.clone(), root, types, code: header + &format(tokens) }
