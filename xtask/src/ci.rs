@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use crate::sync;
+use crate::{conformance, sync};
 
 /// One CI step: a cargo command, or a check that runs inside this process.
 #[derive(Debug)]
@@ -15,12 +15,18 @@ enum Step {
     InProcess(&'static str, fn(&Path) -> Result<()>),
 }
 
-const STEPS: [Step; 4] = [
+const STEPS: [Step; 5] = [
     Step::Cargo(&["fmt", "--all", "--", "--check"]),
     Step::Cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     Step::InProcess("cargo xtask check", sync::check),
     Step::Cargo(&["test", "--workspace"]),
+    Step::InProcess("cargo xtask conformance", conformance_check),
 ];
+
+/// The conformance ratchet, after the tests: it is the slowest step and needs them green.
+fn conformance_check(root: &Path) -> Result<()> {
+    conformance::run(root, conformance::Mode::Check)
+}
 
 impl Step {
     fn name(&self) -> String {

@@ -34,6 +34,10 @@ struct CrateSpec {
     roots: Vec<String>,
     /// Root type names by the schema's repo-relative path.
     root_names: BTreeMap<String, String>,
+    /// Configured references (`SCHEMAS` names) by the schema's repo-relative path.
+    references: BTreeMap<String, String>,
+    /// Configured versions by the schema's repo-relative path.
+    versions: BTreeMap<String, String>,
     /// Whether a missing root is an error (it is for the configured crate).
     roots_required: bool,
 }
@@ -45,6 +49,15 @@ pub struct GeneratedCrate {
     pub dir: String,
     /// File contents keyed by repo-relative path with `/`, e.g. `generated/src/lib.rs`.
     pub files: BTreeMap<String, String>,
+}
+
+/// How a schema is listed in the generated crate's `SCHEMAS`.
+#[derive(Clone, Debug, PartialEq)]
+struct Published {
+    /// `reference` from `schemac.toml`, else the path below its root without `.json`.
+    reference: String,
+    /// `version` from `schemac.toml`, else the crate's version.
+    version: String,
 }
 
 /// A schema found under a root.
@@ -73,6 +86,8 @@ fn published_spec(config: &Config) -> CrateSpec {
         publish: true,
         roots: config.schemas.roots.clone(),
         root_names: config.schema.iter().filter_map(|(path, schema)| Some((path.clone(), schema.root_name.clone()?))).collect(),
+        references: config.schema.iter().filter_map(|(path, schema)| Some((path.clone(), schema.reference.clone()?))).collect(),
+        versions: config.schema.iter().filter_map(|(path, schema)| Some((path.clone(), schema.version.clone()?))).collect(),
         roots_required: true,
     }
 }
@@ -86,13 +101,15 @@ fn fixture_spec() -> CrateSpec {
         publish: false,
         roots: vec![FIXTURE_ROOT.to_owned()],
         root_names: BTreeMap::new(),
+        references: BTreeMap::new(),
+        versions: BTreeMap::new(),
         roots_required: false,
     }
 }
 
 fn generate_crate(root: &Path, spec: &CrateSpec, draft: schemac::Draft) -> Result<GeneratedCrate> {
     let found = find_schemas(root, spec)?;
-    for path in spec.root_names.keys() {
+    for path in spec.root_names.keys().chain(spec.references.keys()).chain(spec.versions.keys()) {
         if !found.iter().any(|f| &f.display == path) {
             bail!("{}: [schema.\"{path}\"] names a schema that is not under schemas.roots {:?}", config::FILE_NAME, spec.roots);
         }
@@ -118,7 +135,31 @@ fn generate_crate(root: &Path, spec: &CrateSpec, draft: schemac::Draft) -> Resul
     } else {
         schemac::compile(&input, &config).map_err(|diags| anyhow::Error::new(diags).context(format!("cannot generate `{}`", spec.dir)))?
     };
-    render_crate(spec, &output)
+    render_crate(spec, &output, &published(spec, &found)?)
+}
+
+/// The reference and version of every schema, by its repo-relative path. References must be
+/// unique: a service finds a schema by its reference alone.
+fn published(spec: &CrateSpec, found: &[Found]) -> Result<BTreeMap<String, Published>> {
+    let mut by_reference: BTreeMap<String, &str> = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for f in found {
+        let reference = match spec.references.get(&f.display) {
+            Some(reference) => reference.clone(),
+            None => {
+                let reference = f.segments.join("/");
+                config::check_reference(&format!("the default reference of {}", f.display), &reference)
+                    .with_context(|| format!("set `reference` in [schema.\"{}\"] of {}", f.display, config::FILE_NAME))?;
+                reference
+            }
+        };
+        if let Some(other) = by_reference.insert(reference.clone(), &f.display) {
+            bail!("{other} and {} are both published as reference {reference:?}; set a distinct `reference` for one", f.display);
+        }
+        let version = spec.versions.get(&f.display).unwrap_or(&spec.version).clone();
+        out.insert(f.display.clone(), Published { reference, version });
+    }
+    Ok(out)
 }
 
 /// Every `*.json` under the spec's roots, sorted by path so the output does not depend on the
@@ -181,7 +222,7 @@ fn check_module_paths(schemas: &[schemac::SchemaSource]) -> Result<()> {
     Ok(())
 }
 
-fn render_crate(spec: &CrateSpec, output: &schemac::Output) -> Result<GeneratedCrate> {
+fn render_crate(spec: &CrateSpec, output: &schemac::Output, published: &BTreeMap<String, Published>) -> Result<GeneratedCrate> {
     let mut modules: Vec<&schemac::Module> = output.modules.iter().collect();
     modules.sort_by(|a, b| a.path.cmp(&b.path));
     let mut tree = ModuleTree::default();
@@ -192,8 +233,8 @@ fn render_crate(spec: &CrateSpec, output: &schemac::Output) -> Result<GeneratedC
         files.insert(file, module.code.clone());
     }
     files.insert(format!("{}/Cargo.toml", spec.dir), cargo_toml(spec));
-    files.insert(format!("{}/README.md", spec.dir), readme(spec, &modules));
-    files.insert(format!("{}/src/lib.rs", spec.dir), lib_rs(spec, &modules, &tree));
+    files.insert(format!("{}/README.md", spec.dir), readme(spec, &modules, published));
+    files.insert(format!("{}/src/lib.rs", spec.dir), lib_rs(spec, &modules, &tree, published));
     Ok(GeneratedCrate { dir: spec.dir.clone(), files })
 }
 
@@ -226,7 +267,7 @@ fn toml_string(value: &str) -> String {
 
 /// The crate root: docs, and `pub mod` declarations mirroring the module tree. The module files
 /// are formatted by schemac (prettyplease), so `#[rustfmt::skip]` keeps `cargo fmt` off them.
-fn lib_rs(spec: &CrateSpec, modules: &[&schemac::Module], tree: &ModuleTree) -> String {
+fn lib_rs(spec: &CrateSpec, modules: &[&schemac::Module], tree: &ModuleTree, published: &BTreeMap<String, Published>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "// @generated by `{REGENERATE_COMMAND}` from {}. Do not edit by hand:", config::FILE_NAME);
     let _ = writeln!(out, "// change the schemas or {}, then run `{REGENERATE_COMMAND}`.", config::FILE_NAME);
@@ -237,14 +278,16 @@ fn lib_rs(spec: &CrateSpec, modules: &[&schemac::Module], tree: &ModuleTree) -> 
         out.push_str("//! No schemas yet.\n");
     } else {
         out.push_str("//! Each JSON Schema is one module; its root type is what a whole document deserializes to.\n");
-        out.push_str("//!\n//! | Schema | Module | Root type |\n//! |---|---|---|\n");
+        out.push_str("//! [`SCHEMAS`] lists them as a service publishes them; [`find`] looks one up by reference.\n");
+        out.push_str("//!\n//! | Schema | Reference | Module | Root type |\n//! |---|---|---|---|\n");
         for module in modules {
             let path = module.path.join("::");
             let root = match &module.root {
                 Some(root) => format!("[`{root}`]({path}::{root})"),
                 None => "—".to_owned(),
             };
-            let _ = writeln!(out, "//! | `{}` | [`{path}`] | {root} |", module.source);
+            let reference = published.get(&module.source).map_or_else(|| "—".to_owned(), |p| format!("`{}`", p.reference));
+            let _ = writeln!(out, "//! | `{}` | {reference} | [`{path}`] | {root} |", module.source);
         }
     }
     out.push_str("\n#![forbid(unsafe_code)]\n");
@@ -253,7 +296,48 @@ fn lib_rs(spec: &CrateSpec, modules: &[&schemac::Module], tree: &ModuleTree) -> 
         out.push('\n');
     }
     tree.render(0, &mut out);
+    registry(modules, published, &mut out);
     out
+}
+
+/// `SCHEMAS` and `find`: every input schema (a module with a root type), in path order. The
+/// entries are `#[rustfmt::skip]` like the modules, so their layout is schemac's.
+fn registry(modules: &[&schemac::Module], published: &BTreeMap<String, Published>, out: &mut String) {
+    out.push_str("\n/// Every schema of this crate, in path order, as a service publishes them.\n#[rustfmt::skip]\n");
+    out.push_str("pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[\n");
+    for module in modules {
+        let (Some(root), Some(published)) = (&module.root, published.get(&module.source)) else { continue };
+        let path = module.path.join("::");
+        let (reference, version) = (rust_string(&published.reference), rust_string(&published.version));
+        if module.root_nominal {
+            let _ = writeln!(out, "    schemac_runtime::SchemaEntry::of::<{path}::{root}>({reference}, {version}, {path}::SCHEMA_JSON),");
+        } else {
+            // A root that is a plain `type` alias has no impls of its own; the entry says the rest.
+            let _ = writeln!(out, "    schemac_runtime::SchemaEntry {{");
+            for (field, value) in [
+                ("reference", reference),
+                ("version", version),
+                ("id", rust_string(&module.id)),
+                ("source_path", rust_string(&module.source)),
+                ("sha256", rust_string(&module.sha256)),
+                ("json", format!("{path}::SCHEMA_JSON")),
+                ("schema", format!("{path}::schema")),
+                ("root_schema", "None".to_owned()),
+            ] {
+                let _ = writeln!(out, "        {field}: {value},");
+            }
+            out.push_str("    },\n");
+        }
+    }
+    out.push_str("];\n\n");
+    out.push_str("/// The schema published as `reference` (e.g. for `GET /api/v1/json-schemas/{reference}`).\n");
+    out.push_str("pub fn find(reference: &str) -> Option<&'static schemac_runtime::SchemaEntry> {\n");
+    out.push_str("    SCHEMAS.iter().find(|entry| entry.reference == reference)\n}\n");
+}
+
+/// A Rust string literal.
+fn rust_string(value: &str) -> String {
+    format!("{value:?}")
 }
 
 /// The nesting of the generated modules: inner nodes are inline `pub mod a { .. }`, leaves are
@@ -308,7 +392,7 @@ impl ModuleTree {
     }
 }
 
-fn readme(spec: &CrateSpec, modules: &[&schemac::Module]) -> String {
+fn readme(spec: &CrateSpec, modules: &[&schemac::Module], published: &BTreeMap<String, Published>) -> String {
     let krate = spec.name.replace('-', "_");
     let mut out = format!("<!-- @generated by `{REGENERATE_COMMAND}` from {}. Do not edit by hand. -->\n\n", config::FILE_NAME);
     let _ = writeln!(out, "# {}\n\n{}\n", spec.name, one_line(&spec.description));
@@ -325,6 +409,9 @@ fn readme(spec: &CrateSpec, modules: &[&schemac::Module]) -> String {
                 let _ = writeln!(out, ", root type `{root}`.");
             }
             None => out.push_str(".\n"),
+        }
+        if let Some(published) = published.get(&module.source) {
+            let _ = writeln!(out, "\nPublished as `{}`, version {}, `$id` `{}`.", published.reference, published.version, module.id);
         }
         if !module.types.is_empty() {
             out.push_str("\n| Type | Summary |\n|---|---|\n");
@@ -355,8 +442,11 @@ mod tests {
         schemac::Module {
             path: path.iter().map(|s| s.to_string()).collect(),
             source: format!("schemas/{}.json", path.join("/")),
+            id: format!("urn:{}", path.join(":")),
             sha256: "0".repeat(64),
             root: root.map(str::to_owned),
+            // `top` stands for a schema whose root is a plain `type` alias.
+            root_nominal: root.is_some() && path != ["top"],
             types: types
                 .iter()
                 .map(|(name, summary)| schemac::TypeSummary { name: name.to_string(), summary: summary.to_string(), fallback: false })
@@ -374,8 +464,25 @@ mod tests {
             publish: true,
             roots: vec!["schemas".to_owned()],
             root_names: BTreeMap::new(),
+            references: BTreeMap::new(),
+            versions: BTreeMap::new(),
             roots_required: true,
         }
+    }
+
+    /// What `published` makes of the test modules' paths, with `goal` configured.
+    fn published_for(output: &schemac::Output) -> BTreeMap<String, Published> {
+        output
+            .modules
+            .iter()
+            .map(|m| {
+                let (reference, version) = match m.path.last().map(String::as_str) {
+                    Some("goal") => ("pi-glla.goal/v1".to_owned(), "2.0.0".to_owned()),
+                    _ => (m.path.join("/"), "0.1.0".to_owned()),
+                };
+                (m.source.clone(), Published { reference, version })
+            })
+            .collect()
     }
 
     #[test]
@@ -384,10 +491,10 @@ mod tests {
             modules: vec![
                 module(&["pi_glla", "goal"], Some("Goal"), &[("Goal", "A goal | state")]),
                 module(&["madoo", "attempts_report_v1"], Some("AttemptsReport"), &[]),
-                module(&["top"], None, &[]),
+                module(&["top"], Some("Top"), &[]),
             ],
         };
-        let krate = render_crate(&spec(), &output).unwrap();
+        let krate = render_crate(&spec(), &output, &published_for(&output)).unwrap();
         let names: Vec<&str> = krate.files.keys().map(String::as_str).collect();
         assert_eq!(
             names,
@@ -404,16 +511,30 @@ mod tests {
         assert!(lib.starts_with("// @generated by `cargo xtask codegen`"), "{lib}");
         assert!(lib.contains("#![forbid(unsafe_code)]"), "{lib}");
         assert!(
-            lib.ends_with(
+            lib.contains(
                 "pub mod madoo {\n    #[rustfmt::skip]\n    pub mod attempts_report_v1;\n}\n\
                  pub mod pi_glla {\n    #[rustfmt::skip]\n    pub mod goal;\n}\n\
                  #[rustfmt::skip]\npub mod top;\n"
             ),
             "{lib}"
         );
-        assert!(lib.contains("| `schemas/pi_glla/goal.json` | [`pi_glla::goal`] | [`Goal`](pi_glla::goal::Goal) |"));
+        assert!(lib.contains("| `schemas/pi_glla/goal.json` | `pi-glla.goal/v1` | [`pi_glla::goal`] | [`Goal`](pi_glla::goal::Goal) |"));
+        assert!(
+            lib.contains(
+                "pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[\n\
+                 \x20   schemac_runtime::SchemaEntry::of::<madoo::attempts_report_v1::AttemptsReport>(\"madoo/attempts_report_v1\", \"0.1.0\", \
+                 madoo::attempts_report_v1::SCHEMA_JSON),\n\
+                 \x20   schemac_runtime::SchemaEntry::of::<pi_glla::goal::Goal>(\"pi-glla.goal/v1\", \"2.0.0\", pi_glla::goal::SCHEMA_JSON),\n\
+                 \x20   schemac_runtime::SchemaEntry {\n"
+            ),
+            "{lib}"
+        );
+        assert!(lib.contains("        id: \"urn:top\",\n"), "{lib}");
+        assert!(lib.contains("        root_schema: None,\n    },\n];\n"), "{lib}");
+        assert!(lib.ends_with("SCHEMAS.iter().find(|entry| entry.reference == reference)\n}\n"), "{lib}");
         let readme = &krate.files["generated/README.md"];
         assert!(readme.contains("Module `schema_types::pi_glla::goal`, root type `Goal`."), "{readme}");
+        assert!(readme.contains("Published as `pi-glla.goal/v1`, version 2.0.0, `$id` `urn:pi_glla:goal`."), "{readme}");
         assert!(readme.contains("| `Goal` | A goal \\| state |"), "{readme}");
         assert_eq!(krate.files["generated/src/top.rs"], "// @generated top\n");
     }
@@ -442,12 +563,34 @@ mod tests {
     #[test]
     fn rejects_a_module_that_is_also_a_directory_in_the_output() {
         let output = schemac::Output { modules: vec![module(&["a"], None, &[]), module(&["a", "b"], None, &[])] };
-        let err = render_crate(&spec(), &output).unwrap_err().to_string();
+        let err = render_crate(&spec(), &output, &published_for(&output)).unwrap_err().to_string();
         assert_eq!(
             err,
             "schemas/a.json becomes module `a`, which also holds schemas/a/b.json's module; \
              move or rename one"
         );
+    }
+
+    fn found(display: &str, segments: &[&str]) -> Found {
+        Found { display: display.to_owned(), segments: segments.iter().map(|s| s.to_string()).collect() }
+    }
+
+    #[test]
+    fn published_defaults_and_duplicates() {
+        let mut spec = spec();
+        spec.references.insert("schemas/a.v1.json".to_owned(), "a/v1".to_owned());
+        spec.versions.insert("schemas/a.v1.json".to_owned(), "1.0.0".to_owned());
+        let map = published(&spec, &[found("schemas/a.v1.json", &["a.v1"]), found("schemas/b/c.json", &["b", "c"])]).unwrap();
+        assert_eq!(map["schemas/a.v1.json"], Published { reference: "a/v1".to_owned(), version: "1.0.0".to_owned() });
+        assert_eq!(map["schemas/b/c.json"], Published { reference: "b/c".to_owned(), version: "0.1.0".to_owned() });
+
+        let err = published(&spec, &[found("schemas/a.v1.json", &["a.v1"]), found("schemas/a/v1.json", &["a", "v1"])]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "schemas/a.v1.json and schemas/a/v1.json are both published as reference \"a/v1\"; set a distinct `reference` for one"
+        );
+        let err = published(&spec, &[found("schemas/a b.json", &["a b"])]).unwrap_err();
+        assert!(format!("{err:#}").contains("set `reference` in [schema.\"schemas/a b.json\"]"), "{err:#}");
     }
 
     /// Inserts `(file, module path)` pairs in order; the error, if any, must contain `expected`.

@@ -50,6 +50,11 @@ pub struct SchemasConfig {
 pub struct SchemaConfig {
     /// The name of the schema's root type, instead of one derived from `title` or the file name.
     pub root_name: Option<String>,
+    /// The name the schema is published under in the generated crate's `SCHEMAS` (e.g.
+    /// `madoo.attempts-report/v1`); default: its path below its root, without `.json`.
+    pub reference: Option<String>,
+    /// The schema's version in `SCHEMAS` (e.g. `1.0.0`); default: the crate's version.
+    pub version: Option<String>,
 }
 
 fn default_draft_name() -> String {
@@ -81,9 +86,7 @@ impl Config {
         if k.name.is_empty() || !k.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
             bail!("crate.name {:?} is not a valid crate name (letters, digits, `-`, `_`)", k.name);
         }
-        if k.version.split('.').count() != 3 || k.version.split('.').any(|p| p.is_empty()) {
-            bail!("crate.version {:?} is not a semver version like \"0.1.0\"", k.version);
-        }
+        check_version("crate.version", &k.version)?;
         check_relative("crate.output", &k.output)?;
         if self.schemas.roots.is_empty() {
             bail!("schemas.roots is empty; name at least one directory, e.g. roots = [\"schemas\"]");
@@ -101,9 +104,38 @@ impl Config {
             if schema.root_name.as_deref() == Some("") {
                 bail!("schema.\"{path}\".root-name is empty");
             }
+            if let Some(reference) = &schema.reference {
+                check_reference(&format!("schema.\"{path}\".reference"), reference)?;
+            }
+            if let Some(version) = &schema.version {
+                check_version(&format!("schema.\"{path}\".version"), version)?;
+            }
         }
         Ok(())
     }
+}
+
+/// Versions are `MAJOR.MINOR.PATCH`, as in `Cargo.toml`.
+fn check_version(key: &str, version: &str) -> Result<()> {
+    if version.split('.').count() != 3 || version.split('.').any(|p| p.is_empty()) {
+        bail!("{key} {version:?} is not a semver version like \"0.1.0\"");
+    }
+    Ok(())
+}
+
+/// A reference is served as the tail of a URL path (`GET /api/v1/json-schemas/{reference}`),
+/// so it is made of URL-safe segments: letters, digits, `-`, `.`, `_`, `~`, separated by `/`.
+pub fn check_reference(key: &str, reference: &str) -> Result<()> {
+    let url_safe = |c: char| c.is_ascii_alphanumeric() || "-._~".contains(c);
+    let valid =
+        reference.split('/').all(|segment| !segment.is_empty() && segment != "." && segment != ".." && segment.chars().all(url_safe));
+    if !valid {
+        bail!(
+            "{key} {reference:?} is not a schema reference: use `/`-separated segments of letters, digits, `-`, `.`, `_` and `~`, \
+             e.g. \"madoo.attempts-report/v1\""
+        );
+    }
+    Ok(())
 }
 
 /// Paths in the config are relative to the repository root and stay inside it, with `/`.
@@ -148,6 +180,9 @@ mod tests {
         assert_eq!(config.krate.name, "schema-types");
         assert_eq!(config.schemas.roots, ["schemas"]);
         assert_eq!(config.schema["schemas/pi-glla/goal.json"].root_name.as_deref(), Some("Goal"));
+        let report = &config.schema["schemas/madoo/attempts-report.v1.json"];
+        assert_eq!(report.reference.as_deref(), Some("madoo.attempts-report/v1"));
+        assert_eq!(report.version.as_deref(), Some("1.0.0"));
     }
 
     #[test]
@@ -171,6 +206,10 @@ mod tests {
         check_err(&VALID.replace("\"0.1.0\"", "\"1\""), "crate.version");
         check_err(&VALID.replace("\"schema-types\"", "\"schema types\""), "crate.name");
         check_err(&VALID.replace("root-name = \"A\"", "root-name = \"\""), "root-name is empty");
+        check_err(&VALID.replace("root-name = \"A\"", "reference = \"a b\""), "is not a schema reference");
+        check_err(&VALID.replace("root-name = \"A\"", "reference = \"a//b\""), "is not a schema reference");
+        check_err(&VALID.replace("root-name = \"A\"", "reference = \"/a\""), "is not a schema reference");
+        check_err(&VALID.replace("root-name = \"A\"", "version = \"1.0\""), "schema.\"schemas/a.json\".version");
     }
 
     #[test]

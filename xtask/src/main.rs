@@ -2,11 +2,13 @@
 //!
 //! - `codegen`: regenerate the schema crates from `schemac.toml` and the schemas.
 //! - `check`: fail if the generated files on disk are not what `codegen` would write.
-//! - `ci`: fmt, clippy, check and tests, in order, stopping at the first failure.
+//! - `ci`: fmt, clippy, check, tests and conformance, in order, stopping at the first failure.
+//! - `conformance`: run the JSON-Schema-Test-Suite, write its report, hold it to the baseline.
 
 mod ci;
 mod codegen;
 mod config;
+mod conformance;
 mod sync;
 
 use std::process::ExitCode;
@@ -17,7 +19,11 @@ usage: cargo xtask <command>
 commands:
   codegen   regenerate the crates in schemac.toml's output dir and tests/fixture-types
   check     fail if a generated file differs from what codegen would write
-  ci        run cargo fmt --check, clippy -D warnings, check and cargo test, in order
+  ci        run cargo fmt --check, clippy -D warnings, check, cargo test and conformance, in order
+  conformance [--bless]
+            compile the JSON-Schema-Test-Suite's draft7 and draft2020-12 groups, run every test,
+            write tests/conformance/REPORT.md and fail if a case of tests/conformance/baseline.json
+            no longer passes; --bless rewrites the baseline to the cases that pass now
 ";
 
 fn main() -> ExitCode {
@@ -27,6 +33,8 @@ fn main() -> ExitCode {
         ["codegen"] => sync::codegen(&root),
         ["check"] => sync::check(&root),
         ["ci"] => ci::run(&root),
+        ["conformance"] => conformance::run(&root, conformance::Mode::Check),
+        ["conformance", "--bless"] => conformance::run(&root, conformance::Mode::Bless),
         ["help" | "--help" | "-h"] => {
             print!("{USAGE}");
             Ok(())

@@ -1,6 +1,6 @@
 //! [`Tristate`]: a property that may be absent, `null`, or a value, kept apart.
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// An optional property that may also be `null`. Absent and `null` are different JSON, so a
 /// lossless round trip must keep them apart (`Option<Option<T>>` would, less readably).
@@ -65,6 +65,38 @@ impl<T: Serialize> Serialize for Tristate<T> {
         match self {
             Tristate::Value(v) => v.serialize(serializer),
             Tristate::Absent | Tristate::Null => serializer.serialize_unit(),
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Tristate<T> {
+    /// `null` is `Null`, anything else a `Value`. An absent property never reaches this: in a
+    /// hand-written struct, mark the field `#[serde(default)]` so it stays `Absent`.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Option::<T>::deserialize(deserializer).map(Tristate::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tristate;
+
+    #[derive(Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+    struct Patch {
+        #[serde(default, skip_serializing_if = "Tristate::is_absent")]
+        name: Tristate<String>,
+    }
+
+    #[test]
+    fn absent_null_and_value_round_trip() {
+        for (text, expected) in [
+            ("{}", Tristate::Absent),
+            (r#"{"name":null}"#, Tristate::Null),
+            (r#"{"name":"x"}"#, Tristate::Value("x".to_owned())),
+        ] {
+            let patch: Patch = serde_json::from_str(text).unwrap();
+            assert_eq!(patch.name, expected);
+            assert_eq!(serde_json::to_string(&patch).unwrap(), text);
         }
     }
 }

@@ -114,9 +114,14 @@ pub struct Module {
     pub path: Vec<String>,
     /// The schema file, as displayed (e.g. `schemas/madoo/attempts-report.v1.json`).
     pub source: String,
+    /// The `$id` of the schema document; `source` when it has none.
+    pub id: String,
     pub sha256: String,
     /// The name of the root type, for input schemas.
     pub root: Option<String>,
+    /// Whether the root type is a type of its own (not a plain `type` alias), which then
+    /// implements `SchemaBound` and `JsonSchema`.
+    pub root_nominal: bool,
     /// Every type in the module with the first line of its docs, in output order.
     pub types: Vec<TypeSummary>,
     /// Formatted Rust source, `@generated` header included.

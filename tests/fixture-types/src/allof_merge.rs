@@ -87,3 +87,116 @@ impl<'de> serde::Deserialize<'de> for Merged {
         deserializer.deserialize_map(Visitor)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r##"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Merged",
+  "description": "allOf of a $ref and an inline object: one struct with the fields of both.",
+  "allOf": [
+    {
+      "$ref": "#/$defs/base"
+    },
+    {
+      "type": "object",
+      "required": [
+        "extra_field"
+      ],
+      "properties": {
+        "extra_field": {
+          "type": "boolean"
+        }
+      }
+    }
+  ],
+  "$defs": {
+    "base": {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "tags": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    }
+  }
+}
+"##;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for Merged {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("Merged")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Merged"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[
+                schemac_runtime::bundle::Ref {
+                    holder: "/allOf/0",
+                    keyword: "$ref",
+                    alone: false,
+                    target: json_schema_ref_0,
+                },
+            ],
+            moved: &["/$defs/base"],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for Merged {
+    const SCHEMA_ID: &'static str = "tests/fixtures/allof-merge.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/allof-merge.json";
+    const SOURCE_SHA256: &'static str = "e085c3f150e7523f2009b0ef65ea03413f0387ac21b75c6bc11d7e8699f4a93e";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}
+fn json_schema_ref_0(
+    generator: &mut schemac_runtime::schemars::SchemaGenerator,
+) -> schemac_runtime::schemars::Schema {
+    struct Target;
+    impl schemac_runtime::schemars::JsonSchema for Target {
+        fn schema_name() -> std::borrow::Cow<'static, str> {
+            std::borrow::Cow::Borrowed("base")
+        }
+        fn schema_id() -> std::borrow::Cow<'static, str> {
+            std::borrow::Cow::Borrowed("tests/fixtures/allof-merge.json#/$defs/base")
+        }
+        fn json_schema(
+            generator: &mut schemac_runtime::schemars::SchemaGenerator,
+        ) -> schemac_runtime::schemars::Schema {
+            schemac_runtime::bundle::Subschema {
+                document: &SCHEMA_VALUE,
+                pointer: "/$defs/base",
+                draft: schemac_runtime::bundle::Draft::Draft2020_12,
+                refs: &[],
+                moved: &[],
+                resources: &[],
+            }
+                .json_schema(generator)
+        }
+    }
+    generator.subschema_for::<Target>()
+}

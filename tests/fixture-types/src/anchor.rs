@@ -197,3 +197,129 @@ impl<'de> serde::Deserialize<'de> for PostalZip {
         PostalZip::try_from(text).map_err(serde::de::Error::custom)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r##"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Anchored",
+  "description": "$ref to a plain-name fragment declared with $anchor.",
+  "type": "object",
+  "properties": {
+    "home": {
+      "$ref": "#address"
+    },
+    "work": {
+      "$ref": "#address"
+    }
+  },
+  "$defs": {
+    "postal": {
+      "$anchor": "address",
+      "type": "object",
+      "required": [
+        "street"
+      ],
+      "properties": {
+        "street": {
+          "type": "string"
+        },
+        "zip": {
+          "type": "string",
+          "pattern": "^[0-9]{5}$"
+        }
+      }
+    }
+  }
+}
+"##;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for Anchored {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("Anchored")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Anchored"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[
+                schemac_runtime::bundle::Ref {
+                    holder: "/properties/home",
+                    keyword: "$ref",
+                    alone: false,
+                    target: |generator| generator.subschema_for::<Postal>(),
+                },
+                schemac_runtime::bundle::Ref {
+                    holder: "/properties/work",
+                    keyword: "$ref",
+                    alone: false,
+                    target: |generator| generator.subschema_for::<Postal>(),
+                },
+            ],
+            moved: &["/$defs/postal"],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for Anchored {
+    const SCHEMA_ID: &'static str = "tests/fixtures/anchor.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/anchor.json";
+    const SOURCE_SHA256: &'static str = "8606dba1fdfb956b8ca45a2d4daa48242408a86b43eb0c45ab22d2aea64b7363";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for Postal {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("postal")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Postal"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/$defs/postal",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for PostalZip {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("PostalZip")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "PostalZip"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/$defs/postal/properties/zip",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}

@@ -119,3 +119,86 @@ impl<'de> serde::Deserialize<'de> for AnyOfValueVariant1 {
         AnyOfValueVariant1::try_from(text).map_err(serde::de::Error::custom)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r#"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Any Of Value",
+  "description": "anyOf with overlapping branches: the first that accepts wins, and the value round-trips.",
+  "anyOf": [
+    {
+      "type": "integer"
+    },
+    {
+      "type": "string",
+      "pattern": "^[a-z]+$"
+    },
+    {
+      "type": "string"
+    },
+    {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    }
+  ]
+}
+"#;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for AnyOfValue {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("AnyOfValue")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AnyOfValue"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for AnyOfValue {
+    const SCHEMA_ID: &'static str = "tests/fixtures/anyof-first-match.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/anyof-first-match.json";
+    const SOURCE_SHA256: &'static str = "3f8174a107234b00530f14dec5da13525ba373db17b95ff6ac78c4365d1a9cef";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for AnyOfValueVariant1 {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("AnyOfValueVariant1")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AnyOfValueVariant1"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/anyOf/1",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}

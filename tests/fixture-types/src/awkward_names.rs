@@ -242,3 +242,99 @@ impl<'de> serde::Deserialize<'de> for AwkwardNames {
         deserializer.deserialize_map(Visitor)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r#"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Awkward Names",
+  "description": "Property names that are Rust keywords, not identifiers, collide after case conversion, or need escaping in a JSON pointer.",
+  "type": "object",
+  "required": [
+    "type",
+    "self"
+  ],
+  "properties": {
+    "type": {
+      "type": "string"
+    },
+    "$schema": {
+      "type": "string"
+    },
+    "foo-bar": {
+      "type": "integer"
+    },
+    "fooBar": {
+      "type": "integer"
+    },
+    "foo_bar": {
+      "type": "integer"
+    },
+    "2fa": {
+      "type": "boolean"
+    },
+    "self": {
+      "type": "string"
+    },
+    "Self": {
+      "type": "string"
+    },
+    "extra": {
+      "type": "string"
+    },
+    "crate": {
+      "type": "string"
+    },
+    "super": {
+      "type": "string"
+    },
+    "r#type": {
+      "type": "string"
+    },
+    "a b": {
+      "type": "string"
+    },
+    "a/b": {
+      "type": "integer"
+    },
+    "t~ilde": {
+      "type": "integer"
+    }
+  }
+}
+"#;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for AwkwardNames {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("AwkwardNames")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AwkwardNames"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for AwkwardNames {
+    const SCHEMA_ID: &'static str = "tests/fixtures/awkward-names.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/awkward-names.json";
+    const SOURCE_SHA256: &'static str = "5e1f9a628f5080fb3ed94adf3399b70bda3fd4cd3289cdd5b7374304f72763ba";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}

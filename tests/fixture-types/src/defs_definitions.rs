@@ -150,3 +150,144 @@ impl<'de> serde::Deserialize<'de> for Upper {
         Upper::try_from(text).map_err(serde::de::Error::custom)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r##"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Defs Both",
+  "description": "References into $defs and into definitions (a plain JSON pointer in 2020-12).",
+  "type": "object",
+  "properties": {
+    "a": {
+      "$ref": "#/$defs/upper"
+    },
+    "b": {
+      "$ref": "#/definitions/small"
+    },
+    "c": {
+      "type": "array",
+      "items": {
+        "$ref": "#/definitions/small"
+      }
+    }
+  },
+  "$defs": {
+    "upper": {
+      "type": "string",
+      "pattern": "^[A-Z]+$"
+    }
+  },
+  "definitions": {
+    "small": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 10
+    }
+  }
+}
+"##;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for DefsBoth {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DefsBoth")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "DefsBoth"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[
+                schemac_runtime::bundle::Ref {
+                    holder: "/properties/a",
+                    keyword: "$ref",
+                    alone: false,
+                    target: |generator| generator.subschema_for::<Upper>(),
+                },
+                schemac_runtime::bundle::Ref {
+                    holder: "/properties/b",
+                    keyword: "$ref",
+                    alone: false,
+                    target: json_schema_ref_0,
+                },
+                schemac_runtime::bundle::Ref {
+                    holder: "/properties/c/items",
+                    keyword: "$ref",
+                    alone: false,
+                    target: json_schema_ref_0,
+                },
+            ],
+            moved: &["/$defs/upper", "/definitions/small"],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for DefsBoth {
+    const SCHEMA_ID: &'static str = "tests/fixtures/defs-definitions.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/defs-definitions.json";
+    const SOURCE_SHA256: &'static str = "84b171cecaceead82a43d98ac616437b27ceb1f7521054aa238ceb365546381c";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for Upper {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("upper")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Upper"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/$defs/upper",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+fn json_schema_ref_0(
+    generator: &mut schemac_runtime::schemars::SchemaGenerator,
+) -> schemac_runtime::schemars::Schema {
+    struct Target;
+    impl schemac_runtime::schemars::JsonSchema for Target {
+        fn schema_name() -> std::borrow::Cow<'static, str> {
+            std::borrow::Cow::Borrowed("small")
+        }
+        fn schema_id() -> std::borrow::Cow<'static, str> {
+            std::borrow::Cow::Borrowed(
+                "tests/fixtures/defs-definitions.json#/definitions/small",
+            )
+        }
+        fn json_schema(
+            generator: &mut schemac_runtime::schemars::SchemaGenerator,
+        ) -> schemac_runtime::schemars::Schema {
+            schemac_runtime::bundle::Subschema {
+                document: &SCHEMA_VALUE,
+                pointer: "/definitions/small",
+                draft: schemac_runtime::bundle::Draft::Draft2020_12,
+                refs: &[],
+                moved: &[],
+                resources: &[],
+            }
+                .json_schema(generator)
+        }
+    }
+    generator.subschema_for::<Target>()
+}

@@ -184,3 +184,110 @@ impl<'de> serde::Deserialize<'de> for DocumentedMode {
         )
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r#"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Documented",
+  "description": "Annotations carried into rustdoc.\n\nA second paragraph, with `code` and a */ that must not end a comment.",
+  "type": "object",
+  "properties": {
+    "retries": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 10,
+      "default": 3,
+      "examples": [
+        0,
+        3
+      ],
+      "description": "How often to retry."
+    },
+    "legacy": {
+      "type": "string",
+      "deprecated": true,
+      "description": "Use `name` instead."
+    },
+    "id": {
+      "type": "string",
+      "readOnly": true,
+      "title": "Server-assigned id"
+    },
+    "password": {
+      "type": "string",
+      "writeOnly": true
+    },
+    "mode": {
+      "enum": [
+        "fast",
+        "safe"
+      ],
+      "default": "safe",
+      "description": "Trade-off between speed and safety."
+    }
+  },
+  "examples": [
+    {
+      "retries": 1,
+      "mode": "fast"
+    }
+  ]
+}
+"#;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for Documented {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("Documented")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Documented"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for Documented {
+    const SCHEMA_ID: &'static str = "tests/fixtures/docs.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/docs.json";
+    const SOURCE_SHA256: &'static str = "c89a831f2057e526f2dd934fad78d0843eb47d150542f315becdb4c8804d9a35";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for DocumentedMode {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DocumentedMode")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "DocumentedMode"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/mode",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}

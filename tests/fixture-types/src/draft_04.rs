@@ -216,3 +216,138 @@ impl<'de> serde::Deserialize<'de> for Name {
         Name::try_from(text).map_err(serde::de::Error::custom)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r##"{
+  "$schema": "http://json-schema.org/draft-04/schema#",
+  "id": "http://example.com/fixtures/draft-04.json",
+  "title": "Draft Four",
+  "description": "Draft-04 spellings: id, definitions, array items with additionalItems, boolean exclusiveMinimum.",
+  "type": "object",
+  "required": [
+    "ratio"
+  ],
+  "properties": {
+    "ratio": {
+      "type": "number",
+      "minimum": 0,
+      "exclusiveMinimum": true,
+      "maximum": 1,
+      "exclusiveMaximum": true
+    },
+    "level": {
+      "type": "integer",
+      "minimum": 0,
+      "exclusiveMinimum": true,
+      "maximum": 256,
+      "exclusiveMaximum": true
+    },
+    "pair": {
+      "type": "array",
+      "items": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "integer"
+        }
+      ],
+      "additionalItems": false
+    },
+    "name": {
+      "$ref": "#/definitions/name"
+    }
+  },
+  "definitions": {
+    "name": {
+      "type": "string",
+      "pattern": "^[a-z]+$"
+    }
+  }
+}
+"##;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for DraftFour {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DraftFour")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "DraftFour"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft4,
+            refs: &[
+                schemac_runtime::bundle::Ref {
+                    holder: "/properties/name",
+                    keyword: "$ref",
+                    alone: false,
+                    target: |generator| generator.subschema_for::<Name>(),
+                },
+            ],
+            moved: &["/definitions/name"],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for DraftFour {
+    const SCHEMA_ID: &'static str = "http://example.com/fixtures/draft-04.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/draft-04.json";
+    const SOURCE_SHA256: &'static str = "147708977d261b1e3a4738c945d28c46edb090e7ccf8d7b33da7f77b4646f982";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for DraftFourPair {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DraftFourPair")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "DraftFourPair"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/pair",
+            draft: schemac_runtime::bundle::Draft::Draft4,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for Name {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("name")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Name"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/definitions/name",
+            draft: schemac_runtime::bundle::Draft::Draft4,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}

@@ -178,3 +178,161 @@ impl<'de> serde::Deserialize<'de> for DraftSixPoint {
         Ok(DraftSixPoint(value))
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r##"{
+  "$schema": "http://json-schema.org/draft-06/schema#",
+  "$id": "http://example.com/fixtures/draft-06.json",
+  "title": "Draft Six",
+  "description": "Draft-06 spellings: $id, numeric exclusiveMinimum, const, examples, definitions, array items.",
+  "type": "object",
+  "properties": {
+    "version": {
+      "const": 6
+    },
+    "level": {
+      "type": "integer",
+      "exclusiveMinimum": 0,
+      "exclusiveMaximum": 10,
+      "examples": [
+        1,
+        9
+      ]
+    },
+    "point": {
+      "type": "array",
+      "items": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "number"
+        }
+      ]
+    },
+    "names": {
+      "type": "array",
+      "items": {
+        "$ref": "#/definitions/name"
+      }
+    }
+  },
+  "definitions": {
+    "name": {
+      "type": "string"
+    }
+  }
+}
+"##;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for DraftSix {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DraftSix")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "DraftSix"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft6,
+            refs: &[
+                schemac_runtime::bundle::Ref {
+                    holder: "/properties/names/items",
+                    keyword: "$ref",
+                    alone: false,
+                    target: json_schema_ref_0,
+                },
+            ],
+            moved: &["/definitions/name"],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for DraftSix {
+    const SCHEMA_ID: &'static str = "http://example.com/fixtures/draft-06.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/draft-06.json";
+    const SOURCE_SHA256: &'static str = "c38a86cc618f3fa07dbb45237f1bf5f8711bd166c42999717ba9ee2b38535732";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for DraftSixVersion {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DraftSixVersion")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "DraftSixVersion"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/version",
+            draft: schemac_runtime::bundle::Draft::Draft6,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for DraftSixPoint {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DraftSixPoint")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "DraftSixPoint"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/point",
+            draft: schemac_runtime::bundle::Draft::Draft6,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+fn json_schema_ref_0(
+    generator: &mut schemac_runtime::schemars::SchemaGenerator,
+) -> schemac_runtime::schemars::Schema {
+    struct Target;
+    impl schemac_runtime::schemars::JsonSchema for Target {
+        fn schema_name() -> std::borrow::Cow<'static, str> {
+            std::borrow::Cow::Borrowed("name")
+        }
+        fn schema_id() -> std::borrow::Cow<'static, str> {
+            std::borrow::Cow::Borrowed("tests/fixtures/draft-06.json#/definitions/name")
+        }
+        fn json_schema(
+            generator: &mut schemac_runtime::schemars::SchemaGenerator,
+        ) -> schemac_runtime::schemars::Schema {
+            schemac_runtime::bundle::Subschema {
+                document: &SCHEMA_VALUE,
+                pointer: "/definitions/name",
+                draft: schemac_runtime::bundle::Draft::Draft6,
+                refs: &[],
+                moved: &[],
+                resources: &[],
+            }
+                .json_schema(generator)
+        }
+    }
+    generator.subschema_for::<Target>()
+}

@@ -239,3 +239,136 @@ impl<'de> serde::Deserialize<'de> for Name {
         Name::try_from(text).map_err(serde::de::Error::custom)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r##"{
+  "$schema": "https://json-schema.org/draft/2019-09/schema",
+  "$id": "http://example.com/fixtures/draft-2019-09.json",
+  "title": "Draft Twenty Nineteen",
+  "description": "Draft 2019-09: $defs, $anchor, array items with additionalItems, dependentRequired, $ref with siblings.",
+  "type": "object",
+  "properties": {
+    "point": {
+      "type": "array",
+      "items": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "number"
+        }
+      ],
+      "additionalItems": false
+    },
+    "name": {
+      "$ref": "#/$defs/name",
+      "description": "Siblings of $ref apply in 2019-09."
+    },
+    "card": {
+      "type": "string"
+    },
+    "billing": {
+      "type": "string"
+    }
+  },
+  "dependentRequired": {
+    "card": [
+      "billing"
+    ]
+  },
+  "$defs": {
+    "name": {
+      "$anchor": "name",
+      "type": "string",
+      "pattern": "^[a-z]+$"
+    }
+  }
+}
+"##;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for DraftTwentyNineteen {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DraftTwentyNineteen")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "DraftTwentyNineteen"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2019_09,
+            refs: &[
+                schemac_runtime::bundle::Ref {
+                    holder: "/properties/name",
+                    keyword: "$ref",
+                    alone: false,
+                    target: |generator| generator.subschema_for::<Name>(),
+                },
+            ],
+            moved: &["/$defs/name"],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for DraftTwentyNineteen {
+    const SCHEMA_ID: &'static str = "http://example.com/fixtures/draft-2019-09.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/draft-2019-09.json";
+    const SOURCE_SHA256: &'static str = "602812dbde1c23a19e86552defa1de4d55f035d3d370eee24c2be79cbc8b734d";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for DraftTwentyNineteenPoint {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DraftTwentyNineteenPoint")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "DraftTwentyNineteenPoint"),
+        )
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/point",
+            draft: schemac_runtime::bundle::Draft::Draft2019_09,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for Name {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("name")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Name"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/$defs/name",
+            draft: schemac_runtime::bundle::Draft::Draft2019_09,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}

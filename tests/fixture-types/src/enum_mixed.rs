@@ -46,3 +46,61 @@ impl<'de> serde::Deserialize<'de> for MixedEnum {
         MixedEnum::try_from(value).map_err(serde::de::Error::custom)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r#"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Mixed Enum",
+  "description": "An enum of values of every JSON kind; numbers compare by value.",
+  "enum": [
+    "a",
+    1,
+    null,
+    true,
+    {
+      "k": 1
+    },
+    [
+      1,
+      2
+    ],
+    2.5
+  ]
+}
+"#;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for MixedEnum {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("MixedEnum")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "MixedEnum"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for MixedEnum {
+    const SCHEMA_ID: &'static str = "tests/fixtures/enum-mixed.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/enum-mixed.json";
+    const SOURCE_SHA256: &'static str = "af611a8dae9d6a74300dfd40c492d98c1791431f9a646641097775fc64ff5220";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}

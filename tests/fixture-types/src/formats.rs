@@ -264,3 +264,113 @@ impl<'de> serde::Deserialize<'de> for Formats {
         deserializer.deserialize_map(Visitor)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r#"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Formats",
+  "description": "Every format with a runtime newtype, and an unknown one. format is an annotation: any string is accepted and kept byte-exact.",
+  "type": "object",
+  "properties": {
+    "date_time": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "date": {
+      "type": "string",
+      "format": "date"
+    },
+    "time": {
+      "type": "string",
+      "format": "time"
+    },
+    "duration": {
+      "type": "string",
+      "format": "duration"
+    },
+    "email": {
+      "type": "string",
+      "format": "email"
+    },
+    "hostname": {
+      "type": "string",
+      "format": "hostname"
+    },
+    "ipv4": {
+      "type": "string",
+      "format": "ipv4"
+    },
+    "ipv6": {
+      "type": "string",
+      "format": "ipv6"
+    },
+    "uri": {
+      "type": "string",
+      "format": "uri"
+    },
+    "uri_reference": {
+      "type": "string",
+      "format": "uri-reference"
+    },
+    "uuid": {
+      "type": "string",
+      "format": "uuid"
+    },
+    "json_pointer": {
+      "type": "string",
+      "format": "json-pointer"
+    },
+    "regex": {
+      "type": "string",
+      "format": "regex"
+    },
+    "color": {
+      "type": "string",
+      "format": "x-color"
+    },
+    "maybe_at": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "format": "date-time"
+    }
+  }
+}
+"#;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for Formats {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("Formats")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Formats"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for Formats {
+    const SCHEMA_ID: &'static str = "tests/fixtures/formats.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/formats.json";
+    const SOURCE_SHA256: &'static str = "904f45974dbb7a80706dd73e6bc80f4fc09c1ce59430f02324f25b1ad22be278";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}

@@ -614,3 +614,256 @@ impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
         deserializer.deserialize_map(Visitor)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r#"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Conditional",
+  "description": "if/then/else: which properties are required depends on kind.",
+  "type": "object",
+  "required": [
+    "kind"
+  ],
+  "properties": {
+    "kind": {
+      "enum": [
+        "card",
+        "bank"
+      ]
+    },
+    "number": {
+      "type": "string"
+    },
+    "iban": {
+      "type": "string"
+    }
+  },
+  "if": {
+    "properties": {
+      "kind": {
+        "const": "card"
+      }
+    }
+  },
+  "then": {
+    "required": [
+      "number"
+    ]
+  },
+  "else": {
+    "required": [
+      "iban"
+    ]
+  }
+}
+"#;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for Conditional {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("Conditional")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Conditional"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for Conditional {
+    const SCHEMA_ID: &'static str = "tests/fixtures/if-then-else.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/if-then-else.json";
+    const SOURCE_SHA256: &'static str = "22b00d4603da7a36fb50a6f6d75b33a061c93c8c481b1605016cd1872fb394ff";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for ConditionalKind {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ConditionalKind")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ConditionalKind"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/kind",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for ConditionalIf {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ConditionalIf")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ConditionalIf"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/if",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for ConditionalIfObject {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ConditionalIfObject")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ConditionalIfObject"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/if",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for ConditionalIfObjectKind {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ConditionalIfObjectKind")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "ConditionalIfObjectKind"),
+        )
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/if/properties/kind",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for ConditionalThen {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ConditionalThen")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ConditionalThen"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/then",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for ConditionalThenObject {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ConditionalThenObject")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "ConditionalThenObject"),
+        )
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/then",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for ConditionalElse {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ConditionalElse")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ConditionalElse"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/else",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for ConditionalElseObject {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ConditionalElseObject")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "ConditionalElseObject"),
+        )
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/else",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}

@@ -160,3 +160,92 @@ impl<'de> serde::Deserialize<'de> for IntegerRanges {
         deserializer.deserialize_map(Visitor)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r#"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Integer Ranges",
+  "description": "The Rust integer type follows minimum/maximum; a value that does not fit is rejected.",
+  "type": "object",
+  "properties": {
+    "byte": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 255
+    },
+    "port": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 65535
+    },
+    "wide": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 4294967295
+    },
+    "count": {
+      "type": "integer",
+      "minimum": 0
+    },
+    "small": {
+      "type": "integer",
+      "minimum": -128,
+      "maximum": 127
+    },
+    "offset": {
+      "type": "integer",
+      "minimum": -2147483648,
+      "maximum": 2147483647
+    },
+    "delta": {
+      "type": "integer"
+    },
+    "percent": {
+      "type": "integer",
+      "exclusiveMinimum": -1,
+      "exclusiveMaximum": 101
+    },
+    "huge": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 18446744073709551615
+    }
+  }
+}
+"#;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for IntegerRanges {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("IntegerRanges")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "IntegerRanges"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for IntegerRanges {
+    const SCHEMA_ID: &'static str = "tests/fixtures/integer-ranges.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/integer-ranges.json";
+    const SOURCE_SHA256: &'static str = "e63c9315451c313d72760e37a3d03025c31162f1db4b2469cd6d2188ec6f8597";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}

@@ -4,39 +4,40 @@
 //! The snapshot-test fixtures under `tests/fixtures/`, compiled to prove their code builds
 //!
 //! Each JSON Schema is one module; its root type is what a whole document deserializes to.
+//! [`SCHEMAS`] lists them as a service publishes them; [`find`] looks one up by reference.
 //!
-//! | Schema | Module | Root type |
-//! |---|---|---|
-//! | `tests/fixtures/allof-merge.json` | [`allof_merge`] | [`Merged`](allof_merge::Merged) |
-//! | `tests/fixtures/anchor.json` | [`anchor`] | [`Anchored`](anchor::Anchored) |
-//! | `tests/fixtures/anyof-first-match.json` | [`anyof_first_match`] | [`AnyOfValue`](anyof_first_match::AnyOfValue) |
-//! | `tests/fixtures/awkward-names.json` | [`awkward_names`] | [`AwkwardNames`](awkward_names::AwkwardNames) |
-//! | `tests/fixtures/bool-schemas.json` | [`bool_schemas`] | [`BoolSchemas`](bool_schemas::BoolSchemas) |
-//! | `tests/fixtures/const-values.json` | [`const_values`] | [`ConstHolder`](const_values::ConstHolder) |
-//! | `tests/fixtures/defs-definitions.json` | [`defs_definitions`] | [`DefsBoth`](defs_definitions::DefsBoth) |
-//! | `tests/fixtures/docs.json` | [`docs`] | [`Documented`](docs::Documented) |
-//! | `tests/fixtures/draft-04.json` | [`draft_04`] | [`DraftFour`](draft_04::DraftFour) |
-//! | `tests/fixtures/draft-06.json` | [`draft_06`] | [`DraftSix`](draft_06::DraftSix) |
-//! | `tests/fixtures/draft-2019-09.json` | [`draft_2019_09`] | [`DraftTwentyNineteen`](draft_2019_09::DraftTwentyNineteen) |
-//! | `tests/fixtures/enum-mixed.json` | [`enum_mixed`] | [`MixedEnum`](enum_mixed::MixedEnum) |
-//! | `tests/fixtures/enum-string.json` | [`enum_string`] | [`Color`](enum_string::Color) |
-//! | `tests/fixtures/formats.json` | [`formats`] | [`Formats`](formats::Formats) |
-//! | `tests/fixtures/if-then-else.json` | [`if_then_else`] | [`Conditional`](if_then_else::Conditional) |
-//! | `tests/fixtures/integer-ranges.json` | [`integer_ranges`] | [`IntegerRanges`](integer_ranges::IntegerRanges) |
-//! | `tests/fixtures/mutual-recursion.json` | [`mutual_recursion`] | [`Directory`](mutual_recursion::Directory) |
-//! | `tests/fixtures/not-schema.json` | [`not_schema`] | [`NotExamples`](not_schema::NotExamples) |
-//! | `tests/fixtures/object-closed.json` | [`object_closed`] | [`ClosedObject`](object_closed::ClosedObject) |
-//! | `tests/fixtures/object-map.json` | [`object_map`] | [`LabeledCounts`](object_map::LabeledCounts) |
-//! | `tests/fixtures/object-open.json` | [`object_open`] | [`OpenObject`](object_open::OpenObject) |
-//! | `tests/fixtures/oneof-overlap.json` | [`oneof_overlap`] | [`ExactlyOne`](oneof_overlap::ExactlyOne) |
-//! | `tests/fixtures/oneof-tagged.json` | [`oneof_tagged`] | [`Shape`](oneof_tagged::Shape) |
-//! | `tests/fixtures/optional-nullable.json` | [`optional_nullable`] | [`OptionalNullable`](optional_nullable::OptionalNullable) |
-//! | `tests/fixtures/pattern-properties.json` | [`pattern_properties`] | [`PatternProps`](pattern_properties::PatternProps) |
-//! | `tests/fixtures/prefix-items.json` | [`prefix_items`] | [`PairItems`](prefix_items::PairItems) |
-//! | `tests/fixtures/recursive-tree.json` | [`recursive_tree`] | [`TreeNode`](recursive_tree::TreeNode) |
-//! | `tests/fixtures/ref-siblings.json` | [`ref_siblings`] | [`RefSiblings`](ref_siblings::RefSiblings) |
-//! | `tests/fixtures/required-nullable.json` | [`required_nullable`] | [`RequiredNullable`](required_nullable::RequiredNullable) |
-//! | `tests/fixtures/type-array.json` | [`type_array`] | [`TypeUnion`](type_array::TypeUnion) |
+//! | Schema | Reference | Module | Root type |
+//! |---|---|---|---|
+//! | `tests/fixtures/allof-merge.json` | `allof-merge` | [`allof_merge`] | [`Merged`](allof_merge::Merged) |
+//! | `tests/fixtures/anchor.json` | `anchor` | [`anchor`] | [`Anchored`](anchor::Anchored) |
+//! | `tests/fixtures/anyof-first-match.json` | `anyof-first-match` | [`anyof_first_match`] | [`AnyOfValue`](anyof_first_match::AnyOfValue) |
+//! | `tests/fixtures/awkward-names.json` | `awkward-names` | [`awkward_names`] | [`AwkwardNames`](awkward_names::AwkwardNames) |
+//! | `tests/fixtures/bool-schemas.json` | `bool-schemas` | [`bool_schemas`] | [`BoolSchemas`](bool_schemas::BoolSchemas) |
+//! | `tests/fixtures/const-values.json` | `const-values` | [`const_values`] | [`ConstHolder`](const_values::ConstHolder) |
+//! | `tests/fixtures/defs-definitions.json` | `defs-definitions` | [`defs_definitions`] | [`DefsBoth`](defs_definitions::DefsBoth) |
+//! | `tests/fixtures/docs.json` | `docs` | [`docs`] | [`Documented`](docs::Documented) |
+//! | `tests/fixtures/draft-04.json` | `draft-04` | [`draft_04`] | [`DraftFour`](draft_04::DraftFour) |
+//! | `tests/fixtures/draft-06.json` | `draft-06` | [`draft_06`] | [`DraftSix`](draft_06::DraftSix) |
+//! | `tests/fixtures/draft-2019-09.json` | `draft-2019-09` | [`draft_2019_09`] | [`DraftTwentyNineteen`](draft_2019_09::DraftTwentyNineteen) |
+//! | `tests/fixtures/enum-mixed.json` | `enum-mixed` | [`enum_mixed`] | [`MixedEnum`](enum_mixed::MixedEnum) |
+//! | `tests/fixtures/enum-string.json` | `enum-string` | [`enum_string`] | [`Color`](enum_string::Color) |
+//! | `tests/fixtures/formats.json` | `formats` | [`formats`] | [`Formats`](formats::Formats) |
+//! | `tests/fixtures/if-then-else.json` | `if-then-else` | [`if_then_else`] | [`Conditional`](if_then_else::Conditional) |
+//! | `tests/fixtures/integer-ranges.json` | `integer-ranges` | [`integer_ranges`] | [`IntegerRanges`](integer_ranges::IntegerRanges) |
+//! | `tests/fixtures/mutual-recursion.json` | `mutual-recursion` | [`mutual_recursion`] | [`Directory`](mutual_recursion::Directory) |
+//! | `tests/fixtures/not-schema.json` | `not-schema` | [`not_schema`] | [`NotExamples`](not_schema::NotExamples) |
+//! | `tests/fixtures/object-closed.json` | `object-closed` | [`object_closed`] | [`ClosedObject`](object_closed::ClosedObject) |
+//! | `tests/fixtures/object-map.json` | `object-map` | [`object_map`] | [`LabeledCounts`](object_map::LabeledCounts) |
+//! | `tests/fixtures/object-open.json` | `object-open` | [`object_open`] | [`OpenObject`](object_open::OpenObject) |
+//! | `tests/fixtures/oneof-overlap.json` | `oneof-overlap` | [`oneof_overlap`] | [`ExactlyOne`](oneof_overlap::ExactlyOne) |
+//! | `tests/fixtures/oneof-tagged.json` | `oneof-tagged` | [`oneof_tagged`] | [`Shape`](oneof_tagged::Shape) |
+//! | `tests/fixtures/optional-nullable.json` | `optional-nullable` | [`optional_nullable`] | [`OptionalNullable`](optional_nullable::OptionalNullable) |
+//! | `tests/fixtures/pattern-properties.json` | `pattern-properties` | [`pattern_properties`] | [`PatternProps`](pattern_properties::PatternProps) |
+//! | `tests/fixtures/prefix-items.json` | `prefix-items` | [`prefix_items`] | [`PairItems`](prefix_items::PairItems) |
+//! | `tests/fixtures/recursive-tree.json` | `recursive-tree` | [`recursive_tree`] | [`TreeNode`](recursive_tree::TreeNode) |
+//! | `tests/fixtures/ref-siblings.json` | `ref-siblings` | [`ref_siblings`] | [`RefSiblings`](ref_siblings::RefSiblings) |
+//! | `tests/fixtures/required-nullable.json` | `required-nullable` | [`required_nullable`] | [`RequiredNullable`](required_nullable::RequiredNullable) |
+//! | `tests/fixtures/type-array.json` | `type-array` | [`type_array`] | [`TypeUnion`](type_array::TypeUnion) |
 
 #![forbid(unsafe_code)]
 
@@ -100,3 +101,43 @@ pub mod ref_siblings;
 pub mod required_nullable;
 #[rustfmt::skip]
 pub mod type_array;
+
+/// Every schema of this crate, in path order, as a service publishes them.
+#[rustfmt::skip]
+pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
+    schemac_runtime::SchemaEntry::of::<allof_merge::Merged>("allof-merge", "0.0.0", allof_merge::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<anchor::Anchored>("anchor", "0.0.0", anchor::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<anyof_first_match::AnyOfValue>("anyof-first-match", "0.0.0", anyof_first_match::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<awkward_names::AwkwardNames>("awkward-names", "0.0.0", awkward_names::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<bool_schemas::BoolSchemas>("bool-schemas", "0.0.0", bool_schemas::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<const_values::ConstHolder>("const-values", "0.0.0", const_values::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<defs_definitions::DefsBoth>("defs-definitions", "0.0.0", defs_definitions::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<docs::Documented>("docs", "0.0.0", docs::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<draft_04::DraftFour>("draft-04", "0.0.0", draft_04::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<draft_06::DraftSix>("draft-06", "0.0.0", draft_06::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<draft_2019_09::DraftTwentyNineteen>("draft-2019-09", "0.0.0", draft_2019_09::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<enum_mixed::MixedEnum>("enum-mixed", "0.0.0", enum_mixed::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<enum_string::Color>("enum-string", "0.0.0", enum_string::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<formats::Formats>("formats", "0.0.0", formats::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<if_then_else::Conditional>("if-then-else", "0.0.0", if_then_else::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<integer_ranges::IntegerRanges>("integer-ranges", "0.0.0", integer_ranges::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<mutual_recursion::Directory>("mutual-recursion", "0.0.0", mutual_recursion::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<not_schema::NotExamples>("not-schema", "0.0.0", not_schema::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<object_closed::ClosedObject>("object-closed", "0.0.0", object_closed::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<object_map::LabeledCounts>("object-map", "0.0.0", object_map::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<object_open::OpenObject>("object-open", "0.0.0", object_open::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<oneof_overlap::ExactlyOne>("oneof-overlap", "0.0.0", oneof_overlap::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<oneof_tagged::Shape>("oneof-tagged", "0.0.0", oneof_tagged::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<optional_nullable::OptionalNullable>("optional-nullable", "0.0.0", optional_nullable::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<pattern_properties::PatternProps>("pattern-properties", "0.0.0", pattern_properties::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<prefix_items::PairItems>("prefix-items", "0.0.0", prefix_items::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<recursive_tree::TreeNode>("recursive-tree", "0.0.0", recursive_tree::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<ref_siblings::RefSiblings>("ref-siblings", "0.0.0", ref_siblings::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<required_nullable::RequiredNullable>("required-nullable", "0.0.0", required_nullable::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<type_array::TypeUnion>("type-array", "0.0.0", type_array::SCHEMA_JSON),
+];
+
+/// The schema published as `reference` (e.g. for `GET /api/v1/json-schemas/{reference}`).
+pub fn find(reference: &str) -> Option<&'static schemac_runtime::SchemaEntry> {
+    SCHEMAS.iter().find(|entry| entry.reference == reference)
+}

@@ -148,3 +148,88 @@ impl<'de> serde::Deserialize<'de> for PatternPropsPattern2 {
         PatternPropsPattern2::try_from(value).map_err(serde::de::Error::custom)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r#"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Pattern Props",
+  "description": "patternProperties with a closed rest; a name matching two patterns must satisfy both.",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string"
+    }
+  },
+  "patternProperties": {
+    "^x-": {},
+    "^n_[0-9]+$": {
+      "type": "integer"
+    },
+    "^n_1": {
+      "enum": [
+        1,
+        2,
+        3
+      ]
+    }
+  },
+  "additionalProperties": false
+}
+"#;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for PatternProps {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("PatternProps")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "PatternProps"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for PatternProps {
+    const SCHEMA_ID: &'static str = "tests/fixtures/pattern-properties.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/pattern-properties.json";
+    const SOURCE_SHA256: &'static str = "7ba72b416a6f190170c4d7afdc0cb44de0abad2a39700e658c0a70481e7dcae0";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for PatternPropsPattern2 {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("PatternPropsPattern2")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "PatternPropsPattern2"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/patternProperties/^n_1",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}

@@ -75,3 +75,69 @@ impl<'de> serde::Deserialize<'de> for TreeNode {
         deserializer.deserialize_map(Visitor)
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r##"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Tree Node",
+  "description": "A type that contains itself through $ref \"#\" (with a base case: children may be absent or empty).",
+  "type": "object",
+  "required": [
+    "value"
+  ],
+  "properties": {
+    "value": {
+      "type": "integer"
+    },
+    "children": {
+      "type": "array",
+      "items": {
+        "$ref": "#"
+      }
+    }
+  }
+}
+"##;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for TreeNode {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("TreeNode")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "TreeNode"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[
+                schemac_runtime::bundle::Ref {
+                    holder: "/properties/children/items",
+                    keyword: "$ref",
+                    alone: false,
+                    target: |generator| generator.subschema_for::<TreeNode>(),
+                },
+            ],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for TreeNode {
+    const SCHEMA_ID: &'static str = "tests/fixtures/recursive-tree.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/recursive-tree.json";
+    const SOURCE_SHA256: &'static str = "86361d0f235036a13d85d8e6533880af1a6625f3229eefab4693dc790e63d7cc";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}

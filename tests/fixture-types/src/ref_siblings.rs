@@ -131,3 +131,166 @@ impl<'de> serde::Deserialize<'de> for RefSiblingsName {
         Ok(RefSiblingsName(value))
     }
 }
+/// The source schema file, byte for byte.
+pub const SCHEMA_JSON: &str = r##"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Ref Siblings",
+  "description": "In 2020-12 the keywords next to $ref apply too: both must hold.",
+  "type": "object",
+  "properties": {
+    "name": {
+      "$ref": "#/$defs/lower",
+      "pattern": "^a",
+      "description": "Lowercase and starting with a."
+    },
+    "id": {
+      "$ref": "#/$defs/id",
+      "type": "string"
+    }
+  },
+  "$defs": {
+    "lower": {
+      "type": "string",
+      "pattern": "^[a-z]+$"
+    },
+    "id": {
+      "type": [
+        "string",
+        "integer"
+      ]
+    }
+  }
+}
+"##;
+/// [`SCHEMA_JSON`], parsed on first use.
+static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
+schemac_runtime::literal(SCHEMA_JSON));
+/// The source schema, parsed (once).
+pub fn schema() -> &'static serde_json::Value {
+    &SCHEMA_VALUE
+}
+impl schemac_runtime::schemars::JsonSchema for RefSiblings {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("RefSiblings")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "RefSiblings"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[
+                schemac_runtime::bundle::Ref {
+                    holder: "/properties/name",
+                    keyword: "$ref",
+                    alone: false,
+                    target: json_schema_ref_0,
+                },
+                schemac_runtime::bundle::Ref {
+                    holder: "/properties/id",
+                    keyword: "$ref",
+                    alone: false,
+                    target: json_schema_ref_1,
+                },
+            ],
+            moved: &["/$defs/id", "/$defs/lower"],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::SchemaBound for RefSiblings {
+    const SCHEMA_ID: &'static str = "tests/fixtures/ref-siblings.json";
+    const SOURCE_PATH: &'static str = "tests/fixtures/ref-siblings.json";
+    const SOURCE_SHA256: &'static str = "948686d7f123cb0a5654ee567fc13f5d5c2df27c0362241f7a20af8dbeabc5f3";
+    const POINTER: &'static str = "";
+    fn schema() -> &'static serde_json::Value {
+        &SCHEMA_VALUE
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for RefSiblingsName {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("RefSiblingsName")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "RefSiblingsName"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/name",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[
+                schemac_runtime::bundle::Ref {
+                    holder: "",
+                    keyword: "$ref",
+                    alone: false,
+                    target: json_schema_ref_0,
+                },
+            ],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+fn json_schema_ref_0(
+    generator: &mut schemac_runtime::schemars::SchemaGenerator,
+) -> schemac_runtime::schemars::Schema {
+    struct Target;
+    impl schemac_runtime::schemars::JsonSchema for Target {
+        fn schema_name() -> std::borrow::Cow<'static, str> {
+            std::borrow::Cow::Borrowed("lower")
+        }
+        fn schema_id() -> std::borrow::Cow<'static, str> {
+            std::borrow::Cow::Borrowed("tests/fixtures/ref-siblings.json#/$defs/lower")
+        }
+        fn json_schema(
+            generator: &mut schemac_runtime::schemars::SchemaGenerator,
+        ) -> schemac_runtime::schemars::Schema {
+            schemac_runtime::bundle::Subschema {
+                document: &SCHEMA_VALUE,
+                pointer: "/$defs/lower",
+                draft: schemac_runtime::bundle::Draft::Draft2020_12,
+                refs: &[],
+                moved: &[],
+                resources: &[],
+            }
+                .json_schema(generator)
+        }
+    }
+    generator.subschema_for::<Target>()
+}
+fn json_schema_ref_1(
+    generator: &mut schemac_runtime::schemars::SchemaGenerator,
+) -> schemac_runtime::schemars::Schema {
+    struct Target;
+    impl schemac_runtime::schemars::JsonSchema for Target {
+        fn schema_name() -> std::borrow::Cow<'static, str> {
+            std::borrow::Cow::Borrowed("id")
+        }
+        fn schema_id() -> std::borrow::Cow<'static, str> {
+            std::borrow::Cow::Borrowed("tests/fixtures/ref-siblings.json#/$defs/id")
+        }
+        fn json_schema(
+            generator: &mut schemac_runtime::schemars::SchemaGenerator,
+        ) -> schemac_runtime::schemars::Schema {
+            schemac_runtime::bundle::Subschema {
+                document: &SCHEMA_VALUE,
+                pointer: "/$defs/id",
+                draft: schemac_runtime::bundle::Draft::Draft2020_12,
+                refs: &[],
+                moved: &[],
+                resources: &[],
+            }
+                .json_schema(generator)
+        }
+    }
+    generator.subschema_for::<Target>()
+}

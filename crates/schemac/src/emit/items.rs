@@ -437,7 +437,7 @@ fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
 fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
     let name = ident(&ctx.def(id).name);
     let rust = ctx.rust(id, ty);
-    if serde_agrees(ty) && !mentions_alias(ctx, ty) {
+    if is_type_alias(ctx, id) {
         return quote! { pub type #name = #rust; };
     }
     let seed = ctx.seed(id, ty);
@@ -452,6 +452,12 @@ fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
             }
         }
     }
+}
+
+/// Whether def `id` is emitted as a plain `type` alias, which is not a type of its own (so it
+/// cannot carry trait impls).
+pub(super) fn is_type_alias(ctx: &Ctx<'_>, id: DefId) -> bool {
+    matches!(&ctx.def(id).kind, DefKind::Alias(ty) if serde_agrees(ty) && !mentions_alias(ctx, ty))
 }
 
 /// A `type` alias that mentions an alias may be recursive (`type T = Vec<T>`), which Rust

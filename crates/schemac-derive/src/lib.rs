@@ -1,0 +1,56 @@
+//! `#[derive(Conforms)]`: checks at compile time that a hand-written struct or enum matches a
+//! node of a JSON Schema, and fails the build, pointing at the field, when they drift apart.
+//!
+//! ```
+//! #[derive(serde::Serialize, serde::Deserialize, schemac_runtime::Conforms)]
+//! #[schemac(schema = "schemas/madoo/attempts-report.v1.json", pointer = "/$defs/attempt")]
+//! #[serde(deny_unknown_fields)]
+//! struct Attempt {
+//!     attempt: u8,
+//!     execution: String,
+//!     accepted: bool,
+//!     score: f64,
+//!     feedback: Option<String>,
+//! }
+//! ```
+//!
+//! The schema is compiled with the schemac library, as for the generated types, and the
+//! type is compared with the IR of the node: properties and fields (serde's `rename`,
+//! `rename_all`, `flatten`, `default`, `skip*` and `skip_serializing_if` honoured), required,
+//! nullable and optional against `T`, `Option` and `Tristate`, JSON types and integer ranges,
+//! string enums against unit variants, `additionalProperties` against
+//! `deny_unknown_fields` and a flattened map. A field whose schema is another node requires
+//! its type to implement `schemac_runtime::Conforms` for that node. The derive implements
+//! `Conforms` and `SchemaBound` for the type.
+//!
+//! The pipeline: [`attrs`] → [`schema`] (load the node) → [`check`] → [`expand`].
+
+mod attrs;
+mod case;
+mod check;
+mod errors;
+mod expand;
+mod raw;
+mod rust_ty;
+mod schema;
+
+use proc_macro::TokenStream;
+
+/// See the crate documentation.
+#[proc_macro_derive(Conforms, attributes(schemac))]
+pub fn derive_conforms(input: TokenStream) -> TokenStream {
+    let input = match syn::parse::<syn::DeriveInput>(input) {
+        Ok(input) => input,
+        Err(err) => return err.to_compile_error().into(),
+    };
+    // A bug in the check must not take the build down with a panic message: it becomes an
+    // ordinary error on the type.
+    match std::panic::catch_unwind(|| expand::derive(&input)) {
+        Ok(tokens) => tokens.into(),
+        Err(_) => {
+            syn::Error::new(input.ident.span(), "internal error in `#[derive(Conforms)]`; please report it with this type and its schema")
+                .to_compile_error()
+                .into()
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! Loading the schema node a type is checked against, with the schemac library: load the
+//! file (and the files it refers to), resolve, lower to the IR and name the types, exactly as
+//! `cargo xtask codegen` does, so the derive and the generated code agree on every shape.
+
+use std::path::{Path, PathBuf};
+
+use schemac::Draft;
+use schemac::ir::{Def, DefKind, DocId, Ir, Ty};
+use schemac::load::Document;
+use schemac::resolve::{Loc, Registry};
+use serde_json::{Value, json};
+use syn::LitStr;
+
+/// The checked node and everything needed to check against it.
+#[derive(Debug)]
+pub struct Schema {
+    pub registry: Registry,
+    pub ir: Ir,
+    /// The schema file, as the attribute names it (e.g. `schemas/pi-glla/goal.json`).
+    pub display: String,
+    /// The pointer as the attribute writes it (`""` for the root).
+    pub pointer: String,
+    /// The node's type, aliases followed and `null` peeled off (a struct models the object
+    /// part of an object-or-null schema; the field that holds it is the `Option`).
+    pub target: Ty,
+    /// Every schema file read, absolute, so the compiler tracks them.
+    pub files: Vec<PathBuf>,
+    doc: DocId,
+    /// The node's location, `$ref`s followed.
+    target_loc: Loc,
+}
+
+impl Schema {
+    /// The node's location, `$ref`s followed.
+    pub fn target_loc(&self) -> &Loc {
+        &self.target_loc
+    }
+
+    /// The schema document: `docs[doc]` exists by construction.
+    fn document(&self) -> Option<&Document> {
+        self.registry.docs.get(self.doc.0)
+    }
+
+    /// The `$id` of the document, else its path as written.
+    pub fn schema_id(&self) -> String {
+        self.document().map_or_else(|| self.display.clone(), |doc| doc_id(doc).unwrap_or_else(|| self.display.clone()))
+    }
+
+    pub fn sha256(&self) -> String {
+        self.document().map(|doc| doc.sha256.clone()).unwrap_or_default()
+    }
+
+    /// The node's JSON, compact, exactly as the file has it (keys in file order).
+    pub fn subschema_text(&self) -> String {
+        let value = self.document().and_then(|doc| doc.json.pointer(&self.pointer));
+        value.map(Value::to_string).unwrap_or_else(|| "null".to_owned())
+    }
+
+    /// What identifies the checked node in `Conforms<{ node_id(key) }>`.
+    pub fn target_key(&self) -> String {
+        match &self.target {
+            Ty::Def(id) => self.def_key(self.ir.def(*id)),
+            _ => self.loc_uri(&self.target_loc),
+        }
+    }
+
+    /// What identifies the node of a `Def`: for a string enum its values, since any enum
+    /// with those values conforms to any schema with them (the same `enum` is often
+    /// repeated inline); for the others the node's URI.
+    pub fn def_key(&self, def: &Def) -> String {
+        match &def.kind {
+            DefKind::StringEnum(values) => format!("enum:{}", Value::from(values.clone())),
+            _ => self.loc_uri(&self.def_loc(def)),
+        }
+    }
+
+    /// The file and pointer of the node a `Def` comes from, as `#[schemac(...)]` names them.
+    pub fn def_node(&self, def: &Def) -> (String, String) {
+        let loc = self.def_loc(def);
+        (self.doc_display(loc.doc), loc.pointer)
+    }
+
+    /// Where a `Def` comes from. A `Def` lowered for the derive itself has the synthetic
+    /// entry document as origin when its schema has several parts; its node is then the
+    /// location the pointer names.
+    fn def_loc(&self, def: &Def) -> Loc {
+        if def.origin.doc.0 + 1 == self.registry.docs.len() { self.target_loc.clone() } else { def.origin.clone() }
+    }
+
+    /// `$id#pointer` (or `path#pointer` for a document without `$id`).
+    pub fn loc_uri(&self, loc: &Loc) -> String {
+        let id = self.registry.docs.get(loc.doc.0).map(|doc| doc_id(doc).unwrap_or_else(|| doc.display.clone())).unwrap_or_default();
+        format!("{id}#{}", loc.pointer)
+    }
+
+    /// The `schema = "..."` to write for a node in document `doc`.
+    pub fn doc_display(&self, doc: DocId) -> String {
+        if doc == self.doc { self.display.clone() } else { self.registry.docs.get(doc.0).map(|d| d.display.clone()).unwrap_or_default() }
+    }
+
+    /// `ty` with aliases followed (bounded, since an alias may refer back to itself).
+    pub fn unalias<'a>(&'a self, mut ty: &'a Ty) -> &'a Ty {
+        for _ in 0..64 {
+            match ty {
+                Ty::Def(id) => match &self.ir.def(*id).kind {
+                    DefKind::Alias(inner) => ty = inner,
+                    _ => return ty,
+                },
+                _ => return ty,
+            }
+        }
+        ty
+    }
+}
+
+fn doc_id(doc: &Document) -> Option<String> {
+    let keyword = if doc.draft == Draft::Draft4 { "id" } else { "$id" };
+    doc.json.get(keyword).and_then(Value::as_str).map(str::to_owned)
+}
+
+/// Loads the node that `schema` and `pointer` name. Errors are spanned on the literal at fault.
+pub fn load(manifest_dir: &Path, schema: &LitStr, pointer: Option<&LitStr>) -> syn::Result<Schema> {
+    let display = schema.value();
+    let path = find(manifest_dir, &display).ok_or_else(|| {
+        syn::Error::new(
+            schema.span(),
+            format!(
+                "cannot find the schema file `{display}`\nhint: the path is relative to the crate's directory (CARGO_MANIFEST_DIR) \
+                 or one of the directories above it, such as the workspace root"
+            ),
+        )
+    })?;
+    let input = schemac::Input {
+        schemas: vec![schemac::SchemaSource {
+            path: path.clone(),
+            display: display.clone(),
+            module: vec!["schema".to_owned()],
+            root_name: None,
+        }],
+        ..schemac::Input::default()
+    };
+    let docs = schemac::load::load(&input, Draft::Draft2020_12).map_err(|diags| schema_errors(schema, &display, &diags))?;
+    let registry = Registry::new(docs.clone()).map_err(|diags| schema_errors(schema, &display, &diags))?;
+    let doc = DocId(0);
+    let root = Loc { doc, pointer: String::new() };
+
+    let pointer_text = pointer.map(LitStr::value).unwrap_or_default();
+    let pointer_span = pointer.map_or_else(|| schema.span(), LitStr::span);
+    if !pointer_text.is_empty() && !pointer_text.starts_with('/') {
+        return Err(syn::Error::new(
+            pointer_span,
+            format!("`{pointer_text}` is not a JSON pointer\nhint: a JSON pointer starts with `/`, e.g. `/{pointer_text}`"),
+        ));
+    }
+    let fragment = format!("#{}", encode_fragment(&pointer_text));
+    let target_loc = registry.resolve(&root, &fragment).map_err(|diag| {
+        let hint = diag.hint.map(|hint| format!("\nhint: {hint}")).unwrap_or_default();
+        syn::Error::new(pointer_span, format!("`{display}` has no schema at `{pointer_text}`{hint}"))
+    })?;
+
+    // The lowering starts at input documents' roots. An entry document whose root is a `$ref`
+    // to the node makes any node an entry point, reachable from the root or not; the schema
+    // file itself is not an input, so parts of it the node does not use are not lowered.
+    let base = registry.base_uri(&root).map(|url| url.as_str().to_owned()).unwrap_or_default();
+    let base = base.split('#').next().unwrap_or_default().to_owned();
+    let mut docs = docs;
+    for doc in &mut docs {
+        doc.is_input = false;
+    }
+    let entry_json = json!({ "$ref": format!("{base}{fragment}") });
+    docs.push(Document {
+        id: DocId(docs.len()),
+        path: path.with_file_name("schemac-derive-entry.json"),
+        display: format!("{display}#{pointer_text}"),
+        text: entry_json.to_string(),
+        sha256: String::new(),
+        json: entry_json,
+        draft: Draft::Draft2020_12,
+        module: vec!["schemac_derive_entry".to_owned()],
+        is_input: true,
+        root_name: None,
+    });
+    let registry = Registry::new(docs).map_err(|diags| schema_errors(schema, &display, &diags))?;
+    let mut ir = schemac::lower::lower(&registry).map_err(|diags| schema_errors(schema, &display, &diags.0))?;
+    schemac::name::name(&mut ir, &registry);
+    let entry = ir.roots.last().map(|(_, def)| *def).ok_or_else(|| syn::Error::new(schema.span(), "the schema lowered to nothing"))?;
+
+    let files = registry.docs.iter().take(registry.docs.len().saturating_sub(1)).map(|doc| absolute(&doc.path)).collect();
+    let mut out = Schema { registry, ir, display, pointer: pointer_text, target: Ty::Def(entry), files, doc, target_loc };
+    out.target = peel(&out, Ty::Def(entry));
+    Ok(out)
+}
+
+/// Follows aliases and peels `null` off the node's type.
+fn peel(schema: &Schema, ty: Ty) -> Ty {
+    match schema.unalias(&ty) {
+        Ty::Nullable(inner) => schema.unalias(inner).clone(),
+        other => other.clone(),
+    }
+}
+
+/// `path` relative to the crate directory or the nearest directory above it that has it: a
+/// crate in a workspace names the workspace's `schemas/...` without `../../`.
+fn find(manifest_dir: &Path, path: &str) -> Option<PathBuf> {
+    let path = Path::new(path);
+    if path.is_absolute() {
+        return path.is_file().then(|| path.to_path_buf());
+    }
+    manifest_dir.ancestors().map(|dir| dir.join(path)).find(|candidate| candidate.is_file())
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Percent-encodes what a URI fragment cannot hold as is; the registry decodes it again.
+fn encode_fragment(pointer: &str) -> String {
+    let mut out = String::new();
+    for byte in pointer.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// The schema's own errors, as schemac reports them, on the `schema = "..."` literal.
+fn schema_errors(schema: &LitStr, display: &str, diags: &[schemac::Diagnostic]) -> syn::Error {
+    let listed: Vec<String> = diags.iter().map(ToString::to_string).collect();
+    syn::Error::new(schema.span(), format!("schemac cannot compile `{display}`:\n{}", listed.join("\n")))
+}

@@ -1,0 +1,108 @@
+//! Compiling each group's schema with `schemac::compile`, as its own input, into one
+//! self-contained Rust module for the conformance crate.
+
+use std::fs;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use super::cases::Group;
+
+/// The URL prefix under which the suite's `refRemote` tests expect `json/remotes/`.
+const REMOTES_URL: &str = "http://localhost:1234/";
+/// The root type's name in every group module, so the driver can name it.
+const ROOT_NAME: &str = "Root";
+
+/// What schemac made of one group's schema.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Compiled {
+    /// The module's Rust source, ending with the driver's entry point `conformance_check`.
+    Code { code: String, typed: bool },
+    /// schemac refused the schema (or panicked); why, in one line.
+    Rejected(String),
+}
+
+/// Writes the group's schema under `schema_dir` and compiles it with the suite's remotes mapped.
+pub fn compile(group: &Group, schema_dir: &Path, remotes: &Path) -> Result<Compiled> {
+    let display = format!("{}.json", group.id());
+    let path = schema_dir.join(&display);
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+    }
+    let text = serde_json::to_string_pretty(&group.schema).context("cannot serialize a schema")?;
+    fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    let input = schemac::Input {
+        schemas: vec![schemac::SchemaSource { path, display, module: Vec::new(), root_name: Some(ROOT_NAME.to_owned()) }],
+        catalog_dirs: Vec::new(),
+        maps: vec![schemac::UrlMap { prefix: REMOTES_URL.to_owned(), dir: remotes.to_path_buf() }],
+    };
+    let config = schemac::Config { default_draft: group.default_draft, regenerate_command: "cargo xtask conformance".to_owned() };
+    Ok(match catch_panic(|| schemac::compile(&input, &config)) {
+        Err(panic) => Compiled::Rejected(format!("schemac panicked: {panic}")),
+        Ok(Err(diagnostics)) => Compiled::Rejected(rejection(&diagnostics)),
+        Ok(Ok(output)) => module_code(&output),
+    })
+}
+
+/// The first diagnostic, on one line, and how many more there were.
+fn rejection(diagnostics: &schemac::Diagnostics) -> String {
+    let mut all = diagnostics.iter();
+    let Some(first) = all.next() else { return "schemac rejected the schema without a diagnostic".to_owned() };
+    let pointer = if first.pointer.is_empty() { "(root)" } else { &first.pointer };
+    let more = all.count();
+    let more = if more == 0 { String::new() } else { format!(" (+{more} more)") };
+    format!("schemac rejected the schema: [{}] at {pointer}: {}{more}", first.code, one_line(&first.message))
+}
+
+fn module_code(output: &schemac::Output) -> Compiled {
+    let Some((path, root, typed)) = find_root(output) else {
+        return Compiled::Rejected("schemac emitted no root type".to_owned());
+    };
+    let mut code = output.single_file();
+    code.push_str(&format!(
+        "\n/// The driver's entry to this group: deserializes `data` as the root type.\n\
+         pub fn conformance_check(data: serde_json::Value) -> crate::Outcome {{\n    crate::check::<{path}{root}>(data)\n}}\n"
+    ));
+    Compiled::Code { code, typed }
+}
+
+/// The root type as a path within the single file (`""` or `integer::`), its name, and
+/// whether it is a real Rust type. A schema that is only a `$ref` into another document gets
+/// no module of its own: its root is the referenced type, in that document's module, which
+/// the `Output` does not name as a root; the configured root name (`Root`) finds it there.
+fn find_root(output: &schemac::Output) -> Option<(String, String, bool)> {
+    let typed = |module: &schemac::Module, name: &str| module.types.iter().any(|t| t.name == name && !t.fallback);
+    if let Some(top) = output.modules.iter().find(|m| m.path.is_empty()) {
+        let root = top.root.clone()?;
+        let typed = typed(top, &root);
+        return Some((String::new(), root, typed));
+    }
+    let mut named = output.modules.iter().filter(|m| m.types.iter().any(|t| t.name == ROOT_NAME));
+    let module = named.next()?;
+    if named.next().is_some() {
+        return None;
+    }
+    let path: String = module.path.iter().map(|m| format!("{m}::")).collect();
+    Some((path, ROOT_NAME.to_owned(), typed(module, ROOT_NAME)))
+}
+
+/// Runs `f`, turning a panic into its message; the default hook's report is silenced meanwhile.
+fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    let hook = panic::take_hook();
+    panic::set_hook(Box::new(|_| {}));
+    let result = panic::catch_unwind(AssertUnwindSafe(f));
+    panic::set_hook(hook);
+    result.map_err(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a non-string panic payload".to_owned());
+        one_line(&message)
+    })
+}
+
+pub fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
