@@ -229,7 +229,8 @@ fn quote_str(text: &str) -> String {
 }
 
 /// `minLength`, in Unicode code points.
-pub fn min_length(text: &str, limit: u64) -> Result<(), Violation> {
+pub fn min_length(text: &(impl AsRef<str> + ?Sized), limit: u64) -> Result<(), Violation> {
+    let text = text.as_ref();
     let length = text.chars().count() as u64;
     if length >= limit {
         return Ok(());
@@ -238,7 +239,8 @@ pub fn min_length(text: &str, limit: u64) -> Result<(), Violation> {
 }
 
 /// `maxLength`, in Unicode code points.
-pub fn max_length(text: &str, limit: u64) -> Result<(), Violation> {
+pub fn max_length(text: &(impl AsRef<str> + ?Sized), limit: u64) -> Result<(), Violation> {
+    let text = text.as_ref();
     let length = text.chars().count() as u64;
     if length <= limit {
         return Ok(());
