@@ -581,6 +581,7 @@ impl<'a> Checker<'a, '_> {
             Ty::Array(item) => format!("Vec<{}>", self.spell(item, &raw::items(&self.schema.registry, raw))),
             Ty::Map(value) => format!("BTreeMap<String, {}>", self.spell(value, &raw::values(&self.schema.registry, raw))),
             Ty::Nullable(inner) => format!("Option<{}>", self.spell(inner, raw)),
+            Ty::Constrained(inner, _) => self.spell(inner, raw),
             Ty::Def(id) => {
                 let def = self.schema.ir.def(*id);
                 match &def.kind {
@@ -613,6 +614,7 @@ impl<'a> Checker<'a, '_> {
             Ty::Array(_) => "an array".to_owned(),
             Ty::Map(_) => "an object whose properties are all alike (a map)".to_owned(),
             Ty::Nullable(inner) => format!("{} or null", self.describe(inner)),
+            Ty::Constrained(inner, _) => self.describe(inner),
             Ty::Def(id) => match &self.schema.ir.def(*id).kind {
                 DefKind::Struct(_) => "an object".to_owned(),
                 DefKind::StringEnum(values) => format!("a string enum ({})", quoted_list(values)),

@@ -106,6 +106,8 @@ impl Schema {
                     DefKind::Alias(inner) => ty = inner,
                     _ => return ty,
                 },
+                // Assertions don't change the JSON type; bounds are read from the raw schema.
+                Ty::Constrained(inner, _) => ty = inner,
                 _ => return ty,
             }
         }

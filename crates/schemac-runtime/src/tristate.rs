@@ -89,11 +89,9 @@ mod tests {
 
     #[test]
     fn absent_null_and_value_round_trip() {
-        for (text, expected) in [
-            ("{}", Tristate::Absent),
-            (r#"{"name":null}"#, Tristate::Null),
-            (r#"{"name":"x"}"#, Tristate::Value("x".to_owned())),
-        ] {
+        for (text, expected) in
+            [("{}", Tristate::Absent), (r#"{"name":null}"#, Tristate::Null), (r#"{"name":"x"}"#, Tristate::Value("x".to_owned()))]
+        {
             let patch: Patch = serde_json::from_str(text).unwrap();
             assert_eq!(patch.name, expected);
             assert_eq!(serde_json::to_string(&patch).unwrap(), text);

@@ -11,6 +11,11 @@
 //! | `tests/fixtures/allof-merge.json` | `allof-merge` | [`allof_merge`] | [`Merged`](allof_merge::Merged) |
 //! | `tests/fixtures/anchor.json` | `anchor` | [`anchor`] | [`Anchored`](anchor::Anchored) |
 //! | `tests/fixtures/anyof-first-match.json` | `anyof-first-match` | [`anyof_first_match`] | [`AnyOfValue`](anyof_first_match::AnyOfValue) |
+//! | `tests/fixtures/assert-arrays.json` | `assert-arrays` | [`assert_arrays`] | [`Arrays`](assert_arrays::Arrays) |
+//! | `tests/fixtures/assert-checked.json` | `assert-checked` | [`assert_checked`] | [`CheckedAssertions`](assert_checked::CheckedAssertions) |
+//! | `tests/fixtures/assert-numbers.json` | `assert-numbers` | [`assert_numbers`] | [`Numbers`](assert_numbers::Numbers) |
+//! | `tests/fixtures/assert-objects.json` | `assert-objects` | [`assert_objects`] | [`Objects`](assert_objects::Objects) |
+//! | `tests/fixtures/assert-strings.json` | `assert-strings` | [`assert_strings`] | [`Strings`](assert_strings::Strings) |
 //! | `tests/fixtures/awkward-names.json` | `awkward-names` | [`awkward_names`] | [`AwkwardNames`](awkward_names::AwkwardNames) |
 //! | `tests/fixtures/bool-schemas.json` | `bool-schemas` | [`bool_schemas`] | [`BoolSchemas`](bool_schemas::BoolSchemas) |
 //! | `tests/fixtures/const-values.json` | `const-values` | [`const_values`] | [`ConstHolder`](const_values::ConstHolder) |
@@ -47,6 +52,16 @@ pub mod allof_merge;
 pub mod anchor;
 #[rustfmt::skip]
 pub mod anyof_first_match;
+#[rustfmt::skip]
+pub mod assert_arrays;
+#[rustfmt::skip]
+pub mod assert_checked;
+#[rustfmt::skip]
+pub mod assert_numbers;
+#[rustfmt::skip]
+pub mod assert_objects;
+#[rustfmt::skip]
+pub mod assert_strings;
 #[rustfmt::skip]
 pub mod awkward_names;
 #[rustfmt::skip]
@@ -108,6 +123,11 @@ pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
     schemac_runtime::SchemaEntry::of::<allof_merge::Merged>("allof-merge", "0.0.0", allof_merge::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<anchor::Anchored>("anchor", "0.0.0", anchor::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<anyof_first_match::AnyOfValue>("anyof-first-match", "0.0.0", anyof_first_match::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<assert_arrays::Arrays>("assert-arrays", "0.0.0", assert_arrays::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<assert_checked::CheckedAssertions>("assert-checked", "0.0.0", assert_checked::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<assert_numbers::Numbers>("assert-numbers", "0.0.0", assert_numbers::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<assert_objects::Objects>("assert-objects", "0.0.0", assert_objects::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<assert_strings::Strings>("assert-strings", "0.0.0", assert_strings::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<awkward_names::AwkwardNames>("awkward-names", "0.0.0", awkward_names::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<bool_schemas::BoolSchemas>("bool-schemas", "0.0.0", bool_schemas::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<const_values::ConstHolder>("const-values", "0.0.0", const_values::SCHEMA_JSON),

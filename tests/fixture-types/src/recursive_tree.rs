@@ -75,6 +75,13 @@ impl<'de> serde::Deserialize<'de> for TreeNode {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for TreeNode {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 /// The source schema file, byte for byte.
 pub const SCHEMA_JSON: &str = r##"{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

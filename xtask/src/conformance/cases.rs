@@ -102,6 +102,7 @@ pub fn load(tests: &Path) -> Result<Vec<Group>> {
             groups.extend(raw.into_iter().enumerate().map(|(index, group)| {
                 Group {
                     draft: draft.to_owned(),
+                    default_draft,
                     file: file.clone(),
                     index,
                     description: group.description,
