@@ -36,10 +36,6 @@ fn check(bundled: &Bundled) {
     common::check_instances(&bundled.schema_path(), &bundled.instances(), bundled.parse).finish(bundled.name);
 }
 
-fn check_pending(bundled: &Bundled) {
-    common::check_pending(&bundled.schema_path(), &bundled.instances(), bundled.parse).finish(bundled.name);
-}
-
 #[test]
 fn attempts_report_instances() {
     check(&ATTEMPTS_REPORT);
@@ -48,16 +44,6 @@ fn attempts_report_instances() {
 #[test]
 fn goal_instances() {
     check(&GOAL);
-}
-
-#[test]
-fn attempts_report_pending_bounds() {
-    check_pending(&ATTEMPTS_REPORT);
-}
-
-#[test]
-fn goal_pending_bounds() {
-    check_pending(&GOAL);
 }
 
 /// The generic check compares numbers by value and finds every string somewhere in the output;

@@ -11,6 +11,11 @@ use common::{RoundTrip, round_trip};
 /// Fixture stem → its root type (named from the schema's `title`).
 const FIXTURES: &[(&str, RoundTrip)] = &[
     ("allof-merge", round_trip::<fixture_types::allof_merge::Merged>),
+    ("assert-arrays", round_trip::<fixture_types::assert_arrays::Arrays>),
+    ("assert-checked", round_trip::<fixture_types::assert_checked::CheckedAssertions>),
+    ("assert-numbers", round_trip::<fixture_types::assert_numbers::Numbers>),
+    ("assert-objects", round_trip::<fixture_types::assert_objects::Objects>),
+    ("assert-strings", round_trip::<fixture_types::assert_strings::Strings>),
     ("anchor", round_trip::<fixture_types::anchor::Anchored>),
     ("anyof-first-match", round_trip::<fixture_types::anyof_first_match::AnyOfValue>),
     ("awkward-names", round_trip::<fixture_types::awkward_names::AwkwardNames>),

@@ -5,6 +5,7 @@
 use serde::de::DeserializeSeed;
 use serde_json::Value;
 
+use crate::assert::{Num, Violation};
 use crate::error::{mark_nested, split_error};
 use crate::json_eq;
 use crate::pattern::Pattern;
@@ -242,4 +243,44 @@ pub fn array(value: &Value, prefix: &[CheckFn], items: Option<CheckFn>) -> Resul
         }
     }
     Ok(())
+}
+
+/// Number assertions (`minimum`, `multipleOf`, ...); other kinds pass.
+pub fn number(value: &Value, assert: impl Fn(&Num) -> Result<(), Violation>) -> Result<(), CheckError> {
+    match Num::of_value(value) {
+        Some(n) => assert(&n).map_err(violation),
+        None => Ok(()),
+    }
+}
+
+/// String assertions (`minLength`, `maxLength`); other kinds pass.
+pub fn string(value: &Value, assert: impl Fn(&String) -> Result<(), Violation>) -> Result<(), CheckError> {
+    match value {
+        Value::String(text) => assert(text).map_err(violation),
+        _ => Ok(()),
+    }
+}
+
+/// Array assertions (`minItems`, `uniqueItems`, `contains`, ...); other kinds pass.
+pub fn items(value: &Value, assert: impl Fn(&Vec<Value>) -> Result<(), Violation>) -> Result<(), CheckError> {
+    match value {
+        Value::Array(items) => assert(items).map_err(violation),
+        _ => Ok(()),
+    }
+}
+
+/// Object assertions (`minProperties`, `propertyNames`, ...) over the property names; other
+/// kinds pass.
+pub fn properties(value: &Value, assert: impl Fn(&[&str]) -> Result<(), Violation>) -> Result<(), CheckError> {
+    match value {
+        Value::Object(map) => {
+            let names: Vec<&str> = map.keys().map(String::as_str).collect();
+            assert(&names).map_err(violation)
+        }
+        _ => Ok(()),
+    }
+}
+
+fn violation(v: Violation) -> CheckError {
+    CheckError::new(v.message())
 }

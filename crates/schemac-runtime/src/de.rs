@@ -223,6 +223,48 @@ impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Boxed<S> {
     }
 }
 
+/// Runs the assertions `check` on the value `S` produced, right after it is read, so that the
+/// error's pointer is the value's (`/attempts/0/score: 1.5 is greater than the maximum 1`).
+pub struct Assert<S, F>(S, F);
+
+impl<S, F> Assert<S, F> {
+    /// The bound on `check` lets generated closures leave their argument type to inference.
+    pub fn new<'de>(seed: S, check: F) -> Self
+    where
+        S: DeserializeSeed<'de>,
+        F: Fn(&S::Value) -> Result<(), crate::assert::Violation>,
+    {
+        Assert(seed, check)
+    }
+}
+
+impl<S: Clone, F: Clone> Clone for Assert<S, F> {
+    fn clone(&self) -> Self {
+        Assert(self.0.clone(), self.1.clone())
+    }
+}
+
+impl<S: Copy, F: Copy> Copy for Assert<S, F> {}
+
+impl<S: fmt::Debug, F> fmt::Debug for Assert<S, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Assert").field(&self.0).finish_non_exhaustive()
+    }
+}
+
+impl<'de, S, F> DeserializeSeed<'de> for Assert<S, F>
+where
+    S: DeserializeSeed<'de>,
+    F: Fn(&S::Value) -> Result<(), crate::assert::Violation>,
+{
+    type Value = S::Value;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<S::Value, D::Error> {
+        let value = self.0.deserialize(deserializer)?;
+        (self.1)(&value).map_err(de::Error::custom)?;
+        Ok(value)
+    }
+}
+
 /// A type's own `Deserialize`, as a seed.
 pub struct Plain<T>(PhantomData<fn() -> T>);
 
@@ -376,6 +418,24 @@ mod tests {
         let seed = Seq(Nullable(Int::<i32>::new()));
         assert_eq!(seed.deserialize(json!([1, null, 2.0])).unwrap(), vec![Some(1), None, Some(2)]);
         assert!(Seq(Int::<i32>::new()).deserialize(json!([1, null])).is_err());
+    }
+
+    #[test]
+    fn assert_checks_after_reading() {
+        let seed = Seq(Assert::new(Int::<u8>::new(), |v| crate::assert::maximum(*v, 5_i64)));
+        assert_eq!(seed.deserialize(json!([1, 5.0])).unwrap(), vec![1, 5]);
+        let err = crate::from_value::<Vec<Bounded>>(json!([1, 6])).unwrap_err();
+        assert_eq!((err.pointer(), err.message()), ("/1", "6 is greater than the maximum 5"));
+    }
+
+    /// A type whose `Deserialize` goes through [`Assert`], as generated code's do.
+    #[derive(Debug)]
+    struct Bounded;
+
+    impl<'de> de::Deserialize<'de> for Bounded {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            Assert::new(Int::<u8>::new(), |v| crate::assert::maximum(*v, 5_i64)).deserialize(deserializer).map(|_| Bounded)
+        }
     }
 
     #[test]

@@ -69,6 +69,12 @@ impl ConstraintError {
     }
 }
 
+impl From<crate::assert::Violation> for ConstraintError {
+    fn from(violation: crate::assert::Violation) -> Self {
+        ConstraintError::new(violation.message())
+    }
+}
+
 impl fmt::Display for ConstraintError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)

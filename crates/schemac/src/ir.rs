@@ -115,6 +115,77 @@ pub enum Ty {
     Map(Box<Ty>),
     /// The value or `null`.
     Nullable(Box<Ty>),
+    /// A value of the inner type that must also satisfy these assertions (checked right after
+    /// it is read, and by `validate()`). Its Rust type is the inner one.
+    Constrained(Box<Ty>, Vec<Assertion>),
+}
+
+impl Ty {
+    /// `ty` with `assertions`, unwrapped when there are none.
+    pub fn constrained(ty: Ty, assertions: Vec<Assertion>) -> Ty {
+        if assertions.is_empty() { ty } else { Ty::Constrained(Box::new(ty), assertions) }
+    }
+}
+
+/// An assertion keyword over one kind of value, enforced on the typed value (and, in a
+/// [`Check::Assert`], on a JSON value of that kind; other kinds pass).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Assertion {
+    Minimum(serde_json::Number),
+    Maximum(serde_json::Number),
+    /// Also draft-04 `minimum` with `exclusiveMinimum: true`.
+    ExclusiveMinimum(serde_json::Number),
+    ExclusiveMaximum(serde_json::Number),
+    MultipleOf(serde_json::Number),
+    /// In Unicode code points.
+    MinLength(u64),
+    MaxLength(u64),
+    MinItems(u64),
+    MaxItems(u64),
+    UniqueItems,
+    /// `contains` with `minContains` (1 when absent) and `maxContains`.
+    Contains {
+        schema: Ty,
+        min: u64,
+        max: Option<u64>,
+    },
+    MinProperties(u64),
+    MaxProperties(u64),
+    /// Every property name, as a JSON string, is valid against this type.
+    PropertyNames(Ty),
+    /// `dependentRequired` (draft-07 `dependencies` with a list): with property `name`, the
+    /// object also has `required`.
+    DependentRequired {
+        name: String,
+        required: Vec<String>,
+    },
+}
+
+/// What kind of value an assertion is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subject {
+    Number,
+    String,
+    Array,
+    Object,
+}
+
+impl Assertion {
+    pub fn subject(&self) -> Subject {
+        match self {
+            Assertion::Minimum(_)
+            | Assertion::Maximum(_)
+            | Assertion::ExclusiveMinimum(_)
+            | Assertion::ExclusiveMaximum(_)
+            | Assertion::MultipleOf(_) => Subject::Number,
+            Assertion::MinLength(_) | Assertion::MaxLength(_) => Subject::String,
+            Assertion::MinItems(_) | Assertion::MaxItems(_) | Assertion::UniqueItems | Assertion::Contains { .. } => Subject::Array,
+            Assertion::MinProperties(_)
+            | Assertion::MaxProperties(_)
+            | Assertion::PropertyNames(_)
+            | Assertion::DependentRequired { .. } => Subject::Object,
+        }
+    }
 }
 
 /// The Rust integer chosen from `minimum`/`maximum`.
@@ -153,6 +224,8 @@ pub struct Struct {
     pub fields: Vec<Field>,
     /// What happens to properties that are not declared.
     pub rest: Rest,
+    /// Object assertions (`minProperties`, `propertyNames`, `dependentRequired`, ...).
+    pub assertions: Vec<Assertion>,
 }
 
 #[derive(Clone, Debug)]
@@ -197,6 +270,8 @@ pub struct Newtype {
     pub inner: Ty,
     pub pattern: Option<Pattern>,
     pub format: Option<String>,
+    /// `minLength`/`maxLength`, checked with the pattern by the constructor.
+    pub assertions: Vec<Assertion>,
 }
 
 #[derive(Clone, Debug)]
@@ -268,6 +343,8 @@ pub enum Check {
         prefix: Vec<Check>,
         items: Option<Box<Check>>,
     },
+    /// An assertion over values of its subject's kind; other kinds pass.
+    Assert(Assertion),
     /// Always fails (`false` schema).
     Never,
 }

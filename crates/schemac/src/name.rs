@@ -386,7 +386,7 @@ mod tests {
 
     fn field_names(rest: Rest, json_names: &[&str]) -> Vec<String> {
         let mut root = def(0, "", explicit("Root"));
-        root.kind = DefKind::Struct(Struct { fields: json_names.iter().map(|n| field(n)).collect(), rest });
+        root.kind = DefKind::Struct(Struct { fields: json_names.iter().map(|n| field(n)).collect(), rest, assertions: Vec::new() });
         let registry = registry();
         let mut ir = Ir { defs: vec![root], roots: Vec::new() };
         name(&mut ir, &registry);

@@ -10,8 +10,6 @@
 /// Madoo attempts report
 ///
 /// What Repeat Until Accepted (workflow/repeat) did: the body it ran, its policy, every attempt in order with the execution it was, whether its body accepted it, its score and its feedback, and which attempt was delivered and why. Derived from the attempts' own runs, never from text a model wrote. Public IDs only.
-///
-/// Not enforced by this type yet: `properties/attempts/minItems`, `properties/attempts/maxItems`, `properties/selected_attempt/minimum`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct AttemptsReport {
     pub schema: AttemptsReportSchema,
@@ -91,8 +89,15 @@ impl<'de> serde::Deserialize<'de> for AttemptsReport {
                                 &mut map,
                                 &mut f4,
                                 "attempts",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<Attempt>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Seq(
+                                        schemac_runtime::de::Plain::<Attempt>::new(),
+                                    ),
+                                    |v| {
+                                        schemac_runtime::assert::min_items(v.len(), 1u64)?;
+                                        schemac_runtime::assert::max_items(v.len(), 5u64)?;
+                                        Ok(())
+                                    },
                                 ),
                             )?
                         }
@@ -102,7 +107,10 @@ impl<'de> serde::Deserialize<'de> for AttemptsReport {
                                 &mut f5,
                                 "selected_attempt",
                                 schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Int::<u64>::new(),
+                                    schemac_runtime::de::Assert::new(
+                                        schemac_runtime::de::Int::<u64>::new(),
+                                        |v| schemac_runtime::assert::minimum(*v, 1i128),
+                                    ),
                                 ),
                             )?
                         }
@@ -166,6 +174,41 @@ impl<'de> serde::Deserialize<'de> for AttemptsReport {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for AttemptsReport {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.body;
+            let at = &at.key("body");
+            schemac_runtime::Validate::validate_at(v, at, errors);
+        }
+        {
+            let v = &self.policy;
+            let at = &at.key("policy");
+            schemac_runtime::Validate::validate_at(v, at, errors);
+        }
+        {
+            let v = &self.attempts;
+            let at = &at.key("attempts");
+            errors.check(at, schemac_runtime::assert::min_items(v.len(), 1u64));
+            errors.check(at, schemac_runtime::assert::max_items(v.len(), 5u64));
+            for (i, v) in v.iter().enumerate() {
+                let at = &at.index(i);
+                schemac_runtime::Validate::validate_at(v, at, errors);
+            }
+        }
+        {
+            let v = &self.selected_attempt;
+            let at = &at.key("selected_attempt");
+            if let Some(v) = v {
+                errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
+            }
+        }
+    }
+}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AttemptsReportSchema;
 impl AttemptsReportSchema {
@@ -188,7 +231,13 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportSchema {
         )
     }
 }
-/// Not enforced by this type yet: `properties/version/minimum`.
+impl schemac_runtime::Validate for AttemptsReportSchema {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct AttemptsReportBody {
     /// The wf_ ID of the body; null when it was deleted since.
@@ -231,7 +280,10 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportBody {
                                 &mut map,
                                 &mut f1,
                                 "version",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Int::<u64>::new(),
+                                    |v| schemac_runtime::assert::minimum(*v, 1i128),
+                                ),
                             )?
                         }
                         _ => {
@@ -253,29 +305,40 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportBody {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for AttemptsReportBody {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.version;
+            let at = &at.key("version");
+            errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
+        }
+    }
+}
 /// The wf_ ID of the body; null when it was deleted since.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(transparent)]
 pub struct AttemptsReportBodyWorkflow(String);
 impl AttemptsReportBodyWorkflow {
-    fn check(text: &str) -> Result<(), schemac_runtime::ConstraintError> {
+    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
         static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
             "^wf_[0-9a-f]{32}$",
             Some("^wf_[0-9a-f]{32}$"),
         );
-        match PATTERN.is_match(text) {
-            Ok(true) => Ok(()),
-            Ok(false) => {
-                Err(
-                    schemac_runtime::ConstraintError::new(
-                        format!(
-                            "{text:?} does not match the pattern {:?}", PATTERN.source()
-                        ),
-                    ),
-                )
-            }
-            Err(e) => Err(schemac_runtime::ConstraintError::new(e.to_string())),
+        if !PATTERN
+            .is_match(v)
+            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+        {
+            return Err(
+                schemac_runtime::ConstraintError::new(
+                    format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
+                ),
+            );
         }
+        Ok(())
     }
     pub fn as_str(&self) -> &str {
         &self.0
@@ -316,7 +379,13 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportBodyWorkflow {
         AttemptsReportBodyWorkflow::try_from(text).map_err(serde::de::Error::custom)
     }
 }
-/// Not enforced by this type yet: `properties/max_attempts/minimum`, `properties/max_attempts/maximum`, `properties/minimum_score_to_deliver/minimum`, `properties/minimum_score_to_deliver/maximum`.
+impl schemac_runtime::Validate for AttemptsReportBodyWorkflow {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct AttemptsReportPolicy {
     pub max_attempts: u8,
@@ -347,7 +416,14 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportPolicy {
                                 &mut map,
                                 &mut f0,
                                 "max_attempts",
-                                schemac_runtime::de::Int::<u8>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Int::<u8>::new(),
+                                    |v| {
+                                        schemac_runtime::assert::minimum(*v, 1i128)?;
+                                        schemac_runtime::assert::maximum(*v, 5i128)?;
+                                        Ok(())
+                                    },
+                                ),
                             )?
                         }
                         "on_exhausted" => {
@@ -366,7 +442,14 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportPolicy {
                                 &mut f2,
                                 "minimum_score_to_deliver",
                                 schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Plain::<f64>::new(),
+                                    schemac_runtime::de::Assert::new(
+                                        schemac_runtime::de::Plain::<f64>::new(),
+                                        |v| {
+                                            schemac_runtime::assert::minimum(*v, 0i128)?;
+                                            schemac_runtime::assert::maximum(*v, 1i128)?;
+                                            Ok(())
+                                        },
+                                    ),
                                 ),
                             )?
                         }
@@ -396,6 +479,28 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportPolicy {
             }
         }
         deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for AttemptsReportPolicy {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.max_attempts;
+            let at = &at.key("max_attempts");
+            errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
+            errors.check(at, schemac_runtime::assert::maximum(*v, 5i128));
+        }
+        {
+            let v = &self.minimum_score_to_deliver;
+            let at = &at.key("minimum_score_to_deliver");
+            if let Some(v) = v {
+                errors.check(at, schemac_runtime::assert::minimum(*v, 0i128));
+                errors.check(at, schemac_runtime::assert::maximum(*v, 1i128));
+            }
+        }
     }
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -449,7 +554,13 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportPolicyOnExhausted {
         )
     }
 }
-/// Not enforced by this type yet: `properties/attempt/minimum`, `properties/attempt/maximum`, `properties/score/minimum`, `properties/score/maximum`.
+impl schemac_runtime::Validate for AttemptsReportPolicyOnExhausted {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Attempt {
     pub attempt: u8,
@@ -486,7 +597,14 @@ impl<'de> serde::Deserialize<'de> for Attempt {
                                 &mut map,
                                 &mut f0,
                                 "attempt",
-                                schemac_runtime::de::Int::<u8>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Int::<u8>::new(),
+                                    |v| {
+                                        schemac_runtime::assert::minimum(*v, 1i128)?;
+                                        schemac_runtime::assert::maximum(*v, 5i128)?;
+                                        Ok(())
+                                    },
+                                ),
                             )?
                         }
                         "execution" => {
@@ -510,7 +628,14 @@ impl<'de> serde::Deserialize<'de> for Attempt {
                                 &mut map,
                                 &mut f3,
                                 "score",
-                                schemac_runtime::de::Plain::<f64>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<f64>::new(),
+                                    |v| {
+                                        schemac_runtime::assert::minimum(*v, 0i128)?;
+                                        schemac_runtime::assert::maximum(*v, 1i128)?;
+                                        Ok(())
+                                    },
+                                ),
                             )?
                         }
                         "feedback" => {
@@ -552,29 +677,47 @@ impl<'de> serde::Deserialize<'de> for Attempt {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for Attempt {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.attempt;
+            let at = &at.key("attempt");
+            errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
+            errors.check(at, schemac_runtime::assert::maximum(*v, 5i128));
+        }
+        {
+            let v = &self.score;
+            let at = &at.key("score");
+            errors.check(at, schemac_runtime::assert::minimum(*v, 0i128));
+            errors.check(at, schemac_runtime::assert::maximum(*v, 1i128));
+        }
+    }
+}
 /// The run of this attempt: its trace shows every step of the body.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(transparent)]
 pub struct AttemptExecution(String);
 impl AttemptExecution {
-    fn check(text: &str) -> Result<(), schemac_runtime::ConstraintError> {
+    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
         static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
             "^run_[0-9a-f]{32}$",
             Some("^run_[0-9a-f]{32}$"),
         );
-        match PATTERN.is_match(text) {
-            Ok(true) => Ok(()),
-            Ok(false) => {
-                Err(
-                    schemac_runtime::ConstraintError::new(
-                        format!(
-                            "{text:?} does not match the pattern {:?}", PATTERN.source()
-                        ),
-                    ),
-                )
-            }
-            Err(e) => Err(schemac_runtime::ConstraintError::new(e.to_string())),
+        if !PATTERN
+            .is_match(v)
+            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+        {
+            return Err(
+                schemac_runtime::ConstraintError::new(
+                    format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
+                ),
+            );
         }
+        Ok(())
     }
     pub fn as_str(&self) -> &str {
         &self.0
@@ -612,6 +755,13 @@ impl<'de> serde::Deserialize<'de> for AttemptExecution {
         let text = <String as serde::Deserialize>::deserialize(deserializer)?;
         AttemptExecution::try_from(text).map_err(serde::de::Error::custom)
     }
+}
+impl schemac_runtime::Validate for AttemptExecution {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 /// accepted: an attempt was accepted. best_unaccepted: none was, the best one is delivered and stays marked as not accepted. discarded: none was and nothing is delivered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -664,4 +814,11 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportDisposition {
             },
         )
     }
+}
+impl schemac_runtime::Validate for AttemptsReportDisposition {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -10,8 +10,6 @@
 /// pi-goal-list-loop-audit goal state
 ///
 /// Active goal state for pi-goal-list-loop-audit (loops 1-3). Persisted as markdown at .pi-glla/goals/&lt;id&gt;.md and mirrored into .pi-glla/active.jsonl state events.
-///
-/// Not enforced by this type yet: `properties/objective/minLength`, `properties/parentId/minLength`, `properties/auditHistory/maxItems`, `properties/recoveryNoticeKeys/maxItems`, `properties/pendingTasks/maxItems`, `properties/objectiveRepairHistory/maxItems`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Goal {
     /// YYYYMMDDHHMMSS + 6-char random suffix
@@ -207,7 +205,10 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f1,
                                 "objective",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "status" => {
@@ -239,7 +240,10 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f5,
                                 "parentId",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "verificationContract" => {
@@ -271,8 +275,11 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f9,
                                 "auditHistory",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<AuditVerdict>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Seq(
+                                        schemac_runtime::de::Plain::<AuditVerdict>::new(),
+                                    ),
+                                    |v| schemac_runtime::assert::max_items(v.len(), 20u64),
                                 ),
                             )?
                         }
@@ -371,8 +378,11 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f21,
                                 "recoveryNoticeKeys",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Seq(
+                                        schemac_runtime::de::Plain::<String>::new(),
+                                    ),
+                                    |v| schemac_runtime::assert::max_items(v.len(), 16u64),
                                 ),
                             )?
                         }
@@ -429,8 +439,11 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f28,
                                 "pendingTasks",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Seq(
+                                        schemac_runtime::de::Plain::<String>::new(),
+                                    ),
+                                    |v| schemac_runtime::assert::max_items(v.len(), 5u64),
                                 ),
                             )?
                         }
@@ -471,8 +484,11 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f33,
                                 "objectiveRepairHistory",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<ObjectiveRepair>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Seq(
+                                        schemac_runtime::de::Plain::<ObjectiveRepair>::new(),
+                                    ),
+                                    |v| schemac_runtime::assert::max_items(v.len(), 10u64),
                                 ),
                             )?
                         }
@@ -589,29 +605,80 @@ impl<'de> serde::Deserialize<'de> for Goal {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for Goal {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.objective;
+            let at = &at.key("objective");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+        if let Some(v) = &self.parent_id {
+            let at = &at.key("parentId");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+        if let Some(v) = &self.task_list {
+            let at = &at.key("taskList");
+            schemac_runtime::Validate::validate_at(v, at, errors);
+        }
+        if let Some(v) = &self.audit_history {
+            let at = &at.key("auditHistory");
+            errors.check(at, schemac_runtime::assert::max_items(v.len(), 20u64));
+        }
+        if let Some(v) = &self.recovery_notice_keys {
+            let at = &at.key("recoveryNoticeKeys");
+            errors.check(at, schemac_runtime::assert::max_items(v.len(), 16u64));
+        }
+        if let Some(v) = &self.pending_completion {
+            let at = &at.key("pendingCompletion");
+            schemac_runtime::Validate::validate_at(v, at, errors);
+        }
+        if let Some(v) = &self.pending_tasks {
+            let at = &at.key("pendingTasks");
+            errors.check(at, schemac_runtime::assert::max_items(v.len(), 5u64));
+        }
+        if let Some(v) = &self.objective_repair_history {
+            let at = &at.key("objectiveRepairHistory");
+            errors.check(at, schemac_runtime::assert::max_items(v.len(), 10u64));
+            for (i, v) in v.iter().enumerate() {
+                let at = &at.index(i);
+                schemac_runtime::Validate::validate_at(v, at, errors);
+            }
+        }
+        if let Some(v) = &self.repair_target {
+            let at = &at.key("repairTarget");
+            schemac_runtime::Validate::validate_at(v, at, errors);
+        }
+        if let Some(v) = &self.objective_provenance {
+            let at = &at.key("objectiveProvenance");
+            schemac_runtime::Validate::validate_at(v, at, errors);
+        }
+    }
+}
 /// YYYYMMDDHHMMSS + 6-char random suffix
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(transparent)]
 pub struct GoalId(String);
 impl GoalId {
-    fn check(text: &str) -> Result<(), schemac_runtime::ConstraintError> {
+    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
         static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
             "^\\d{14}-[a-z0-9]{6}$",
             Some("^[0-9]{14}\\-[a-z0-9]{6}$"),
         );
-        match PATTERN.is_match(text) {
-            Ok(true) => Ok(()),
-            Ok(false) => {
-                Err(
-                    schemac_runtime::ConstraintError::new(
-                        format!(
-                            "{text:?} does not match the pattern {:?}", PATTERN.source()
-                        ),
-                    ),
-                )
-            }
-            Err(e) => Err(schemac_runtime::ConstraintError::new(e.to_string())),
+        if !PATTERN
+            .is_match(v)
+            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+        {
+            return Err(
+                schemac_runtime::ConstraintError::new(
+                    format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
+                ),
+            );
         }
+        Ok(())
     }
     pub fn as_str(&self) -> &str {
         &self.0
@@ -649,6 +716,13 @@ impl<'de> serde::Deserialize<'de> for GoalId {
         let text = <String as serde::Deserialize>::deserialize(deserializer)?;
         GoalId::try_from(text).map_err(serde::de::Error::custom)
     }
+}
+impl schemac_runtime::Validate for GoalId {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GoalStatus {
@@ -711,6 +785,13 @@ impl<'de> serde::Deserialize<'de> for GoalStatus {
         )
     }
 }
+impl schemac_runtime::Validate for GoalStatus {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 /// Which loop created this goal: 'goal' (loop 1) or 'list' (loop 2 queue item). Loop 3 (/loop) keeps its own state shape and has no Goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GoalPolicy {
@@ -755,6 +836,13 @@ impl<'de> serde::Deserialize<'de> for GoalPolicy {
         )
     }
 }
+impl schemac_runtime::Validate for GoalPolicy {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 /// Explicit specialist routing requested for this goal or list item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GoalAgentRole {
@@ -795,7 +883,13 @@ impl<'de> serde::Deserialize<'de> for GoalAgentRole {
         )
     }
 }
-/// Not enforced by this type yet: `properties/tasks/maxItems`.
+impl schemac_runtime::Validate for GoalAgentRole {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct GoalTaskList {
     pub version: GoalTaskListVersion,
@@ -836,8 +930,11 @@ impl<'de> serde::Deserialize<'de> for GoalTaskList {
                                 &mut map,
                                 &mut f1,
                                 "tasks",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<Task>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Seq(
+                                        schemac_runtime::de::Plain::<Task>::new(),
+                                    ),
+                                    |v| schemac_runtime::assert::max_items(v.len(), 20u64),
                                 ),
                             )?
                         }
@@ -858,6 +955,23 @@ impl<'de> serde::Deserialize<'de> for GoalTaskList {
             }
         }
         deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for GoalTaskList {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.tasks;
+            let at = &at.key("tasks");
+            errors.check(at, schemac_runtime::assert::max_items(v.len(), 20u64));
+            for (i, v) in v.iter().enumerate() {
+                let at = &at.index(i);
+                schemac_runtime::Validate::validate_at(v, at, errors);
+            }
+        }
     }
 }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -883,7 +997,13 @@ impl<'de> serde::Deserialize<'de> for GoalTaskListVersion {
             .map(|()| GoalTaskListVersion)
     }
 }
-/// Not enforced by this type yet: `properties/title/minLength`, `properties/subtasks/maxItems`.
+impl schemac_runtime::Validate for GoalTaskListVersion {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Task {
     pub id: String,
@@ -933,7 +1053,10 @@ impl<'de> serde::Deserialize<'de> for Task {
                                 &mut map,
                                 &mut f1,
                                 "title",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "status" => {
@@ -957,8 +1080,11 @@ impl<'de> serde::Deserialize<'de> for Task {
                                 &mut map,
                                 &mut f4,
                                 "subtasks",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<Task>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Seq(
+                                        schemac_runtime::de::Plain::<Task>::new(),
+                                    ),
+                                    |v| schemac_runtime::assert::max_items(v.len(), 5u64),
                                 ),
                             )?
                         }
@@ -982,6 +1108,27 @@ impl<'de> serde::Deserialize<'de> for Task {
             }
         }
         deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for Task {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.title;
+            let at = &at.key("title");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+        if let Some(v) = &self.subtasks {
+            let at = &at.key("subtasks");
+            errors.check(at, schemac_runtime::assert::max_items(v.len(), 5u64));
+            for (i, v) in v.iter().enumerate() {
+                let at = &at.index(i);
+                schemac_runtime::Validate::validate_at(v, at, errors);
+            }
+        }
     }
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -1035,6 +1182,13 @@ impl<'de> serde::Deserialize<'de> for TaskStatus {
         )
     }
 }
+impl schemac_runtime::Validate for TaskStatus {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum TaskAgentRole {
     /// `"designer"`
@@ -1073,6 +1227,13 @@ impl<'de> serde::Deserialize<'de> for TaskAgentRole {
             },
         )
     }
+}
+impl schemac_runtime::Validate for TaskAgentRole {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct AuditVerdict {
@@ -1282,6 +1443,13 @@ impl<'de> serde::Deserialize<'de> for AuditVerdict {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for AuditVerdict {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GoalPauseKind {
     /// `"decision"`
@@ -1338,9 +1506,14 @@ impl<'de> serde::Deserialize<'de> for GoalPauseKind {
         )
     }
 }
+impl schemac_runtime::Validate for GoalPauseKind {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 /// Durable completion claim and isolated-auditor lifecycle. Legacy claims may omit phase and are treated as recovery-pending after a fresh session.
-///
-/// Not enforced by this type yet: `properties/attemptId/minLength`, `properties/recoveryNoticeKeys/maxItems`, `properties/retryAfterSec/minimum`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct PendingCompletion {
     #[serde(rename = "completionSummary")]
@@ -1525,7 +1698,10 @@ impl<'de> serde::Deserialize<'de> for PendingCompletion {
                                 &mut map,
                                 &mut f4,
                                 "attemptId",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "startedAt" => {
@@ -1597,8 +1773,11 @@ impl<'de> serde::Deserialize<'de> for PendingCompletion {
                                 &mut map,
                                 &mut f12,
                                 "recoveryNoticeKeys",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Seq(
+                                        schemac_runtime::de::Plain::<String>::new(),
+                                    ),
+                                    |v| schemac_runtime::assert::max_items(v.len(), 16u64),
                                 ),
                             )?
                         }
@@ -1727,7 +1906,10 @@ impl<'de> serde::Deserialize<'de> for PendingCompletion {
                                 &mut map,
                                 &mut f26,
                                 "retryAfterSec",
-                                schemac_runtime::de::Plain::<f64>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<f64>::new(),
+                                    |v| schemac_runtime::assert::minimum(*v, 0i128),
+                                ),
                             )?
                         }
                         "retryFromUpstream" => {
@@ -1794,6 +1976,26 @@ impl<'de> serde::Deserialize<'de> for PendingCompletion {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for PendingCompletion {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        if let Some(v) = &self.attempt_id {
+            let at = &at.key("attemptId");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+        if let Some(v) = &self.recovery_notice_keys {
+            let at = &at.key("recoveryNoticeKeys");
+            errors.check(at, schemac_runtime::assert::max_items(v.len(), 16u64));
+        }
+        if let Some(v) = &self.retry_after_sec {
+            let at = &at.key("retryAfterSec");
+            errors.check(at, schemac_runtime::assert::minimum(*v, 0i128));
+        }
+    }
+}
 /// retry-waiting is canonical; quota-waiting is accepted only for legacy files and is normalized on load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum PendingCompletionPhase {
@@ -1851,6 +2053,13 @@ impl<'de> serde::Deserialize<'de> for PendingCompletionPhase {
         )
     }
 }
+impl schemac_runtime::Validate for PendingCompletionPhase {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 /// Legacy diagnostic field; never used for scheduling or fallback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum PendingCompletionQuotaSignal {
@@ -1903,7 +2112,13 @@ impl<'de> serde::Deserialize<'de> for PendingCompletionQuotaSignal {
         )
     }
 }
-/// Not enforced by this type yet: `properties/originalObjective/minLength`, `properties/source/minLength`, `properties/reason/minLength`, `properties/evidence/minLength`.
+impl schemac_runtime::Validate for PendingCompletionQuotaSignal {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ObjectiveRepair {
     pub at: schemac_runtime::format::DateTime,
@@ -1983,7 +2198,10 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepair {
                                 &mut map,
                                 &mut f2,
                                 "originalObjective",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "replacementObjective" => {
@@ -2015,7 +2233,10 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepair {
                                 &mut map,
                                 &mut f6,
                                 "source",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "reason" => {
@@ -2023,7 +2244,10 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepair {
                                 &mut map,
                                 &mut f7,
                                 "reason",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "evidence" => {
@@ -2031,7 +2255,10 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepair {
                                 &mut map,
                                 &mut f8,
                                 "evidence",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "confidence" => {
@@ -2096,6 +2323,34 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepair {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for ObjectiveRepair {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.original_objective;
+            let at = &at.key("originalObjective");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+        {
+            let v = &self.source;
+            let at = &at.key("source");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+        {
+            let v = &self.reason;
+            let at = &at.key("reason");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+        {
+            let v = &self.evidence;
+            let at = &at.key("evidence");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+    }
+}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ObjectiveRepairAction {
     /// `"auto-applied"`
@@ -2141,6 +2396,13 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepairAction {
             },
         )
     }
+}
+impl schemac_runtime::Validate for ObjectiveRepairAction {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ObjectiveRepairConfidence {
@@ -2188,7 +2450,13 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepairConfidence {
         )
     }
 }
-/// Not enforced by this type yet: `properties/id/minLength`, `properties/objective/minLength`, `properties/source/minLength`.
+impl schemac_runtime::Validate for ObjectiveRepairConfidence {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ObjectiveRepairTarget {
     pub id: String,
@@ -2234,7 +2502,10 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepairTarget {
                                 &mut map,
                                 &mut f0,
                                 "id",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "objective" => {
@@ -2242,7 +2513,10 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepairTarget {
                                 &mut map,
                                 &mut f1,
                                 "objective",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "verificationContract" => {
@@ -2268,7 +2542,10 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepairTarget {
                                 &mut map,
                                 &mut f4,
                                 "source",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "replanPromptedAt" => {
@@ -2305,7 +2582,29 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepairTarget {
         deserializer.deserialize_map(Visitor)
     }
 }
-/// Not enforced by this type yet: `properties/originalObjective/minLength`, `properties/userSeeds/items/minLength`, `properties/userSeeds/maxItems`.
+impl schemac_runtime::Validate for ObjectiveRepairTarget {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.id;
+            let at = &at.key("id");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+        {
+            let v = &self.objective;
+            let at = &at.key("objective");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+        {
+            let v = &self.source;
+            let at = &at.key("source");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+    }
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ObjectiveProvenance {
     #[serde(rename = "originalObjective")]
@@ -2345,7 +2644,10 @@ impl<'de> serde::Deserialize<'de> for ObjectiveProvenance {
                                 &mut map,
                                 &mut f0,
                                 "originalObjective",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<String>::new(),
+                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ),
                             )?
                         }
                         "originalContract" => {
@@ -2361,8 +2663,14 @@ impl<'de> serde::Deserialize<'de> for ObjectiveProvenance {
                                 &mut map,
                                 &mut f2,
                                 "userSeeds",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<String>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Seq(
+                                        schemac_runtime::de::Assert::new(
+                                            schemac_runtime::de::Plain::<String>::new(),
+                                            |v| schemac_runtime::assert::min_length(v, 1u64),
+                                        ),
+                                    ),
+                                    |v| schemac_runtime::assert::max_items(v.len(), 10u64),
                                 ),
                             )?
                         }
@@ -2387,6 +2695,27 @@ impl<'de> serde::Deserialize<'de> for ObjectiveProvenance {
             }
         }
         deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for ObjectiveProvenance {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.original_objective;
+            let at = &at.key("originalObjective");
+            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+        }
+        if let Some(v) = &self.user_seeds {
+            let at = &at.key("userSeeds");
+            errors.check(at, schemac_runtime::assert::max_items(v.len(), 10u64));
+            for (i, v) in v.iter().enumerate() {
+                let at = &at.index(i);
+                errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            }
+        }
     }
 }
 /// Bounded per-goal activity counters used by /glla stats.
@@ -2467,6 +2796,13 @@ impl<'de> serde::Deserialize<'de> for GoalTelemetry {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for GoalTelemetry {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct GoalUsage {
     #[serde(rename = "tokensUsed")]
@@ -2535,4 +2871,11 @@ impl<'de> serde::Deserialize<'de> for GoalUsage {
         }
         deserializer.deserialize_map(Visitor)
     }
+}
+impl schemac_runtime::Validate for GoalUsage {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

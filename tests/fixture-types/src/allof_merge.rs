@@ -87,3 +87,10 @@ impl<'de> serde::Deserialize<'de> for Merged {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for Merged {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}

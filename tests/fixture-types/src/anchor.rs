@@ -74,6 +74,13 @@ impl<'de> serde::Deserialize<'de> for Anchored {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for Anchored {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Postal {
     pub street: String,
@@ -137,28 +144,33 @@ impl<'de> serde::Deserialize<'de> for Postal {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for Postal {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(transparent)]
 pub struct PostalZip(String);
 impl PostalZip {
-    fn check(text: &str) -> Result<(), schemac_runtime::ConstraintError> {
+    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
         static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
             "^[0-9]{5}$",
             Some("^[0-9]{5}$"),
         );
-        match PATTERN.is_match(text) {
-            Ok(true) => Ok(()),
-            Ok(false) => {
-                Err(
-                    schemac_runtime::ConstraintError::new(
-                        format!(
-                            "{text:?} does not match the pattern {:?}", PATTERN.source()
-                        ),
-                    ),
-                )
-            }
-            Err(e) => Err(schemac_runtime::ConstraintError::new(e.to_string())),
+        if !PATTERN
+            .is_match(v)
+            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+        {
+            return Err(
+                schemac_runtime::ConstraintError::new(
+                    format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
+                ),
+            );
         }
+        Ok(())
     }
     pub fn as_str(&self) -> &str {
         &self.0
@@ -196,4 +208,11 @@ impl<'de> serde::Deserialize<'de> for PostalZip {
         let text = <String as serde::Deserialize>::deserialize(deserializer)?;
         PostalZip::try_from(text).map_err(serde::de::Error::custom)
     }
+}
+impl schemac_runtime::Validate for PostalZip {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -88,6 +88,13 @@ impl<'de> serde::Deserialize<'de> for BoolSchemas {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for BoolSchemas {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
 pub struct BoolSchemasNever(serde_json::Value);
@@ -126,6 +133,13 @@ impl<'de> serde::Deserialize<'de> for BoolSchemasNever {
         Ok(BoolSchemasNever(value))
     }
 }
+impl schemac_runtime::Validate for BoolSchemasNever {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
 pub struct BoolSchemasEmptyItem(serde_json::Value);
@@ -163,4 +177,11 @@ impl<'de> serde::Deserialize<'de> for BoolSchemasEmptyItem {
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(BoolSchemasEmptyItem(value))
     }
+}
+impl schemac_runtime::Validate for BoolSchemasEmptyItem {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

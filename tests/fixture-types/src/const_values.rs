@@ -80,6 +80,13 @@ impl<'de> serde::Deserialize<'de> for ConstHolder {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for ConstHolder {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ConstHolderVersion;
 impl ConstHolderVersion {
@@ -103,6 +110,13 @@ impl<'de> serde::Deserialize<'de> for ConstHolderVersion {
             .map(|()| ConstHolderVersion)
     }
 }
+impl schemac_runtime::Validate for ConstHolderVersion {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ConstHolderKind;
 impl ConstHolderKind {
@@ -124,6 +138,13 @@ impl<'de> serde::Deserialize<'de> for ConstHolderKind {
             |s| (s == "fixed").then_some(ConstHolderKind),
         )
     }
+}
+impl schemac_runtime::Validate for ConstHolderKind {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ConstHolderShape;
@@ -147,4 +168,11 @@ impl<'de> serde::Deserialize<'de> for ConstHolderShape {
         schemac_runtime::de::constant(deserializer, ConstHolderShape::value())
             .map(|()| ConstHolderShape)
     }
+}
+impl schemac_runtime::Validate for ConstHolderShape {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -10,8 +10,6 @@
 /// Defs Both
 ///
 /// References into $defs and into definitions (a plain JSON pointer in 2020-12).
-///
-/// Not enforced by this type yet: `definitions/small/maximum`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct DefsBoth {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -57,7 +55,10 @@ impl<'de> serde::Deserialize<'de> for DefsBoth {
                                 &mut map,
                                 &mut f1,
                                 "b",
-                                schemac_runtime::de::Int::<u8>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Int::<u8>::new(),
+                                    |v| schemac_runtime::assert::maximum(*v, 10i128),
+                                ),
                             )?
                         }
                         "c" => {
@@ -66,7 +67,10 @@ impl<'de> serde::Deserialize<'de> for DefsBoth {
                                 &mut f2,
                                 "c",
                                 schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Int::<u8>::new(),
+                                    schemac_runtime::de::Assert::new(
+                                        schemac_runtime::de::Int::<u8>::new(),
+                                        |v| schemac_runtime::assert::maximum(*v, 10i128),
+                                    ),
                                 ),
                             )?
                         }
@@ -90,28 +94,45 @@ impl<'de> serde::Deserialize<'de> for DefsBoth {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for DefsBoth {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        if let Some(v) = &self.b {
+            let at = &at.key("b");
+            errors.check(at, schemac_runtime::assert::maximum(*v, 10i128));
+        }
+        if let Some(v) = &self.c {
+            let at = &at.key("c");
+            for (i, v) in v.iter().enumerate() {
+                let at = &at.index(i);
+                errors.check(at, schemac_runtime::assert::maximum(*v, 10i128));
+            }
+        }
+    }
+}
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(transparent)]
 pub struct Upper(String);
 impl Upper {
-    fn check(text: &str) -> Result<(), schemac_runtime::ConstraintError> {
+    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
         static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
             "^[A-Z]+$",
             Some("^[A-Z]+$"),
         );
-        match PATTERN.is_match(text) {
-            Ok(true) => Ok(()),
-            Ok(false) => {
-                Err(
-                    schemac_runtime::ConstraintError::new(
-                        format!(
-                            "{text:?} does not match the pattern {:?}", PATTERN.source()
-                        ),
-                    ),
-                )
-            }
-            Err(e) => Err(schemac_runtime::ConstraintError::new(e.to_string())),
+        if !PATTERN
+            .is_match(v)
+            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+        {
+            return Err(
+                schemac_runtime::ConstraintError::new(
+                    format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
+                ),
+            );
         }
+        Ok(())
     }
     pub fn as_str(&self) -> &str {
         &self.0
@@ -149,4 +170,11 @@ impl<'de> serde::Deserialize<'de> for Upper {
         let text = <String as serde::Deserialize>::deserialize(deserializer)?;
         Upper::try_from(text).map_err(serde::de::Error::custom)
     }
+}
+impl schemac_runtime::Validate for Upper {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

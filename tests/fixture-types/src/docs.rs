@@ -16,8 +16,6 @@
 /// A second paragraph, with `code` and a */ that must not end a comment.
 ///
 /// Example: `{"retries":1,"mode":"fast"}`
-///
-/// Not enforced by this type yet: `properties/retries/maximum`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Documented {
     /// How often to retry.
@@ -78,7 +76,10 @@ impl<'de> serde::Deserialize<'de> for Documented {
                                 &mut map,
                                 &mut f0,
                                 "retries",
-                                schemac_runtime::de::Int::<u8>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Int::<u8>::new(),
+                                    |v| schemac_runtime::assert::maximum(*v, 10i128),
+                                ),
                             )?
                         }
                         "legacy" => {
@@ -135,6 +136,18 @@ impl<'de> serde::Deserialize<'de> for Documented {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for Documented {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        if let Some(v) = &self.retries {
+            let at = &at.key("retries");
+            errors.check(at, schemac_runtime::assert::maximum(*v, 10i128));
+        }
+    }
+}
 /// Trade-off between speed and safety.
 ///
 /// Default: `"safe"`
@@ -183,4 +196,11 @@ impl<'de> serde::Deserialize<'de> for DocumentedMode {
             },
         )
     }
+}
+impl schemac_runtime::Validate for DocumentedMode {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -10,8 +10,6 @@
 /// Draft Four
 ///
 /// Draft-04 spellings: id, definitions, array items with additionalItems, boolean exclusiveMinimum.
-///
-/// Not enforced by this type yet: `properties/ratio/minimum`, `properties/ratio/maximum`, `properties/ratio/exclusiveMinimum`, `properties/ratio/exclusiveMaximum`, `properties/level/minimum`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct DraftFour {
     pub ratio: f64,
@@ -51,7 +49,14 @@ impl<'de> serde::Deserialize<'de> for DraftFour {
                                 &mut map,
                                 &mut f0,
                                 "ratio",
-                                schemac_runtime::de::Plain::<f64>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Plain::<f64>::new(),
+                                    |v| {
+                                        schemac_runtime::assert::exclusive_minimum(*v, 0i128)?;
+                                        schemac_runtime::assert::exclusive_maximum(*v, 1i128)?;
+                                        Ok(())
+                                    },
+                                ),
                             )?
                         }
                         "level" => {
@@ -59,7 +64,10 @@ impl<'de> serde::Deserialize<'de> for DraftFour {
                                 &mut map,
                                 &mut f1,
                                 "level",
-                                schemac_runtime::de::Int::<u8>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Int::<u8>::new(),
+                                    |v| schemac_runtime::assert::exclusive_minimum(*v, 0i128),
+                                ),
                             )?
                         }
                         "pair" => {
@@ -97,6 +105,24 @@ impl<'de> serde::Deserialize<'de> for DraftFour {
             }
         }
         deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for DraftFour {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.ratio;
+            let at = &at.key("ratio");
+            errors.check(at, schemac_runtime::assert::exclusive_minimum(*v, 0i128));
+            errors.check(at, schemac_runtime::assert::exclusive_maximum(*v, 1i128));
+        }
+        if let Some(v) = &self.level {
+            let at = &at.key("level");
+            errors.check(at, schemac_runtime::assert::exclusive_minimum(*v, 0i128));
+        }
     }
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -156,28 +182,33 @@ impl<'de> serde::Deserialize<'de> for DraftFourPair {
         Ok(DraftFourPair(value))
     }
 }
+impl schemac_runtime::Validate for DraftFourPair {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(transparent)]
 pub struct Name(String);
 impl Name {
-    fn check(text: &str) -> Result<(), schemac_runtime::ConstraintError> {
+    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
         static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
             "^[a-z]+$",
             Some("^[a-z]+$"),
         );
-        match PATTERN.is_match(text) {
-            Ok(true) => Ok(()),
-            Ok(false) => {
-                Err(
-                    schemac_runtime::ConstraintError::new(
-                        format!(
-                            "{text:?} does not match the pattern {:?}", PATTERN.source()
-                        ),
-                    ),
-                )
-            }
-            Err(e) => Err(schemac_runtime::ConstraintError::new(e.to_string())),
+        if !PATTERN
+            .is_match(v)
+            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+        {
+            return Err(
+                schemac_runtime::ConstraintError::new(
+                    format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
+                ),
+            );
         }
+        Ok(())
     }
     pub fn as_str(&self) -> &str {
         &self.0
@@ -215,4 +246,11 @@ impl<'de> serde::Deserialize<'de> for Name {
         let text = <String as serde::Deserialize>::deserialize(deserializer)?;
         Name::try_from(text).map_err(serde::de::Error::custom)
     }
+}
+impl schemac_runtime::Validate for Name {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

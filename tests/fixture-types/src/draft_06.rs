@@ -10,8 +10,6 @@
 /// Draft Six
 ///
 /// Draft-06 spellings: $id, numeric exclusiveMinimum, const, examples, definitions, array items.
-///
-/// Not enforced by this type yet: `properties/level/exclusiveMinimum`, `properties/level/exclusiveMaximum`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct DraftSix {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -63,7 +61,14 @@ impl<'de> serde::Deserialize<'de> for DraftSix {
                                 &mut map,
                                 &mut f1,
                                 "level",
-                                schemac_runtime::de::Int::<u8>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Int::<u8>::new(),
+                                    |v| {
+                                        schemac_runtime::assert::exclusive_minimum(*v, 0i128)?;
+                                        schemac_runtime::assert::exclusive_maximum(*v, 10i128)?;
+                                        Ok(())
+                                    },
+                                ),
                             )?
                         }
                         "point" => {
@@ -105,6 +110,19 @@ impl<'de> serde::Deserialize<'de> for DraftSix {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for DraftSix {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        if let Some(v) = &self.level {
+            let at = &at.key("level");
+            errors.check(at, schemac_runtime::assert::exclusive_minimum(*v, 0i128));
+            errors.check(at, schemac_runtime::assert::exclusive_maximum(*v, 10i128));
+        }
+    }
+}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DraftSixVersion;
 impl DraftSixVersion {
@@ -127,6 +145,13 @@ impl<'de> serde::Deserialize<'de> for DraftSixVersion {
         schemac_runtime::de::constant(deserializer, DraftSixVersion::value())
             .map(|()| DraftSixVersion)
     }
+}
+impl schemac_runtime::Validate for DraftSixVersion {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
@@ -177,4 +202,11 @@ impl<'de> serde::Deserialize<'de> for DraftSixPoint {
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(DraftSixPoint(value))
     }
+}
+impl schemac_runtime::Validate for DraftSixPoint {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -11,115 +11,132 @@
 ///
 /// Draft 2019-09: $defs, $anchor, array items with additionalItems, dependentRequired, $ref with siblings.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(transparent)]
-pub struct DraftTwentyNineteen(serde_json::Value);
-impl DraftTwentyNineteen {
-    /// Checks `value` against the schema, with the pointer of the first failure.
-    pub fn check(
-        value: &serde_json::Value,
-    ) -> Result<(), schemac_runtime::check::CheckError> {
-        DraftTwentyNineteen::check_0(value)
-    }
-    pub fn value(&self) -> &serde_json::Value {
-        &self.0
-    }
-    pub fn into_value(self) -> serde_json::Value {
-        self.0
-    }
-    fn check_0(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::all_of(v, &[Self::check_1, Self::check_2, Self::check_7])
-    }
-    fn check_1(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::kinds(v, &[schemac_runtime::check::Kind::Object])
-    }
-    fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::object(
-            v,
-            &schemac_runtime::check::ObjectRules {
-                properties: &[
-                    ("point", Self::check_3 as schemac_runtime::check::CheckFn),
-                    ("name", Self::check_4 as schemac_runtime::check::CheckFn),
-                    ("card", Self::check_5 as schemac_runtime::check::CheckFn),
-                    ("billing", Self::check_6 as schemac_runtime::check::CheckFn),
-                ],
-                required: &[],
-                patterns: &[],
-                additional: None,
-            },
-        )
-    }
-    fn check_3(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(
-            v,
-            schemac_runtime::de::Plain::<DraftTwentyNineteenPoint>::new(),
-        )
-    }
-    fn check_4(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<Name>::new())
-    }
-    fn check_5(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<String>::new())
-    }
-    fn check_6(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<String>::new())
-    }
-    fn check_7(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::if_then_else(
-            v,
-            Self::check_8,
-            Some(Self::check_11),
-            None,
-        )
-    }
-    fn check_8(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::all_of(v, &[Self::check_9, Self::check_10])
-    }
-    fn check_9(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::kinds(v, &[schemac_runtime::check::Kind::Object])
-    }
-    fn check_10(
-        v: &serde_json::Value,
-    ) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::object(
-            v,
-            &schemac_runtime::check::ObjectRules {
-                properties: &[],
-                required: &["card"],
-                patterns: &[],
-                additional: None,
-            },
-        )
-    }
-    fn check_11(
-        v: &serde_json::Value,
-    ) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::object(
-            v,
-            &schemac_runtime::check::ObjectRules {
-                properties: &[],
-                required: &["billing"],
-                patterns: &[],
-                additional: None,
-            },
-        )
-    }
+pub struct DraftTwentyNineteen {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub point: Option<DraftTwentyNineteenPoint>,
+    /// Siblings of $ref apply in 2019-09.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<Name>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub billing: Option<String>,
+    /// Properties the schema does not declare, kept so that a round trip loses nothing.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
 }
-impl TryFrom<serde_json::Value> for DraftTwentyNineteen {
-    type Error = schemac_runtime::check::CheckError;
-    fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        DraftTwentyNineteen::check(&value).map(|()| DraftTwentyNineteen(value))
+impl DraftTwentyNineteen {
+    /// The names of the properties this object has, for its object assertions.
+    fn present_properties(&self) -> Vec<&str> {
+        let mut names = Vec::new();
+        if self.point.is_some() {
+            names.push("point");
+        }
+        if self.name.is_some() {
+            names.push("name");
+        }
+        if self.card.is_some() {
+            names.push("card");
+        }
+        if self.billing.is_some() {
+            names.push("billing");
+        }
+        names.extend(self.extra.keys().map(String::as_str));
+        names
     }
 }
 impl<'de> serde::Deserialize<'de> for DraftTwentyNineteen {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
-        DraftTwentyNineteen::check(&value)
-            .map_err(schemac_runtime::check::CheckError::into_de_error)?;
-        Ok(DraftTwentyNineteen(value))
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = DraftTwentyNineteen;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object (DraftTwentyNineteen)")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<DraftTwentyNineteen, A::Error> {
+                let mut f0: Option<DraftTwentyNineteenPoint> = None;
+                let mut f1: Option<Name> = None;
+                let mut f2: Option<String> = None;
+                let mut f3: Option<String> = None;
+                let mut extra = serde_json::Map::new();
+                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                    match key.as_str() {
+                        "point" => {
+                            schemac_runtime::de::field(
+                                &mut map,
+                                &mut f0,
+                                "point",
+                                schemac_runtime::de::Plain::<
+                                    DraftTwentyNineteenPoint,
+                                >::new(),
+                            )?
+                        }
+                        "name" => {
+                            schemac_runtime::de::field(
+                                &mut map,
+                                &mut f1,
+                                "name",
+                                schemac_runtime::de::Plain::<Name>::new(),
+                            )?
+                        }
+                        "card" => {
+                            schemac_runtime::de::field(
+                                &mut map,
+                                &mut f2,
+                                "card",
+                                schemac_runtime::de::Plain::<String>::new(),
+                            )?
+                        }
+                        "billing" => {
+                            schemac_runtime::de::field(
+                                &mut map,
+                                &mut f3,
+                                "billing",
+                                schemac_runtime::de::Plain::<String>::new(),
+                            )?
+                        }
+                        _ => {
+                            let key = key.into_string();
+                            if extra.contains_key(&key) {
+                                return Err(schemac_runtime::de::duplicate(&key));
+                            }
+                            extra.insert(key, map.next_value()?);
+                        }
+                    }
+                }
+                let value = DraftTwentyNineteen {
+                    point: f0,
+                    name: f1,
+                    card: f2,
+                    billing: f3,
+                    extra,
+                };
+                let names: &[&str] = &value.present_properties();
+                schemac_runtime::assert::dependent_required(names, "card", &["billing"])
+                    .map_err(serde::de::Error::custom)?;
+                Ok(value)
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for DraftTwentyNineteen {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        let names: &[&str] = &self.present_properties();
+        errors
+            .check(
+                at,
+                schemac_runtime::assert::dependent_required(names, "card", &["billing"]),
+            );
     }
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -179,28 +196,33 @@ impl<'de> serde::Deserialize<'de> for DraftTwentyNineteenPoint {
         Ok(DraftTwentyNineteenPoint(value))
     }
 }
+impl schemac_runtime::Validate for DraftTwentyNineteenPoint {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(transparent)]
 pub struct Name(String);
 impl Name {
-    fn check(text: &str) -> Result<(), schemac_runtime::ConstraintError> {
+    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
         static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
             "^[a-z]+$",
             Some("^[a-z]+$"),
         );
-        match PATTERN.is_match(text) {
-            Ok(true) => Ok(()),
-            Ok(false) => {
-                Err(
-                    schemac_runtime::ConstraintError::new(
-                        format!(
-                            "{text:?} does not match the pattern {:?}", PATTERN.source()
-                        ),
-                    ),
-                )
-            }
-            Err(e) => Err(schemac_runtime::ConstraintError::new(e.to_string())),
+        if !PATTERN
+            .is_match(v)
+            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+        {
+            return Err(
+                schemac_runtime::ConstraintError::new(
+                    format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
+                ),
+            );
         }
+        Ok(())
     }
     pub fn as_str(&self) -> &str {
         &self.0
@@ -238,4 +260,11 @@ impl<'de> serde::Deserialize<'de> for Name {
         let text = <String as serde::Deserialize>::deserialize(deserializer)?;
         Name::try_from(text).map_err(serde::de::Error::custom)
     }
+}
+impl schemac_runtime::Validate for Name {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -76,3 +76,10 @@ impl<'de> serde::Deserialize<'de> for Color {
         )
     }
 }
+impl schemac_runtime::Validate for Color {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}

@@ -264,3 +264,10 @@ impl<'de> serde::Deserialize<'de> for Formats {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for Formats {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}

@@ -110,6 +110,13 @@ impl<'de> serde::Deserialize<'de> for Conditional {
         Ok(Conditional(value))
     }
 }
+impl schemac_runtime::Validate for Conditional {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ConditionalKind {
     /// `"card"`
@@ -155,6 +162,13 @@ impl<'de> serde::Deserialize<'de> for ConditionalKind {
             },
         )
     }
+}
+impl schemac_runtime::Validate for ConditionalKind {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(untagged)]
@@ -244,6 +258,13 @@ impl<'de> serde::Deserialize<'de> for ConditionalIf {
         deserializer.deserialize_any(Visitor)
     }
 }
+impl schemac_runtime::Validate for ConditionalIf {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ConditionalIfObject {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -296,6 +317,13 @@ impl<'de> serde::Deserialize<'de> for ConditionalIfObject {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for ConditionalIfObject {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ConditionalIfObjectKind;
 impl ConditionalIfObjectKind {
@@ -317,6 +345,13 @@ impl<'de> serde::Deserialize<'de> for ConditionalIfObjectKind {
             |s| (s == "card").then_some(ConditionalIfObjectKind),
         )
     }
+}
+impl schemac_runtime::Validate for ConditionalIfObjectKind {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(untagged)]
@@ -415,6 +450,13 @@ impl<'de> serde::Deserialize<'de> for ConditionalThen {
         deserializer.deserialize_any(Visitor)
     }
 }
+impl schemac_runtime::Validate for ConditionalThen {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ConditionalThenObject {
     pub number: serde_json::Value,
@@ -465,6 +507,13 @@ impl<'de> serde::Deserialize<'de> for ConditionalThenObject {
         }
         deserializer.deserialize_map(Visitor)
     }
+}
+impl schemac_runtime::Validate for ConditionalThenObject {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(untagged)]
@@ -563,6 +612,13 @@ impl<'de> serde::Deserialize<'de> for ConditionalElse {
         deserializer.deserialize_any(Visitor)
     }
 }
+impl schemac_runtime::Validate for ConditionalElse {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ConditionalElseObject {
     pub iban: serde_json::Value,
@@ -613,4 +669,11 @@ impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
         }
         deserializer.deserialize_map(Visitor)
     }
+}
+impl schemac_runtime::Validate for ConditionalElseObject {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

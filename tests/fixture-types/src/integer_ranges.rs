@@ -10,8 +10,6 @@
 /// Integer Ranges
 ///
 /// The Rust integer type follows minimum/maximum; a value that does not fit is rejected.
-///
-/// Not enforced by this type yet: `properties/percent/exclusiveMaximum`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct IntegerRanges {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -123,7 +121,10 @@ impl<'de> serde::Deserialize<'de> for IntegerRanges {
                                 &mut map,
                                 &mut f7,
                                 "percent",
-                                schemac_runtime::de::Int::<u8>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Int::<u8>::new(),
+                                    |v| schemac_runtime::assert::exclusive_maximum(*v, 101i128),
+                                ),
                             )?
                         }
                         "huge" => {
@@ -158,5 +159,17 @@ impl<'de> serde::Deserialize<'de> for IntegerRanges {
             }
         }
         deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for IntegerRanges {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        if let Some(v) = &self.percent {
+            let at = &at.key("percent");
+            errors.check(at, schemac_runtime::assert::exclusive_maximum(*v, 101i128));
+        }
     }
 }

@@ -10,6 +10,11 @@
 //! | `tests/fixtures/allof-merge.json` | [`allof_merge`] | [`Merged`](allof_merge::Merged) |
 //! | `tests/fixtures/anchor.json` | [`anchor`] | [`Anchored`](anchor::Anchored) |
 //! | `tests/fixtures/anyof-first-match.json` | [`anyof_first_match`] | [`AnyOfValue`](anyof_first_match::AnyOfValue) |
+//! | `tests/fixtures/assert-arrays.json` | [`assert_arrays`] | [`Arrays`](assert_arrays::Arrays) |
+//! | `tests/fixtures/assert-checked.json` | [`assert_checked`] | [`CheckedAssertions`](assert_checked::CheckedAssertions) |
+//! | `tests/fixtures/assert-numbers.json` | [`assert_numbers`] | [`Numbers`](assert_numbers::Numbers) |
+//! | `tests/fixtures/assert-objects.json` | [`assert_objects`] | [`Objects`](assert_objects::Objects) |
+//! | `tests/fixtures/assert-strings.json` | [`assert_strings`] | [`Strings`](assert_strings::Strings) |
 //! | `tests/fixtures/awkward-names.json` | [`awkward_names`] | [`AwkwardNames`](awkward_names::AwkwardNames) |
 //! | `tests/fixtures/bool-schemas.json` | [`bool_schemas`] | [`BoolSchemas`](bool_schemas::BoolSchemas) |
 //! | `tests/fixtures/const-values.json` | [`const_values`] | [`ConstHolder`](const_values::ConstHolder) |
@@ -46,6 +51,16 @@ pub mod allof_merge;
 pub mod anchor;
 #[rustfmt::skip]
 pub mod anyof_first_match;
+#[rustfmt::skip]
+pub mod assert_arrays;
+#[rustfmt::skip]
+pub mod assert_checked;
+#[rustfmt::skip]
+pub mod assert_numbers;
+#[rustfmt::skip]
+pub mod assert_objects;
+#[rustfmt::skip]
+pub mod assert_strings;
 #[rustfmt::skip]
 pub mod awkward_names;
 #[rustfmt::skip]

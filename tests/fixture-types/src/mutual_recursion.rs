@@ -75,6 +75,13 @@ impl<'de> serde::Deserialize<'de> for Directory {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for Directory {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Entry {
     pub name: String,
@@ -150,6 +157,13 @@ impl<'de> serde::Deserialize<'de> for Entry {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for Entry {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Dir {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -200,4 +214,11 @@ impl<'de> serde::Deserialize<'de> for Dir {
         }
         deserializer.deserialize_map(Visitor)
     }
+}
+impl schemac_runtime::Validate for Dir {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

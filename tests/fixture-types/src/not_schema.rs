@@ -74,6 +74,13 @@ impl<'de> serde::Deserialize<'de> for NotExamples {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for NotExamples {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
 pub struct NotExamplesCode(serde_json::Value);
@@ -124,6 +131,13 @@ impl<'de> serde::Deserialize<'de> for NotExamplesCode {
         Ok(NotExamplesCode(value))
     }
 }
+impl schemac_runtime::Validate for NotExamplesCode {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NotExamplesCodeNot;
 impl NotExamplesCodeNot {
@@ -145,6 +159,13 @@ impl<'de> serde::Deserialize<'de> for NotExamplesCodeNot {
             |s| s.is_empty().then_some(NotExamplesCodeNot),
         )
     }
+}
+impl schemac_runtime::Validate for NotExamplesCodeNot {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
@@ -186,4 +207,11 @@ impl<'de> serde::Deserialize<'de> for NotExamplesPresent {
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(NotExamplesPresent(value))
     }
+}
+impl schemac_runtime::Validate for NotExamplesPresent {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

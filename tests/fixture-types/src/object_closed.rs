@@ -68,6 +68,13 @@ impl<'de> serde::Deserialize<'de> for ClosedObject {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for ClosedObject {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ClosedObjectInner {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -112,4 +119,11 @@ impl<'de> serde::Deserialize<'de> for ClosedObjectInner {
         }
         deserializer.deserialize_map(Visitor)
     }
+}
+impl schemac_runtime::Validate for ClosedObjectInner {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -99,6 +99,13 @@ impl<'de> serde::Deserialize<'de> for OpenObject {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for OpenObject {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct OpenObjectMeta {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -147,6 +154,13 @@ impl<'de> serde::Deserialize<'de> for OpenObjectMeta {
         }
         deserializer.deserialize_map(Visitor)
     }
+}
+impl schemac_runtime::Validate for OpenObjectMeta {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct OpenObjectItemsItem {
@@ -199,4 +213,11 @@ impl<'de> serde::Deserialize<'de> for OpenObjectItemsItem {
         }
         deserializer.deserialize_map(Visitor)
     }
+}
+impl schemac_runtime::Validate for OpenObjectItemsItem {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -74,6 +74,13 @@ impl<'de> serde::Deserialize<'de> for ExactlyOne {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for ExactlyOne {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(untagged)]
 pub enum ExactlyOnePair {
@@ -126,6 +133,13 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePair {
         }
     }
 }
+impl schemac_runtime::Validate for ExactlyOnePair {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ExactlyOnePairVariant0 {
     pub a: serde_json::Value,
@@ -176,6 +190,13 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant0 {
         }
         deserializer.deserialize_map(Visitor)
     }
+}
+impl schemac_runtime::Validate for ExactlyOnePairVariant0 {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ExactlyOnePairVariant1 {
@@ -228,6 +249,13 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant1 {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for ExactlyOnePairVariant1 {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(untagged)]
 pub enum ExactlyOneNum {
@@ -279,4 +307,11 @@ impl<'de> serde::Deserialize<'de> for ExactlyOneNum {
             }
         }
     }
+}
+impl schemac_runtime::Validate for ExactlyOneNum {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

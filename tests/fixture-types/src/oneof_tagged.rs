@@ -88,6 +88,17 @@ impl<'de> serde::Deserialize<'de> for Shape {
         )
     }
 }
+impl schemac_runtime::Validate for Shape {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        if let Shape::Polygon(v) = self {
+            schemac_runtime::Validate::validate_at(v, at, errors);
+        }
+    }
+}
 /// Circle
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Circle {
@@ -151,6 +162,13 @@ impl<'de> serde::Deserialize<'de> for Circle {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for Circle {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CircleKind;
 impl CircleKind {
@@ -172,6 +190,13 @@ impl<'de> serde::Deserialize<'de> for CircleKind {
             |s| (s == "circle").then_some(CircleKind),
         )
     }
+}
+impl schemac_runtime::Validate for CircleKind {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 /// Rect
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -247,6 +272,13 @@ impl<'de> serde::Deserialize<'de> for Rect {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for Rect {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RectKind;
 impl RectKind {
@@ -269,9 +301,14 @@ impl<'de> serde::Deserialize<'de> for RectKind {
         )
     }
 }
+impl schemac_runtime::Validate for RectKind {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 /// Polygon
-///
-/// Not enforced by this type yet: `properties/sides/minimum`, `properties/sides/maximum`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Polygon {
     pub kind: PolygonKind,
@@ -312,7 +349,14 @@ impl<'de> serde::Deserialize<'de> for Polygon {
                                 &mut map,
                                 &mut f1,
                                 "sides",
-                                schemac_runtime::de::Int::<u8>::new(),
+                                schemac_runtime::de::Assert::new(
+                                    schemac_runtime::de::Int::<u8>::new(),
+                                    |v| {
+                                        schemac_runtime::assert::minimum(*v, 3i128)?;
+                                        schemac_runtime::assert::maximum(*v, 4i128)?;
+                                        Ok(())
+                                    },
+                                ),
                             )?
                         }
                         _ => {
@@ -332,6 +376,20 @@ impl<'de> serde::Deserialize<'de> for Polygon {
             }
         }
         deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for Polygon {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        {
+            let v = &self.sides;
+            let at = &at.key("sides");
+            errors.check(at, schemac_runtime::assert::minimum(*v, 3i128));
+            errors.check(at, schemac_runtime::assert::maximum(*v, 4i128));
+        }
     }
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -379,4 +437,11 @@ impl<'de> serde::Deserialize<'de> for PolygonKind {
             },
         )
     }
+}
+impl schemac_runtime::Validate for PolygonKind {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -98,3 +98,10 @@ impl<'de> serde::Deserialize<'de> for OptionalNullable {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for OptionalNullable {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}

@@ -109,6 +109,75 @@ impl<'de> serde::Deserialize<'de> for PatternProps {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for PatternProps {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        static PATTERN_0: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+            "^x-",
+            Some("^x\\-"),
+        );
+        static PATTERN_1: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+            "^n_[0-9]+$",
+            Some("^n_[0-9]+$"),
+        );
+        static PATTERN_2: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+            "^n_1",
+            Some("^n_1"),
+        );
+        for (name, v) in &self.extra {
+            let at = &at.key(name);
+            let mut matched = false;
+            if PATTERN_0.is_match(name).unwrap_or(true) {
+                matched = true;
+                errors
+                    .check_value(
+                        at,
+                        schemac_runtime::check::typed(
+                            v,
+                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                        ),
+                    );
+            }
+            if PATTERN_1.is_match(name).unwrap_or(true) {
+                matched = true;
+                errors
+                    .check_value(
+                        at,
+                        schemac_runtime::check::typed(
+                            v,
+                            schemac_runtime::de::Int::<i64>::new(),
+                        ),
+                    );
+            }
+            if PATTERN_2.is_match(name).unwrap_or(true) {
+                matched = true;
+                errors
+                    .check_value(
+                        at,
+                        schemac_runtime::check::typed(
+                            v,
+                            schemac_runtime::de::Plain::<PatternPropsPattern2>::new(),
+                        ),
+                    );
+            }
+            if !matched {
+                errors
+                    .push(
+                        schemac_runtime::ValidationError::new(
+                            at.pointer(),
+                            "additionalProperties",
+                            format!(
+                                "property `{name}` is not declared and matches no patternProperties pattern"
+                            ),
+                        ),
+                    );
+            }
+        }
+    }
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
 pub struct PatternPropsPattern2(serde_json::Value);
@@ -147,4 +216,11 @@ impl<'de> serde::Deserialize<'de> for PatternPropsPattern2 {
         )?;
         PatternPropsPattern2::try_from(value).map_err(serde::de::Error::custom)
     }
+}
+impl schemac_runtime::Validate for PatternPropsPattern2 {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -74,6 +74,13 @@ impl<'de> serde::Deserialize<'de> for PairItems {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for PairItems {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
 pub struct PairItemsPair(serde_json::Value);
@@ -131,6 +138,13 @@ impl<'de> serde::Deserialize<'de> for PairItemsPair {
         Ok(PairItemsPair(value))
     }
 }
+impl schemac_runtime::Validate for PairItemsPair {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
 pub struct PairItemsRow(serde_json::Value);
@@ -180,4 +194,11 @@ impl<'de> serde::Deserialize<'de> for PairItemsRow {
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(PairItemsRow(value))
     }
+}
+impl schemac_runtime::Validate for PairItemsRow {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -75,3 +75,10 @@ impl<'de> serde::Deserialize<'de> for TreeNode {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for TreeNode {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}

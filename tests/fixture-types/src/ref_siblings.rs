@@ -75,6 +75,13 @@ impl<'de> serde::Deserialize<'de> for RefSiblings {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for RefSiblings {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 /// Lowercase and starting with a.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
@@ -130,4 +137,11 @@ impl<'de> serde::Deserialize<'de> for RefSiblingsName {
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(RefSiblingsName(value))
     }
+}
+impl schemac_runtime::Validate for RefSiblingsName {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -89,6 +89,13 @@ impl<'de> serde::Deserialize<'de> for RequiredNullable {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for RequiredNullable {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Point {
     pub x: i64,
@@ -139,4 +146,11 @@ impl<'de> serde::Deserialize<'de> for Point {
         }
         deserializer.deserialize_map(Visitor)
     }
+}
+impl schemac_runtime::Validate for Point {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -91,6 +91,13 @@ impl<'de> serde::Deserialize<'de> for TypeUnion {
         deserializer.deserialize_map(Visitor)
     }
 }
+impl schemac_runtime::Validate for TypeUnion {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(untagged)]
 pub enum TypeUnionId {
@@ -138,6 +145,13 @@ impl<'de> serde::Deserialize<'de> for TypeUnionId {
         }
         deserializer.deserialize_any(Visitor)
     }
+}
+impl schemac_runtime::Validate for TypeUnionId {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(untagged)]
@@ -198,6 +212,13 @@ impl<'de> serde::Deserialize<'de> for TypeUnionValue {
         }
         deserializer.deserialize_any(Visitor)
     }
+}
+impl schemac_runtime::Validate for TypeUnionValue {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(untagged)]
@@ -285,6 +306,13 @@ impl<'de> serde::Deserialize<'de> for TypeUnionScalar {
         deserializer.deserialize_any(Visitor)
     }
 }
+impl schemac_runtime::Validate for TypeUnionScalar {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct TypeUnionScalarObject {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
@@ -318,4 +346,11 @@ impl<'de> serde::Deserialize<'de> for TypeUnionScalarObject {
         }
         deserializer.deserialize_map(Visitor)
     }
+}
+impl schemac_runtime::Validate for TypeUnionScalarObject {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
 }

@@ -101,10 +101,6 @@ pub fn read_invalid(path: &Path) -> Invalid {
 pub struct Report {
     pub valid: usize,
     pub invalid: usize,
-    /// Pending files the type already rejects at the right pointer.
-    pub pending_enforced: usize,
-    /// Pending files the type still accepts: known gaps, listed so they are never silent.
-    pub pending_gaps: Vec<String>,
     pub failures: Vec<String>,
 }
 
@@ -113,14 +109,6 @@ impl Report {
     pub fn finish(self, name: &str) {
         if self.valid + self.invalid > 0 {
             println!("{name}: {} valid, {} invalid instances", self.valid, self.invalid);
-        }
-        if self.pending_enforced + self.pending_gaps.len() > 0 {
-            println!(
-                "{name}: pending bounds: {} enforced, {} not enforced yet: {:?}",
-                self.pending_enforced,
-                self.pending_gaps.len(),
-                self.pending_gaps
-            );
         }
         assert!(self.failures.is_empty(), "{name}: {} failures:\n\n{}", self.failures.len(), self.failures.join("\n\n"));
     }
@@ -138,28 +126,6 @@ pub fn check_instances(schema: &Path, dir: &Path, parse: RoundTrip) -> Report {
     for path in json_files(&dir.join("invalid")) {
         report.invalid += 1;
         check_invalid(&validator, &path, parse, &mut report.failures);
-    }
-    report
-}
-
-/// Checks `dir/pending-bounds/*.json`: instances that break a bound (`maximum`, `minItems`,
-/// `minLength`, ...) that the generated types do not enforce yet. The schema must reject each;
-/// the type either still accepts it (a known gap, reported) or rejects it at the right pointer.
-pub fn check_pending(schema: &Path, dir: &Path, parse: RoundTrip) -> Report {
-    let validator = validator(schema);
-    let mut report = Report::default();
-    for path in json_files(&dir.join("pending-bounds")) {
-        let name = display(&path);
-        let case = read_invalid(&path);
-        if validator.is_valid(&case.instance) {
-            report.failures.push(format!("{name}: fixture bug: jsonschema accepts it ({})", case.why));
-            continue;
-        }
-        match parse(&case.instance.to_string()) {
-            Ok(_) => report.pending_gaps.push(name),
-            Err(e) if e.pointer() == case.pointer => report.pending_enforced += 1,
-            Err(e) => report.failures.push(format!("{name}: rejected at {:?}, expected {:?}: {e}", e.pointer(), case.pointer)),
-        }
     }
     report
 }

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::items::pattern_static;
 use super::ty::{Ctx, ident, value_static};
-use crate::ir::{Check, DefId, Kind};
+use crate::ir::{Check, DefId, Kind, Subject};
 
 pub(super) fn checked(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
     let name = ident(&ctx.def(id).name);
@@ -158,6 +158,15 @@ impl Functions<'_, '_> {
                 let prefix = self.references(prefix);
                 let items = self.optional(items.as_deref());
                 quote! { #rt::array(v, &[#(#prefix),*], #items) }
+            }
+            Check::Assert(assertion) => {
+                let call = super::assert::call(self.ctx, self.id, assertion);
+                match assertion.subject() {
+                    Subject::Number => quote! { #rt::number(v, |v| #call) },
+                    Subject::String => quote! { #rt::string(v, |v| #call) },
+                    Subject::Array => quote! { #rt::items(v, |v| #call) },
+                    Subject::Object => quote! { #rt::properties(v, |names| #call) },
+                }
             }
             Check::Never => quote! { #rt::never(v) },
         }

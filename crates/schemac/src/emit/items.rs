@@ -4,6 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::Value;
 
+use super::assert::{self as assertions, validate_impl};
 use super::ty::{Ctx, docs, ident, value_static};
 use super::{check, union};
 use crate::ir::{DefId, DefKind, Field, Newtype, Pattern, Rest, Struct, Ty};
@@ -21,7 +22,27 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
         DefKind::Alias(ty) => alias(ctx, id, ty),
         DefKind::Checked(c) => check::checked(ctx, id, c),
     };
-    quote! { #doc #body }
+    let name = ident(&def.name);
+    let validate = match &def.kind {
+        DefKind::Struct(s) => validate_impl(&name, struct_validation(ctx, id, s)),
+        DefKind::Union(u) => union::validation(ctx, id, u),
+        // A `type` alias has the `Validate` of the type it names.
+        DefKind::Alias(ty) if is_type_alias(ctx, ty) => quote!(),
+        DefKind::Alias(ty) => {
+            let inner = assertions::validate(ctx, id, ty);
+            let body = if inner.is_empty() {
+                inner
+            } else {
+                quote! { let v = &self.0; #inner }
+            };
+            validate_impl(&name, body)
+        }
+        // The rest check everything when they are built.
+        DefKind::StringEnum(_) | DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) => {
+            validate_impl(&name, quote!())
+        }
+    };
+    quote! { #doc #body #validate }
 }
 
 /// A `static` for a pattern, named `name`.
@@ -83,12 +104,24 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
     };
     let type_name = ctx.def(id).name.as_str();
     let expecting = format!("an object ({type_name})");
+    let (present, object_checks) = object_assertions(ctx, id, s);
+    let build = if object_checks.is_empty() {
+        quote! { Ok(#name { #(#inits)* #extra_init }) }
+    } else {
+        quote! {
+            let value = #name { #(#inits)* #extra_init };
+            #object_checks
+            Ok(value)
+        }
+    };
     quote! {
         #[derive(Clone, Debug, PartialEq, serde::Serialize)]
         pub struct #name {
             #(#fields)*
             #extra_field
         }
+
+        #present
 
         impl<'de> serde::Deserialize<'de> for #name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -104,16 +137,146 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
                         while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                             #dispatch
                         }
-                        Ok(#name {
-                            #(#inits)*
-                            #extra_init
-                        })
+                        #build
                     }
                 }
                 deserializer.deserialize_map(Visitor)
             }
         }
     }
+}
+
+/// The struct's object assertions: a `present_properties` method, and the statements that
+/// check `value` after it is read (empty when it has none).
+fn object_assertions(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> (TokenStream, TokenStream) {
+    if s.assertions.is_empty() {
+        return (quote!(), quote!());
+    }
+    let name = ident(&ctx.def(id).name);
+    let pushes = s.fields.iter().map(|field| {
+        let json = &field.json_name;
+        let rust_name = ident(&field.rust_name);
+        match (field.required, is_nullable(&field.ty)) {
+            (true, _) => quote! { names.push(#json); },
+            (false, false) => quote! { if self.#rust_name.is_some() { names.push(#json); } },
+            (false, true) => quote! { if !self.#rust_name.is_absent() { names.push(#json); } },
+        }
+    });
+    let extra = match s.rest {
+        Rest::Closed => quote!(),
+        _ => quote! { names.extend(self.extra.keys().map(String::as_str)); },
+    };
+    let present = quote! {
+        impl #name {
+            /// The names of the properties this object has, for its object assertions.
+            fn present_properties(&self) -> Vec<&str> {
+                let mut names = Vec::new();
+                #(#pushes)*
+                #extra
+                names
+            }
+        }
+    };
+    let calls = s.assertions.iter().map(|a| assertions::call(ctx, id, a));
+    let checks = quote! {
+        let names: &[&str] = &value.present_properties();
+        #(#calls.map_err(serde::de::Error::custom)?;)*
+    };
+    (present, checks)
+}
+
+/// The body of a struct's `validate_at`: each field's value, the object assertions, and the
+/// undeclared properties where the schema says what they must be.
+fn struct_validation(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
+    let mut out = Vec::new();
+    for field in &s.fields {
+        let json = &field.json_name;
+        let rust_name = ident(&field.rust_name);
+        // An optional field's value is inside its `Option`/`Tristate`.
+        let ty = match (field.required, &field.ty) {
+            (false, Ty::Nullable(inner)) => inner.as_ref(),
+            (_, ty) => ty,
+        };
+        let inner = assertions::validate(ctx, id, ty);
+        if inner.is_empty() {
+            continue;
+        }
+        let statements = match (field.required, &field.ty) {
+            (true, _) => quote! { { let v = &self.#rust_name; let at = &at.key(#json); #inner } },
+            (false, Ty::Nullable(_)) => quote! {
+                if let schemac_runtime::Tristate::Value(v) = &self.#rust_name {
+                    let at = &at.key(#json);
+                    #inner
+                }
+            },
+            (false, _) => quote! {
+                if let Some(v) = &self.#rust_name {
+                    let at = &at.key(#json);
+                    #inner
+                }
+            },
+        };
+        out.push(statements);
+    }
+    if !s.assertions.is_empty() {
+        let calls = s.assertions.iter().map(|a| assertions::call(ctx, id, a));
+        out.push(quote! {
+            let names: &[&str] = &self.present_properties();
+            #(errors.check(at, #calls);)*
+        });
+    }
+    match &s.rest {
+        Rest::Closed | Rest::Open => {}
+        Rest::Typed(ty) => {
+            let inner = assertions::validate(ctx, id, ty);
+            if !inner.is_empty() {
+                out.push(quote! {
+                    for (name, v) in &self.extra {
+                        let at = &at.key(name);
+                        #inner
+                    }
+                });
+            }
+        }
+        Rest::Patterns { patterns, additional } => {
+            let statics = patterns.iter().enumerate().map(|(i, (p, _))| pattern_static(&format_ident!("PATTERN_{i}"), p));
+            let checks = patterns.iter().enumerate().map(|(i, (_, ty))| {
+                let pattern = format_ident!("PATTERN_{i}");
+                let seed = ctx.seed(id, ty);
+                quote! {
+                    if #pattern.is_match(name).unwrap_or(true) {
+                        matched = true;
+                        errors.check_value(at, schemac_runtime::check::typed(v, #seed));
+                    }
+                }
+            });
+            let otherwise = match additional {
+                Some(ty) => {
+                    let seed = ctx.seed(id, ty);
+                    quote! { errors.check_value(at, schemac_runtime::check::typed(v, #seed)); }
+                }
+                None => quote! {
+                    errors.push(schemac_runtime::ValidationError::new(
+                        at.pointer(),
+                        "additionalProperties",
+                        format!("property `{name}` is not declared and matches no patternProperties pattern"),
+                    ));
+                },
+            };
+            out.push(quote! {
+                #(#statics)*
+                for (name, v) in &self.extra {
+                    let at = &at.key(name);
+                    let mut matched = false;
+                    #(#checks)*
+                    if !matched {
+                        #otherwise
+                    }
+                }
+            });
+        }
+    }
+    quote! { #(#out)* }
 }
 
 /// (field type, type of the parsed value, seed) for a struct field.
@@ -363,19 +526,20 @@ fn value_enum(ctx: &Ctx<'_>, id: DefId, values: &[Value]) -> TokenStream {
 fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
     let name = ident(&ctx.def(id).name);
     let inner = ctx.rust(id, &newtype.inner);
-    let check = match &newtype.pattern {
-        Some(pattern) => {
-            let pattern_static = pattern_static(&format_ident!("PATTERN"), pattern);
-            quote! {
-                #pattern_static
-                match PATTERN.is_match(text) {
-                    Ok(true) => Ok(()),
-                    Ok(false) => Err(schemac_runtime::ConstraintError::new(format!("{text:?} does not match the pattern {:?}", PATTERN.source()))),
-                    Err(e) => Err(schemac_runtime::ConstraintError::new(e.to_string())),
-                }
+    let pattern = newtype.pattern.as_ref().map(|pattern| {
+        let pattern_static = pattern_static(&format_ident!("PATTERN"), pattern);
+        quote! {
+            #pattern_static
+            if !PATTERN.is_match(v).map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))? {
+                return Err(schemac_runtime::ConstraintError::new(format!("{v:?} does not match the pattern {:?}", PATTERN.source())));
             }
         }
-        None => quote! { let _ = text; Ok(()) },
+    });
+    let calls = newtype.assertions.iter().map(|a| assertions::call(ctx, id, a));
+    let check = quote! {
+        #pattern
+        #(#calls?;)*
+        Ok(())
     };
     let eq = if matches!(newtype.inner, Ty::Number) { quote!() } else { quote!(Eq, Hash, PartialOrd, Ord,) };
     quote! {
@@ -384,7 +548,7 @@ fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
         pub struct #name(#inner);
 
         impl #name {
-            fn check(text: &str) -> Result<(), schemac_runtime::ConstraintError> {
+            fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
                 #check
             }
 
@@ -437,8 +601,11 @@ fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
 fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
     let name = ident(&ctx.def(id).name);
     let rust = ctx.rust(id, ty);
-    if serde_agrees(ty) && !mentions_alias(ctx, ty) {
+    if is_type_alias(ctx, ty) {
         return quote! { pub type #name = #rust; };
+    }
+    if let Ty::Constrained(inner, assertions) = ty {
+        return constrained_alias(ctx, id, inner, assertions);
     }
     let seed = ctx.seed(id, ty);
     quote! {
@@ -454,19 +621,62 @@ fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
     }
 }
 
+/// Whether an alias is emitted as a `type` alias (else as a newtype).
+fn is_type_alias(ctx: &Ctx<'_>, ty: &Ty) -> bool {
+    serde_agrees(ty) && !mentions_alias(ctx, ty)
+}
+
+/// An alias of a value with assertions: a newtype whose constructor checks them, so no
+/// value of it breaks them.
+fn constrained_alias(ctx: &Ctx<'_>, id: DefId, inner: &Ty, assertions: &[crate::ir::Assertion]) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let rust = ctx.rust(id, inner);
+    let seed = ctx.seed(id, &Ty::Constrained(Box::new(inner.clone()), assertions.to_vec()));
+    let check = assertions::closure(ctx, id, assertions, Some(rust.clone()));
+    quote! {
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #[serde(transparent)]
+        pub struct #name(#rust);
+
+        impl #name {
+            pub fn get(&self) -> &#rust {
+                &self.0
+            }
+
+            pub fn into_inner(self) -> #rust {
+                self.0
+            }
+        }
+
+        impl TryFrom<#rust> for #name {
+            type Error = schemac_runtime::assert::Violation;
+            fn try_from(value: #rust) -> Result<Self, Self::Error> {
+                let check = #check;
+                check(&value).map(|()| #name(value))
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                serde::de::DeserializeSeed::deserialize(#seed, deserializer).map(#name)
+            }
+        }
+    }
+}
+
 /// A `type` alias that mentions an alias may be recursive (`type T = Vec<T>`), which Rust
 /// rejects; the newtype form is always valid.
 fn mentions_alias(ctx: &Ctx<'_>, ty: &Ty) -> bool {
     match ty {
         Ty::Def(id) => matches!(ctx.def(*id).kind, DefKind::Alias(_)),
-        Ty::Array(inner) | Ty::Map(inner) | Ty::Nullable(inner) => mentions_alias(ctx, inner),
+        Ty::Array(inner) | Ty::Map(inner) | Ty::Nullable(inner) | Ty::Constrained(inner, _) => mentions_alias(ctx, inner),
         _ => false,
     }
 }
 
 fn serde_agrees(ty: &Ty) -> bool {
     match ty {
-        Ty::Integer(_) | Ty::Map(_) => false,
+        Ty::Integer(_) | Ty::Map(_) | Ty::Constrained(..) => false,
         Ty::Array(inner) | Ty::Nullable(inner) => serde_agrees(inner),
         _ => true,
     }

@@ -4,6 +4,7 @@
 //! is byte-identical on every machine. Modules are assembled in `BTreeMap`s keyed by module
 //! path and types in IR order: deterministic by construction.
 
+mod assert;
 mod check;
 mod items;
 mod ty;

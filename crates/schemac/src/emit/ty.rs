@@ -7,7 +7,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 use serde_json::Value;
 
-use crate::ir::{Def, DefId, DefKind, Docs, Format, IntTy, Ir, Ty};
+use crate::ir::{Def, DefId, DefKind, Docs, Format, IntTy, Ir, Rest, Ty};
 use crate::resolve::Registry;
 
 /// What every emitter function reads.
@@ -16,6 +16,9 @@ pub(crate) struct Ctx<'a> {
     pub registry: &'a Registry,
     /// `reach[d]`: the defs stored inline (not behind a `Vec` or map) in `d`, transitively.
     reach: Vec<BTreeSet<DefId>>,
+    /// `validates[d]`: a value of `d` built in Rust can break its schema (it has public
+    /// parts with assertions, directly or through the defs it holds).
+    validates: Vec<bool>,
 }
 
 impl<'a> Ctx<'a> {
@@ -33,7 +36,18 @@ impl<'a> Ctx<'a> {
                 seen
             })
             .collect();
-        Ctx { ir, registry, reach }
+        let validates = validating_defs(ir);
+        Ctx { ir, registry, reach, validates }
+    }
+
+    /// See `Ctx::validates`.
+    pub fn validates(&self, id: DefId) -> bool {
+        self.validates.get(id.0).copied().unwrap_or(true)
+    }
+
+    /// Whether a value of `ty` built in Rust can break its schema.
+    pub fn ty_validates(&self, ty: &Ty) -> bool {
+        ty_validates(ty, &self.validates)
     }
 
     pub fn def(&self, id: DefId) -> &'a Def {
@@ -92,6 +106,7 @@ impl<'a> Ctx<'a> {
                 let inner = self.rust(from, inner);
                 quote!(Option<#inner>)
             }
+            Ty::Constrained(inner, _) => self.rust(from, inner),
         }
     }
 
@@ -103,6 +118,7 @@ impl<'a> Ctx<'a> {
                 let inner = self.rust_unboxed(from, inner);
                 quote!(Option<#inner>)
             }
+            Ty::Constrained(inner, _) => self.rust_unboxed(from, inner),
             other => self.rust(from, other),
         }
     }
@@ -130,6 +146,11 @@ impl<'a> Ctx<'a> {
                 let inner = self.seed_in(from, inner, may_box);
                 quote!(schemac_runtime::de::Nullable(#inner))
             }
+            Ty::Constrained(inner, assertions) => {
+                let inner = self.seed_in(from, inner, may_box);
+                let check = super::assert::closure(self, from, assertions, None);
+                quote!(schemac_runtime::de::Assert::new(#inner, #check))
+            }
             Ty::Def(id) if may_box && self.needs_box(from, *id) => {
                 let path = self.path(from, *id);
                 quote!(schemac_runtime::de::Boxed(schemac_runtime::de::Plain::<#path>::new()))
@@ -139,6 +160,51 @@ impl<'a> Ctx<'a> {
                 quote!(schemac_runtime::de::Plain::<#rust>::new())
             }
         }
+    }
+}
+
+/// The least fixpoint of "can hold an invalid value": structs, unions and aliases whose
+/// values reach a `Ty::Constrained`, object assertions or typed extra properties. The other
+/// kinds check everything when they are built.
+fn validating_defs(ir: &Ir) -> Vec<bool> {
+    let mut validates = vec![false; ir.defs.len()];
+    loop {
+        let mut changed = false;
+        for (i, def) in ir.defs.iter().enumerate() {
+            if validates[i] {
+                continue;
+            }
+            let now = match &def.kind {
+                DefKind::Struct(s) => {
+                    !s.assertions.is_empty()
+                        || s.fields.iter().any(|f| ty_validates(&f.ty, &validates))
+                        || match &s.rest {
+                            Rest::Closed | Rest::Open => false,
+                            Rest::Typed(ty) => ty_validates(ty, &validates),
+                            Rest::Patterns { .. } => true,
+                        }
+                }
+                DefKind::Union(u) => u.variants.iter().any(|v| ty_validates(&v.ty, &validates)),
+                DefKind::Alias(ty) => ty_validates(ty, &validates),
+                DefKind::StringEnum(_) | DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) => false,
+            };
+            if now {
+                validates[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return validates;
+        }
+    }
+}
+
+fn ty_validates(ty: &Ty, validates: &[bool]) -> bool {
+    match ty {
+        Ty::Constrained(..) => true,
+        Ty::Def(id) => validates.get(id.0).copied().unwrap_or(true),
+        Ty::Array(inner) | Ty::Map(inner) | Ty::Nullable(inner) => ty_validates(inner, validates),
+        _ => false,
     }
 }
 
@@ -161,7 +227,7 @@ fn inline_defs(ty: &Ty, out: &mut BTreeSet<DefId>) {
         Ty::Def(id) => {
             out.insert(*id);
         }
-        Ty::Nullable(inner) => inline_defs(inner, out),
+        Ty::Nullable(inner) | Ty::Constrained(inner, _) => inline_defs(inner, out),
         _ => {}
     }
 }

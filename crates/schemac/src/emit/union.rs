@@ -84,6 +84,7 @@ fn kinds(ctx: &Ctx<'_>, ty: &Ty, depth: usize) -> Kinds {
             k = kinds(ctx, inner, depth + 1);
             k.null = true;
         }
+        Ty::Constrained(inner, _) => return kinds(ctx, inner, depth + 1),
         Ty::Def(id) => {
             return match &ctx.def(*id).kind {
                 DefKind::Struct(_) => Kinds { object: true, ..Kinds::default() },
@@ -267,6 +268,34 @@ fn exactly_one(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds
             _ => Err(serde::de::Error::custom(#many)),
         }
     }
+}
+
+/// `impl Validate`: the value of whichever variant it is. (Which variant a value built in Rust
+/// is in is the caller's choice; `oneOf` exclusivity is enforced when deserializing.)
+pub(super) fn validation(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let arms: Vec<TokenStream> = u
+        .variants
+        .iter()
+        .filter_map(|v| {
+            let inner = super::assert::validate(ctx, id, &v.ty);
+            let variant = ident(&v.name);
+            (!inner.is_empty()).then(|| quote! { #name::#variant(v) => { #inner } })
+        })
+        .collect();
+    let body = if arms.is_empty() {
+        quote!()
+    } else if let ([_], [variant]) = (arms.as_slice(), u.variants.iter().filter(|v| ctx.ty_validates(&v.ty)).collect::<Vec<_>>().as_slice())
+    {
+        let inner = super::assert::validate(ctx, id, &variant.ty);
+        let variant = ident(&variant.name);
+        quote! { if let #name::#variant(v) = self { #inner } }
+    } else if arms.len() == u.variants.len() {
+        quote! { match self { #(#arms)* } }
+    } else {
+        quote! { match self { #(#arms)* _ => {} } }
+    };
+    super::assert::validate_impl(&name, body)
 }
 
 fn names(variants: &[proc_macro2::Ident]) -> String {

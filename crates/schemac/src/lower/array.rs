@@ -3,10 +3,10 @@
 
 use serde_json::Value;
 
-use super::keywords::{ARRAY_ASSERTIONS, Part, View};
+use super::keywords::{Part, View};
 use super::{Ctx, Lowered, Lowerer};
 use crate::Draft;
-use crate::ir::{Check, DefId, DefKind, Kind, Ty};
+use crate::ir::{Check, DefId, DefKind, Kind, Subject, Ty};
 use crate::resolve::Loc;
 
 /// An array keyword layout, per draft.
@@ -33,20 +33,60 @@ fn items(part: &Part<'_>) -> Option<Loc> {
 
 impl<'r> Lowerer<'r> {
     pub(super) fn array(&mut self, view: &View<'r>, mut ctx: Ctx) -> Lowered {
-        let loose = view.present(ARRAY_ASSERTIONS);
+        let mut loose = Vec::new();
         if let Some(tuple) = view.parts.iter().find_map(tuple) {
             // A view merged from several parts with a tuple is checked as a whole (see
             // `needs_check`), so this is the only part with array keywords.
             let id = self.begin_def(view, &mut ctx);
-            let mut loose = loose;
-            let check = self.tuple_check(id, &tuple, &mut loose);
-            return self.finish_def(id, DefKind::Checked(Check::AllOf(vec![Check::Kinds(vec![Kind::Array]), check])), &loose);
+            let tuple = self.tuple_unevaluated(view, tuple, &mut loose);
+            let mut checks = vec![Check::Kinds(vec![Kind::Array]), self.tuple_check(id, &tuple, &mut loose)];
+            let assertions = self.view_assertions(view, Subject::Array, &|step| Ctx::child(id, step), &mut loose);
+            checks.extend(assertions.into_iter().map(Check::Assert));
+            return self.finish_def(id, DefKind::Checked(Check::AllOf(checks)), &loose);
         }
-        let locs: Vec<Loc> = view.parts.iter().filter_map(items).collect();
-        if locs.is_empty() {
-            return Lowered::new(Ty::Array(Box::new(Ty::Any))).with_loose(loose);
+        let mut locs: Vec<Loc> = view.parts.iter().filter_map(items).collect();
+        if let Some(unevaluated) = self.unevaluated_items(view, &mut loose)
+            && locs.is_empty()
+        {
+            locs.push(unevaluated);
         }
-        self.lower_all(&locs, ctx.nested("Item")).map(|t| Ty::Array(Box::new(t))).with_loose(loose)
+        let array = if locs.is_empty() {
+            Lowered::new(Ty::Array(Box::new(Ty::Any)))
+        } else {
+            self.lower_all(&locs, ctx.nested("Item")).map(|t| Ty::Array(Box::new(t)))
+        };
+        let assertions = self.view_assertions(view, Subject::Array, &|step| ctx.nested(step), &mut loose);
+        array.map(|t| Ty::constrained(t, assertions)).with_loose(loose)
+    }
+
+    /// `unevaluatedItems` of a view without a tuple: every item is evaluated by an `items` of
+    /// some part (then it has no effect, `None`), or by nothing, when it means `items` (its
+    /// location). Beside `contains`, which evaluates the items it matches, it stays unenforced.
+    fn unevaluated_items(&mut self, view: &View<'r>, loose: &mut Vec<Loc>) -> Option<Loc> {
+        let (part, value) = view.all("unevaluatedItems").next()?;
+        if view.parts.iter().any(|p| items(p).is_some()) || value == &Value::Bool(true) {
+            return None;
+        }
+        if view.has("contains") || view.all("unevaluatedItems").count() > 1 {
+            loose.extend(view.present(&["unevaluatedItems"]));
+            return None;
+        }
+        Some(part.at("unevaluatedItems"))
+    }
+
+    /// A tuple without a schema for the items after its prefix takes `unevaluatedItems` as that
+    /// schema, when nothing else (`contains`, another part) evaluates items.
+    fn tuple_unevaluated(&mut self, view: &View<'r>, mut tuple: Tuple, loose: &mut Vec<Loc>) -> Tuple {
+        let Some((part, _)) = view.all("unevaluatedItems").next() else { return tuple };
+        if tuple.rest.is_some() {
+            return tuple;
+        }
+        if view.has("contains") || view.parts.len() > 1 {
+            loose.extend(view.present(&["unevaluatedItems"]));
+            return tuple;
+        }
+        tuple.rest = Some(part.at("unevaluatedItems"));
+        tuple
     }
 
     /// `Check::Array` for a tuple, its items typed as the children of `id`.

@@ -6,10 +6,11 @@
 use serde_json::Value;
 
 use super::array::tuple;
-use super::keywords::{ARRAY_ASSERTIONS, CHECK_ONLY, NUMBER_ASSERTIONS, OBJECT_ASSERTIONS, Part, STRING_ASSERTIONS, View, parse_format};
+use super::assertions::ASSERTION_KEYWORDS;
+use super::keywords::{CHECK_ONLY, Part, View, parse_format};
 use super::object::{Extra, rest_sources};
 use super::{Ctx, Lowered, Lowerer};
-use crate::ir::{Check, DefId, DefKind, Kind, ObjectCheck, Ty};
+use crate::ir::{Assertion, Check, DefId, DefKind, Kind, ObjectCheck, Subject, Ty};
 use crate::resolve::Loc;
 
 /// Keywords beside which `enum`/`const` or `oneOf`/`anyOf` cannot keep their typed shape.
@@ -19,20 +20,26 @@ const SHAPE: &[&str] =
 impl<'r> Lowerer<'r> {
     /// Whether the view needs the `Checked` fallback to be exact.
     pub(super) fn needs_check(&mut self, view: &View<'r>) -> bool {
-        if view.has_any(CHECK_ONLY) {
+        if view.has_any(CHECK_ONLY) || view.parts.iter().any(schema_dependencies) {
             return true;
         }
         if view.parts.len() > 1 && !mergeable(view) {
             return true;
         }
+        // Assertions are typed on the value of their kind: beside `enum`/`const` or a union,
+        // or without a `type` or shape that says which kinds there are, only a check is exact.
+        let asserting = view.has_any(ASSERTION_KEYWORDS);
+        if asserting && !view.has("enum") && !view.has("const") && !view.has("oneOf") && !view.has("anyOf") {
+            return view.declared_kinds().is_none() && !view.has_shape();
+        }
         let shaped = view.has_any(SHAPE) || view.known_format().is_some();
-        if (view.has("enum") || view.has("const")) && (shaped || view.has_any(&["oneOf", "anyOf", "unevaluatedProperties"])) {
+        if (view.has("enum") || view.has("const")) && (shaped || asserting || view.has_any(&["oneOf", "anyOf", "unevaluatedProperties"])) {
             return true;
         }
         // Beside `oneOf`/`anyOf`, `unevaluatedProperties` depends on the branch taken: no
         // check expresses it, so the union keeps it as unenforced.
         if view.has("oneOf") || view.has("anyOf") {
-            return (view.has("oneOf") && view.has("anyOf")) || shaped || !self.type_implied_by_branches(view);
+            return (view.has("oneOf") && view.has("anyOf")) || shaped || asserting || !self.type_implied_by_branches(view);
         }
         false
     }
@@ -100,8 +107,11 @@ impl<'r> Lowerer<'r> {
             checks.push(self.conditional(id, part, loose));
         }
         checks.extend(self.dependency_checks(id, part, loose));
-        for group in [NUMBER_ASSERTIONS, STRING_ASSERTIONS, ARRAY_ASSERTIONS, OBJECT_ASSERTIONS] {
-            loose.extend(group.iter().filter(|k| part.has(k)).map(|k| part.at(k)));
+        for subject in [Subject::Number, Subject::String, Subject::Array, Subject::Object] {
+            let assertions = self.part_assertions(part, subject, &|step| Ctx::child(id, step), loose);
+            // `dependency_checks` has the dependencies already.
+            let assertions = assertions.into_iter().filter(|a| !matches!(a, Assertion::DependentRequired { .. }));
+            checks.extend(assertions.map(Check::Assert));
         }
         all_of(checks)
     }
@@ -182,12 +192,30 @@ impl<'r> Lowerer<'r> {
     }
 
     /// `items`, `prefixItems` and `additionalItems` of one part.
+    ///
+    /// `unevaluatedItems` means the schema of the items nothing else evaluated: on a part
+    /// without in-place subschemas or `contains`, the items after the prefix (all of them
+    /// without `items`). Elsewhere it is not enforced.
     fn array_check(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<Check> {
-        if let Some(tuple) = tuple(part) {
+        let unevaluated = match part.get("unevaluatedItems") {
+            Some(_) if part.is_leaf() && !part.has("contains") => Some(part.at("unevaluatedItems")),
+            Some(_) => {
+                loose.push(part.at("unevaluatedItems"));
+                None
+            }
+            None => None,
+        };
+        if let Some(mut tuple) = tuple(part) {
+            if tuple.rest.is_none() {
+                tuple.rest = unevaluated;
+            }
             return Some(self.tuple_check(id, &tuple, loose));
         }
-        part.get("items").filter(|v| v.is_object() || v.is_boolean())?;
-        let check = self.sub_check(&part.at("items"), Ctx::child(id, "Item"), loose);
+        let items = match part.get("items").filter(|v| v.is_object() || v.is_boolean()) {
+            Some(_) => part.at("items"),
+            None => unevaluated?,
+        };
+        let check = self.sub_check(&items, Ctx::child(id, "Item"), loose);
         Some(Check::Array { prefix: Vec::new(), items: Some(Box::new(check)) })
     }
 }
@@ -221,6 +249,11 @@ fn mergeable(view: &View<'_>) -> bool {
         }
     }
     true
+}
+
+/// Whether a part has draft-07 `dependencies` with a schema (not a list of names) as a value.
+fn schema_dependencies(part: &Part<'_>) -> bool {
+    part.object("dependencies").is_some_and(|map| map.values().any(|v| !v.is_array()))
 }
 
 /// The conjunction of `checks`, without a wrapper for one.

@@ -60,6 +60,7 @@ fn def_inhabited(def: &Def, inhabited: &[bool]) -> bool {
 fn ty_inhabited(ty: &Ty, inhabited: &[bool]) -> bool {
     match ty {
         Ty::Def(id) => inhabited.get(id.0).copied().unwrap_or(true),
+        Ty::Constrained(inner, _) => ty_inhabited(inner, inhabited),
         _ => true,
     }
 }
@@ -93,6 +94,10 @@ fn witness(ir: &Ir, inhabited: &[bool], start: DefId) -> Vec<(DefId, String)> {
 /// The uninhabited type a def needs, and how (e.g. "required property `next`").
 fn blocking(def: &Def, inhabited: &[bool]) -> Option<(DefId, String)> {
     let blocked = |ty: &Ty| match ty {
+        Ty::Constrained(inner, _) => match **inner {
+            Ty::Def(id) if !inhabited.get(id.0).copied().unwrap_or(true) => Some(id),
+            _ => None,
+        },
         Ty::Def(id) if !inhabited.get(id.0).copied().unwrap_or(true) => Some(*id),
         _ => None,
     };

@@ -62,19 +62,12 @@ const CONSTRAINING: &[&str] = &[
 const IN_PLACE: &[&str] =
     &["$ref", "$dynamicRef", "$recursiveRef", "allOf", "anyOf", "oneOf", "not", "if", "dependentSchemas", "dependencies"];
 
-/// Keywords only the `Checked` fallback expresses.
-pub(super) const CHECK_ONLY: &[&str] = &["not", "if", "dependentSchemas", "dependentRequired", "dependencies"];
+/// Keywords only the `Checked` fallback expresses (and `dependencies` with a schema value).
+pub(super) const CHECK_ONLY: &[&str] = &["not", "if", "dependentSchemas"];
 
 /// Keywords that only constrain objects, arrays or strings and that give the type its shape.
 const OBJECT_SHAPE: &[&str] = &["properties", "required", "additionalProperties", "patternProperties", "unevaluatedProperties"];
 const ARRAY_SHAPE: &[&str] = &["items", "prefixItems", "additionalItems"];
-
-/// Assertions the typed IR does not enforce yet (the next milestone), per kind.
-pub(super) const NUMBER_ASSERTIONS: &[&str] = &["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
-pub(super) const STRING_ASSERTIONS: &[&str] = &["minLength", "maxLength"];
-pub(super) const ARRAY_ASSERTIONS: &[&str] =
-    &["minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains", "unevaluatedItems"];
-pub(super) const OBJECT_ASSERTIONS: &[&str] = &["minProperties", "maxProperties", "propertyNames"];
 
 /// Whether `keyword` means something in `draft` (e.g. `const` is unknown to draft 4, and
 /// `items` after `prefixItems` is 2020-12 only).

@@ -17,6 +17,7 @@
 //! instance.
 
 mod array;
+mod assertions;
 mod check;
 mod flatten;
 mod infinite;

@@ -4,9 +4,9 @@
 
 use serde_json::Value;
 
-use super::keywords::{OBJECT_ASSERTIONS, Part, View, docs_of};
+use super::keywords::{Part, View, docs_of};
 use super::{Ctx, Lowered, Lowerer};
-use crate::ir::{DefKind, Field, Pattern, Rest, Struct, Ty};
+use crate::ir::{DefKind, Field, Pattern, Rest, Struct, Subject, Ty};
 use crate::resolve::Loc;
 
 /// What the properties no `properties`/`patternProperties` entry names must satisfy.
@@ -34,15 +34,17 @@ impl<'r> Lowerer<'r> {
         let required = view.required();
         let patterns = self.pattern_properties(view);
         let (extra, mut loose) = rest_of(view);
-        loose.extend(view.present(OBJECT_ASSERTIONS));
         if properties.is_empty()
             && required.is_empty()
             && patterns.is_empty()
             && let Extra::Schemas(locs) = &extra
         {
-            return self.lower_all(locs, ctx.nested("Value")).map(|t| Ty::Map(Box::new(t))).with_loose(loose);
+            let map = self.lower_all(locs, ctx.nested("Value")).map(|t| Ty::Map(Box::new(t)));
+            let assertions = self.view_assertions(view, Subject::Object, &|step| ctx.nested(step), &mut loose);
+            return map.map(|t| Ty::constrained(t, assertions)).with_loose(loose);
         }
         let id = self.begin_def(view, &mut ctx);
+        let assertions = self.view_assertions(view, Subject::Object, &|step| Ctx::child(id, step), &mut loose);
         let rest = self.rest(id, &patterns, &extra, &mut loose);
         let mut fields = Vec::new();
         for (name, locs) in &properties {
@@ -71,7 +73,7 @@ impl<'r> Lowerer<'r> {
                 docs: Default::default(),
             });
         }
-        self.finish_def(id, DefKind::Struct(Struct { fields, rest }), &loose)
+        self.finish_def(id, DefKind::Struct(Struct { fields, rest, assertions }), &loose)
     }
 
     /// The compiled `patternProperties` of the view (invalid ones were reported).

@@ -4,11 +4,9 @@
 
 use serde_json::{Number, Value};
 
-use super::keywords::{KindSet, NUMBER_ASSERTIONS, STRING_ASSERTIONS, View, kind_hint};
+use super::keywords::{KindSet, View, kind_hint};
 use super::{Ctx, Lowered, Lowerer, nullable};
-use crate::Draft;
-use crate::ir::{DefKind, IntTy, Kind, Newtype, Ty, Union, UnionMode, Variant};
-use crate::resolve::Loc;
+use crate::ir::{Assertion, DefKind, IntTy, Kind, Newtype, Subject, Ty, Union, UnionMode, Variant};
 
 impl<'r> Lowerer<'r> {
     pub(super) fn by_kinds(&mut self, view: &View<'r>, ctx: Ctx) -> Lowered {
@@ -16,7 +14,7 @@ impl<'r> Lowerer<'r> {
             Some(kinds) => kinds,
             // Without `type`, keywords about one kind leave the others unconstrained.
             None if view.has_shape() => KindSet::ALL,
-            None => return Lowered::new(Ty::Any).with_loose(self.assertions(view)),
+            None => return Lowered::new(Ty::Any),
         };
         let has_null = kinds.contains(Kind::Null);
         let others = kinds.without(Kind::Null);
@@ -35,16 +33,6 @@ impl<'r> Lowerer<'r> {
             (many, true) => self.kind_union(view, many, ctx.inner()).map(nullable),
             (many, false) => self.kind_union(view, many, ctx),
         }
-    }
-
-    /// The assertions of every kind in the view (e.g. `{"minimum": 1}` on `Any`), none of
-    /// which the IR enforces yet.
-    pub(super) fn assertions(&self, view: &View<'r>) -> Vec<Loc> {
-        let mut all = Vec::new();
-        for group in [NUMBER_ASSERTIONS, STRING_ASSERTIONS, super::keywords::ARRAY_ASSERTIONS, super::keywords::OBJECT_ASSERTIONS] {
-            all.extend(view.present(group));
-        }
-        all
     }
 
     /// A union with a variant per JSON kind.
@@ -67,7 +55,10 @@ impl<'r> Lowerer<'r> {
         match kind {
             Kind::Null => Lowered::new(Ty::Null),
             Kind::Boolean => Lowered::new(Ty::Bool),
-            Kind::Number => Lowered::new(Ty::Number).with_loose(view.present(NUMBER_ASSERTIONS)),
+            Kind::Number => {
+                let assertions = self.view_assertions(view, Subject::Number, &|_| Ctx::default(), &mut Vec::new());
+                Lowered::new(Ty::constrained(Ty::Number, assertions))
+            }
             Kind::Integer => self.integer(view),
             Kind::String => self.string_ty(view, ctx),
             Kind::Object => self.object(view, ctx),
@@ -75,12 +66,13 @@ impl<'r> Lowerer<'r> {
         }
     }
 
-    /// The narrowest Rust integer that holds every value the bounds allow. A bound keyword
-    /// is unenforced unless the integer's own range implies it.
+    /// The narrowest Rust integer that holds every value the bounds allow, with the number
+    /// assertions its range does not already imply.
     fn integer(&mut self, view: &View<'r>) -> Lowered {
-        let bounds = self.integer_bounds(view);
-        let low = bounds.iter().filter(|b| b.lower).filter_map(|b| b.value).max();
-        let high = bounds.iter().filter(|b| !b.lower).filter_map(|b| b.value).min();
+        let assertions = self.view_assertions(view, Subject::Number, &|_| Ctx::default(), &mut Vec::new());
+        let bounds: Vec<(bool, Option<i128>)> = assertions.iter().filter_map(integer_bound).collect();
+        let low = bounds.iter().filter(|(lower, _)| *lower).filter_map(|(_, v)| *v).max();
+        let high = bounds.iter().filter(|(lower, _)| !*lower).filter_map(|(_, v)| *v).min();
         if let (Some(low), Some(high)) = (low, high)
             && low > high
         {
@@ -92,54 +84,30 @@ impl<'r> Lowerer<'r> {
         }
         let ty = int_ty(low, high);
         let (min, max) = int_range(ty);
-        let mut loose: Vec<Loc> = bounds
+        let kept = assertions
             .into_iter()
-            .filter(|b| match b.value {
-                Some(v) if b.lower => v > min,
-                Some(v) => v < max,
-                None => true,
+            .filter(|a| match (a, integer_bound(a)) {
+                // Every integer is a multiple of 1.
+                (Assertion::MultipleOf(n), _) => n.as_f64() != Some(1.0),
+                (_, Some((true, Some(v)))) => v > min,
+                (_, Some((false, Some(v)))) => v < max,
+                _ => true,
             })
-            .map(|b| b.at)
             .collect();
-        for (part, value) in view.all("multipleOf") {
-            // Every integer is a multiple of 1.
-            if value.as_f64() != Some(1.0) {
-                loose.push(part.at("multipleOf"));
-            }
-        }
-        Lowered::new(Ty::Integer(ty)).with_loose(loose)
-    }
-
-    /// Every integer bound in the view, as an inclusive bound.
-    fn integer_bounds(&self, view: &View<'r>) -> Vec<Bound> {
-        let mut bounds = Vec::new();
-        for part in &view.parts {
-            for (keyword, exclusive_keyword, lower) in [("minimum", "exclusiveMinimum", true), ("maximum", "exclusiveMaximum", false)] {
-                let draft4_exclusive = part.draft == Draft::Draft4 && part.get(exclusive_keyword) == Some(&Value::Bool(true));
-                if let Some(Value::Number(n)) = part.get(keyword) {
-                    bounds.push(Bound { at: part.at(keyword), lower, value: inclusive(n, lower, draft4_exclusive) });
-                }
-                if part.draft != Draft::Draft4
-                    && let Some(Value::Number(n)) = part.get(exclusive_keyword)
-                {
-                    bounds.push(Bound { at: part.at(exclusive_keyword), lower, value: inclusive(n, lower, true) });
-                }
-            }
-        }
-        bounds
+        Lowered::new(Ty::constrained(Ty::Integer(ty), kept))
     }
 
     /// A string: with `pattern`, a checked newtype; with a known `format`, its runtime type.
     fn string_ty(&mut self, view: &View<'r>, mut ctx: Ctx) -> Lowered {
-        let loose = view.present(STRING_ASSERTIONS);
+        let assertions = self.view_assertions(view, Subject::String, &|_| Ctx::default(), &mut Vec::new());
         let format = view.distinct_strs("format").first().map(|(f, _)| (*f).to_owned());
         let pattern = view.distinct_strs("pattern").first().and_then(|(source, _)| self.pattern(source));
         let Some(pattern) = pattern else {
             let ty = view.known_format().map_or(Ty::String, Ty::Format);
-            return Lowered::new(ty).with_loose(loose);
+            return Lowered::new(Ty::constrained(ty, assertions));
         };
         let id = self.begin_def(view, &mut ctx);
-        self.finish_def(id, DefKind::Newtype(Newtype { inner: Ty::String, pattern: Some(pattern), format }), &loose)
+        self.finish_def(id, DefKind::Newtype(Newtype { inner: Ty::String, pattern: Some(pattern), format, assertions }), &[])
     }
 
     /// `enum` and `const`: the values all parts allow, of the declared kinds.
@@ -158,8 +126,8 @@ impl<'r> Lowerer<'r> {
         if let Some(kinds) = view.declared_kinds() {
             values.retain(|v| kinds.accepts(v));
         }
-        // Assertions beside `enum` do not filter the values yet.
-        let loose = self.assertions(view);
+        // Assertions beside `enum`/`const` make the view `Checked` (see `needs_check`), so the
+        // values are all there is to enforce.
         if values.is_empty() {
             // An empty `enum` itself is reported by validation.
             if before > 0 {
@@ -184,31 +152,35 @@ impl<'r> Lowerer<'r> {
             _ if is_const && values.len() == 1 => {
                 let id = self.begin_def(view, &mut ctx);
                 let value = values.swap_remove(0);
-                self.finish_def(id, DefKind::Const(value), &loose)
+                self.finish_def(id, DefKind::Const(value), &[])
             }
             Some(strings) if !strings.is_empty() && has_null => {
                 let mut inner = ctx.inner();
                 let id = self.begin_def(view, &mut inner);
-                self.finish_def(id, DefKind::StringEnum(strings), &[]).map(nullable).with_loose(loose)
+                self.finish_def(id, DefKind::StringEnum(strings), &[]).map(nullable)
             }
             Some(strings) if !strings.is_empty() => {
                 let id = self.begin_def(view, &mut ctx);
-                self.finish_def(id, DefKind::StringEnum(strings), &loose)
+                self.finish_def(id, DefKind::StringEnum(strings), &[])
             }
             _ => {
                 let id = self.begin_def(view, &mut ctx);
-                self.finish_def(id, DefKind::ValueEnum(values), &loose)
+                self.finish_def(id, DefKind::ValueEnum(values), &[])
             }
         }
     }
 }
 
-/// An inclusive integer bound from a `minimum`/`maximum`-like keyword.
-struct Bound {
-    at: Loc,
-    lower: bool,
-    /// `None`: not representable (NaN); never enforced.
-    value: Option<i128>,
+/// `(is_lower, inclusive integer bound)` for a bound assertion; the bound is `None` when not
+/// representable (never for JSON numbers, which are finite).
+fn integer_bound(assertion: &Assertion) -> Option<(bool, Option<i128>)> {
+    Some(match assertion {
+        Assertion::Minimum(n) => (true, inclusive(n, true, false)),
+        Assertion::ExclusiveMinimum(n) => (true, inclusive(n, true, true)),
+        Assertion::Maximum(n) => (false, inclusive(n, false, false)),
+        Assertion::ExclusiveMaximum(n) => (false, inclusive(n, false, true)),
+        _ => return None,
+    })
 }
 
 /// The inclusive integer bound a numeric bound stands for: `minimum: 0.5` is `1`,

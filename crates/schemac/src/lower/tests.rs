@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 use super::lower;
 use crate::Draft;
 use crate::diag::Diagnostics;
-use crate::ir::{Check, DefKind, DocId, Ir, Rest, Ty, UnionMode};
+use crate::ir::{Assertion, Check, DefKind, DocId, Ir, Rest, Ty, UnionMode};
 use crate::load::Document;
 use crate::resolve::Registry;
 
@@ -99,14 +99,16 @@ fn kind(kind: &DefKind) -> String {
                     format!("patterns({}; {})", list.join(", "), additional.as_ref().map_or("closed".to_owned(), ty))
                 }
             };
-            format!("struct {rest} {{ {} }}", fields.join(", "))
+            let assertions = if s.assertions.is_empty() { String::new() } else { format!(" where {}", assertion_list(&s.assertions)) };
+            format!("struct {rest} {{ {} }}{assertions}", fields.join(", "))
         }
         DefKind::StringEnum(values) => format!("enum {}", values.join("|")),
         DefKind::Newtype(n) => format!(
-            "newtype {}{}{}",
+            "newtype {}{}{}{}",
             ty(&n.inner),
             n.pattern.as_ref().map(|p| format!(" /{}/", p.source)).unwrap_or_default(),
-            n.format.as_ref().map(|f| format!(" format {f}")).unwrap_or_default()
+            n.format.as_ref().map(|f| format!(" format {f}")).unwrap_or_default(),
+            if n.assertions.is_empty() { String::new() } else { format!(" where {}", assertion_list(&n.assertions)) }
         ),
         DefKind::Const(value) => format!("const {value}"),
         DefKind::ValueEnum(values) => format!("values {}", Value::Array(values.clone())),
@@ -145,7 +147,31 @@ fn ty(ty: &Ty) -> String {
         Ty::Array(item) => format!("[{}]", self::ty(item)),
         Ty::Map(value) => format!("map<{}>", self::ty(value)),
         Ty::Nullable(inner) => format!("{}?", self::ty(inner)),
+        Ty::Constrained(inner, assertions) => format!("{}{{{}}}", self::ty(inner), assertion_list(assertions)),
     }
+}
+
+fn assertion_list(assertions: &[Assertion]) -> String {
+    let one = |a: &Assertion| match a {
+        Assertion::Minimum(n) => format!("minimum {n}"),
+        Assertion::Maximum(n) => format!("maximum {n}"),
+        Assertion::ExclusiveMinimum(n) => format!("exclusiveMinimum {n}"),
+        Assertion::ExclusiveMaximum(n) => format!("exclusiveMaximum {n}"),
+        Assertion::MultipleOf(n) => format!("multipleOf {n}"),
+        Assertion::MinLength(n) => format!("minLength {n}"),
+        Assertion::MaxLength(n) => format!("maxLength {n}"),
+        Assertion::MinItems(n) => format!("minItems {n}"),
+        Assertion::MaxItems(n) => format!("maxItems {n}"),
+        Assertion::UniqueItems => "uniqueItems".to_owned(),
+        Assertion::Contains { schema, min, max } => {
+            format!("contains {} {min}..{}", ty(schema), max.map_or(String::new(), |m| m.to_string()))
+        }
+        Assertion::MinProperties(n) => format!("minProperties {n}"),
+        Assertion::MaxProperties(n) => format!("maxProperties {n}"),
+        Assertion::PropertyNames(t) => format!("propertyNames {}", ty(t)),
+        Assertion::DependentRequired { name, required } => format!("{name} requires {}", required.join(",")),
+    };
+    assertions.iter().map(one).collect::<Vec<_>>().join(", ")
 }
 
 fn check_str(check: &Check) -> String {
@@ -178,6 +204,7 @@ fn check_str(check: &Check) -> String {
             )
         }
         Check::Array { prefix, items } => format!("array[{}; {}]", list(prefix), items.as_deref().map_or("-".to_owned(), check_str)),
+        Check::Assert(a) => assertion_list(std::slice::from_ref(a)),
         Check::Never => "never".to_owned(),
     }
 }
@@ -203,7 +230,8 @@ fn any_and_never() {
     check(json!({"description": "only docs", "$comment": "x", "x-extension": 1}), "#0 !Root = alias any");
     check(json!(false), "#0 !Root = checked never");
     // Assertions without `type` constrain only their kind; not enforced yet, but listed.
-    check(json!({"minimum": 1}), "#0 !Root = alias any ! minimum");
+    // An assertion without a `type` applies to one kind and passes the others: a check.
+    check(json!({"minimum": 1}), "#0 !Root = checked minimum 1");
 }
 
 #[test]
@@ -211,7 +239,7 @@ fn several_kinds_are_a_union_by_kind() {
     check(
         json!({"type": ["string", "integer", "null"], "pattern": "^a", "maximum": 9}),
         "#0 !Root = alias #1?
-         #1 #0/Value = union by-kind (Integer: i64 | String: #2) ! maximum
+         #1 #0/Value = union by-kind (Integer: i64{maximum 9} | String: #2)
          #2 #1/String = newtype string /^a/",
     );
     // Without `type`, shape keywords of one kind leave the other kinds unconstrained.
@@ -229,22 +257,22 @@ fn integer_widths() {
         (json!({"type": "integer"}), "i64", ""),
         (json!({"type": "integer", "minimum": 0}), "u64", ""),
         (json!({"type": "integer", "minimum": 0, "maximum": 255}), "u8", ""),
-        (json!({"type": "integer", "minimum": 0, "maximum": 256}), "u16", " ! maximum"),
+        (json!({"type": "integer", "minimum": 0, "maximum": 256}), "u16", "{maximum 256}"),
         (json!({"type": "integer", "minimum": 0, "maximum": 4294967295_u64}), "u32", ""),
-        (json!({"type": "integer", "minimum": 0, "maximum": 4294967296_u64}), "u64", " ! maximum"),
-        (json!({"type": "integer", "minimum": 1, "maximum": 5}), "u8", " ! minimum, maximum"),
+        (json!({"type": "integer", "minimum": 0, "maximum": 4294967296_u64}), "u64", "{maximum 4294967296}"),
+        (json!({"type": "integer", "minimum": 1, "maximum": 5}), "u8", "{minimum 1, maximum 5}"),
         (json!({"type": "integer", "minimum": -128, "maximum": 127}), "i8", ""),
-        (json!({"type": "integer", "minimum": -129, "maximum": 0}), "i16", " ! minimum, maximum"),
-        (json!({"type": "integer", "minimum": -1}), "i64", " ! minimum"),
-        (json!({"type": "integer", "maximum": 10}), "i64", " ! maximum"),
-        (json!({"type": "integer", "minimum": 0.5, "maximum": 200.5}), "u8", " ! minimum, maximum"),
+        (json!({"type": "integer", "minimum": -129, "maximum": 0}), "i16", "{minimum -129, maximum 0}"),
+        (json!({"type": "integer", "minimum": -1}), "i64", "{minimum -1}"),
+        (json!({"type": "integer", "maximum": 10}), "i64", "{maximum 10}"),
+        (json!({"type": "integer", "minimum": 0.5, "maximum": 200.5}), "u8", "{minimum 0.5, maximum 200.5}"),
         (json!({"type": "integer", "exclusiveMinimum": -1, "exclusiveMaximum": 256}), "u8", ""),
         (json!({"type": "integer", "minimum": 0, "multipleOf": 1}), "u64", ""),
-        (json!({"type": "integer", "minimum": 0, "multipleOf": 2}), "u64", " ! multipleOf"),
+        (json!({"type": "integer", "minimum": 0, "multipleOf": 2}), "u64", "{multipleOf 2}"),
     ];
-    for (schema, expect, unenforced) in cases {
+    for (schema, expect, assertions) in cases {
         let ir = lower_one(schema.clone()).unwrap_or_else(|d| panic!("{schema}: {d}"));
-        assert_eq!(describe(&ir), format!("#0 !Root = alias {expect}{unenforced}"), "{schema}");
+        assert_eq!(describe(&ir), format!("#0 !Root = alias {expect}{assertions}"), "{schema}");
     }
 }
 
@@ -261,10 +289,10 @@ fn string_formats_and_patterns() {
     check(json!({"type": "string", "format": "date-time"}), "#0 !Root = alias DateTime");
     check(json!({"type": "string", "format": "uuid"}), "#0 !Root = alias Uuid");
     check(json!({"type": "string", "format": "json-pointer"}), "#0 !Root = alias JsonPointer");
-    check(json!({"type": "string", "format": "regex", "minLength": 1}), "#0 !Root = alias Regex ! minLength");
+    check(json!({"type": "string", "format": "regex", "minLength": 1}), "#0 !Root = alias Regex{minLength 1}");
     check(
         json!({"type": "string", "pattern": "^[a-z]+$", "format": "email", "maxLength": 9}),
-        "#0 !Root = newtype string /^[a-z]+$/ format email ! maxLength",
+        "#0 !Root = newtype string /^[a-z]+$/ format email where maxLength 9",
     );
     // An unknown format is a plain string; the format is documented.
     let ir = lower_one(json!({"type": "string", "format": "semver"})).unwrap();
@@ -314,7 +342,7 @@ fn additional_and_pattern_properties() {
 fn maps_and_empty_objects() {
     check(json!({"type": "object", "additionalProperties": {"type": "string"}}), "#0 !Root = alias map<string>");
     check(json!({"type": "object"}), "#0 !Root = struct open {  }");
-    check(json!({"type": "object", "minProperties": 1}), "#0 !Root = struct open {  } ! minProperties");
+    check(json!({"type": "object", "minProperties": 1}), "#0 !Root = struct open {  } where minProperties 1");
     check(
         json!({"type": "object", "additionalProperties": {"type": "object", "properties": {"x": {"type": "number"}}}}),
         "#0 !Root = alias map<#1>
@@ -344,7 +372,7 @@ fn arrays() {
     check(json!({"type": "array"}), "#0 !Root = alias [any]");
     check(
         json!({"type": "array", "items": {"type": "object", "properties": {"a": {"type": "null"}}}, "minItems": 1, "uniqueItems": true}),
-        "#0 !Root = alias [#1] ! minItems, uniqueItems
+        "#0 !Root = alias [#1]{minItems 1, uniqueItems}
          #1 #0/Item = struct open { a?: null }",
     );
     check(
@@ -355,7 +383,7 @@ fn arrays() {
         json!({"$schema": "http://json-schema.org/draft-07/schema#", "type": "array", "items": [{"type": "string"}], "additionalItems": {"type": "boolean"}}),
         "#0 !Root = checked all(kinds(array); array[as string; as bool])",
     );
-    check(json!({"type": "array", "contains": {"type": "string"}}), "#0 !Root = alias [any] ! contains");
+    check(json!({"type": "array", "contains": {"type": "string"}}), "#0 !Root = alias [any]{contains string 1..}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -388,11 +416,11 @@ fn all_of_merges_objects() {
             ],
             "title": "Merged"
         }),
-        "#0 !Root = struct open { a: string, b?: u64 } ! allOf/1/properties/a/minLength",
+        "#0 !Root = struct open { a: string{minLength 1}, b?: u64 }",
     );
     check(json!({"allOf": [{"type": ["string", "integer"]}, {"type": ["integer", "null"]}]}), "#0 !Root = alias i64");
     check(json!({"allOf": [{"type": "integer", "minimum": 0}, {"maximum": 255}]}), "#0 !Root = alias u8");
-    check(json!({"allOf": [{"type": "integer", "minimum": 0}, {"maximum": 100}]}), "#0 !Root = alias u8 ! allOf/1/maximum");
+    check(json!({"allOf": [{"type": "integer", "minimum": 0}, {"maximum": 100}]}), "#0 !Root = alias u8{maximum 100}");
 }
 
 #[test]
@@ -473,7 +501,7 @@ fn null_branch_makes_nullable() {
     check(json!({"anyOf": [{"type": ["integer", "null"], "minimum": 0}, {"type": "null"}]}), "#0 !Root = alias u64?");
     // `{}` accepts null too, so under oneOf null matches both: not the same as nullable.
     check(json!({"oneOf": [{"type": "null"}, {}]}), "#0 !Root = union exactly-one (Null: null | Variant1: any)");
-    check(json!({"anyOf": [{"type": "string"}], "minLength": 2}), "#0 !Root = alias string ! minLength");
+    check(json!({"anyOf": [{"type": "string"}], "minLength": 2}), "#0 !Root = checked all(any(as string); minLength 2)");
 }
 
 #[test]
@@ -512,7 +540,8 @@ fn not_if_and_dependencies_are_checked() {
     );
     check(
         json!({"type": "object", "dependentRequired": {"a": ["b"]}, "propertyNames": {"maxLength": 3}}),
-        "#0 !Root = checked all(kinds(object); if(all(kinds(object); object{; required a; ; rest -}); object{; required b; ; rest -}; -)) ! propertyNames",
+        "#0 !Root = struct open {  } where propertyNames #1, a requires b
+         #1 #0/Name = checked maxLength 3",
     );
     check(
         json!({"$schema": "http://json-schema.org/draft-07/schema#", "dependencies": {"a": ["b"], "c": {"required": ["d"]}}}),
@@ -544,8 +573,8 @@ fn refs_are_transparent_and_memoized() {
                 "item": {"type": "object", "title": "An item", "properties": {"x": {"$ref": "#/$defs/pos"}}}
             }
         }),
-        "#0 !Root = struct open { a?: u64, b?: u64, c?: #1, d?: #1 } ! $defs/pos/minimum
-         #1 $item = struct open { x?: u64 } ! #/$defs/pos/minimum",
+        "#0 !Root = struct open { a?: u64{minimum 1}, b?: u64{minimum 1}, c?: #1, d?: #1 }
+         #1 $item = struct open { x?: u64{minimum 1} }",
     );
 }
 
@@ -852,13 +881,13 @@ fn seed(path: &str) -> Value {
 fn seed_madoo_attempts_report() {
     check(
         seed("madoo/attempts-report.v1.json"),
-        "#0 !Root = struct closed { schema: #1, body: #2, policy: #4, item?: u64?, attempts: [#6], selected_attempt: u64?, disposition: #8, reason: string } ! properties/attempts/minItems, properties/attempts/maxItems, properties/selected_attempt/minimum
+        "#0 !Root = struct closed { schema: #1, body: #2, policy: #4, item?: u64?, attempts: [#6]{minItems 1, maxItems 5}, selected_attempt: u64{minimum 1}?, disposition: #8, reason: string }
          #1 #0/schema = const \"madoo.attempts-report/v1\"
-         #2 #0/body = struct closed { workflow: #3?, version: u64 } ! properties/version/minimum
+         #2 #0/body = struct closed { workflow: #3?, version: u64{minimum 1} }
          #3 #2/workflow = newtype string /^wf_[0-9a-f]{32}$/
-         #4 #0/policy = struct closed { max_attempts: u8, on_exhausted: #5, minimum_score_to_deliver: number? } ! properties/max_attempts/minimum, properties/max_attempts/maximum, properties/minimum_score_to_deliver/minimum, properties/minimum_score_to_deliver/maximum
+         #4 #0/policy = struct closed { max_attempts: u8{minimum 1, maximum 5}, on_exhausted: #5, minimum_score_to_deliver: number{minimum 0, maximum 1}? }
          #5 #4/on_exhausted = enum best|discard|fail
-         #6 $attempt = struct closed { attempt: u8, execution: #7, accepted: bool, score: number, feedback: string? } ! properties/attempt/minimum, properties/attempt/maximum, properties/score/minimum, properties/score/maximum
+         #6 $attempt = struct closed { attempt: u8{minimum 1, maximum 5}, execution: #7, accepted: bool, score: number{minimum 0, maximum 1}, feedback: string? }
          #7 #6/execution = newtype string /^run_[0-9a-f]{32}$/
          #8 #0/disposition = enum accepted|best_unaccepted|discarded",
     );
@@ -872,15 +901,18 @@ fn seed_pi_glla_goal() {
     assert_eq!(lines.len(), 22, "{text}");
     for expected in [
         "#1 #0/id = newtype string /^\\d{14}-[a-z0-9]{6}$/",
-        "#5 #0/taskList = struct open { version: #6, tasks: [#7] } ! properties/tasks/maxItems",
+        "#5 #0/taskList = struct open { version: #6, tasks: [#7]{maxItems 20} }",
         "#6 #5/version = const 1",
-        "#7 $task = struct open { id: string, title: string, status: #8, agentRole?: #9, subtasks?: [#7] } ! properties/title/minLength, properties/subtasks/maxItems",
+        "#7 $task = struct open { id: string, title: string{minLength 1}, status: #8, agentRole?: #9, subtasks?: [#7]{maxItems 5} }",
         "#20 #0/telemetry = struct open { turns: u64, fileWrites: u64, bashCalls: u64 }",
         "#21 #0/usage = struct open { tokensUsed: u64, tokensLimit: u64 }",
     ] {
         assert!(lines.contains(&expected), "missing {expected}\n{text}");
     }
-    assert!(lines[0].starts_with("#0 !Root = struct open { id: #1, objective: string, status: #2, policy: #3, agentRole?: #4,"), "{text}");
+    assert!(
+        lines[0].starts_with("#0 !Root = struct open { id: #1, objective: string{minLength 1}, status: #2, policy: #3, agentRole?: #4,"),
+        "{text}"
+    );
     assert!(lines[0].contains("revision?: u64, pendingCompletion?: #12,"), "{text}");
     assert!(lines[0].contains("createdAt: DateTime, updatedAt: DateTime }"), "{text}");
     let DefKind::Struct(root) = &ir.defs[0].kind else { panic!("root is not a struct") };

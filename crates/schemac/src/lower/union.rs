@@ -19,7 +19,7 @@ impl<'r> Lowerer<'r> {
         };
         let exactly_one = keyword == "oneOf";
         let branches = part.schema_list(keyword);
-        let mut loose = self.assertions(view);
+        let mut loose = Vec::new();
         loose.extend(view.present(&["unevaluatedProperties"]));
         if let [only] = branches.as_slice() {
             return self.lower_at(only, ctx.inner()).with_loose(loose);

@@ -1,0 +1,464 @@
+//! The assertion keywords over typed values: numbers (`minimum`, `multipleOf`, ...), string
+//! lengths, array sizes, `uniqueItems`, `contains`, object sizes, `propertyNames` and
+//! `dependentRequired`. Generated code calls these right after a value is deserialized (first
+//! failure wins) and from `validate()` (every failure is collected); the `Value` fallback's
+//! checks call them too, so both paths say the same thing in the same words.
+
+use std::cmp::Ordering;
+use std::collections::HashSet;
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::Value;
+
+/// One assertion a value breaks: the keyword, and a message naming the value and the limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    keyword: &'static str,
+    message: String,
+}
+
+impl Violation {
+    pub fn new(keyword: &'static str, message: impl Into<String>) -> Self {
+        Violation { keyword, message: message.into() }
+    }
+
+    /// The schema keyword that failed (`maximum`, `minLength`, ...).
+    pub fn keyword(&self) -> &'static str {
+        self.keyword
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// A JSON number as an instance or a limit: integers exactly, the rest as `f64`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Num {
+    Int(i128),
+    Float(f64),
+}
+
+macro_rules! num_from_int {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Num {
+            fn from(v: $t) -> Num {
+                Num::Int(i128::from(v))
+            }
+        }
+    )*};
+}
+num_from_int!(u8, u16, u32, u64, i8, i16, i32, i64, i128);
+
+impl From<f64> for Num {
+    fn from(v: f64) -> Num {
+        Num::Float(v)
+    }
+}
+
+impl Num {
+    /// The number in a JSON value, `None` for other kinds.
+    pub fn of_value(value: &Value) -> Option<Num> {
+        let Value::Number(n) = value else { return None };
+        if let Some(i) = n.as_i64() {
+            return Some(Num::Int(i.into()));
+        }
+        if let Some(u) = n.as_u64() {
+            return Some(Num::Int(u.into()));
+        }
+        n.as_f64().map(Num::Float)
+    }
+
+    /// Exact comparison, also between an integer and a float (`None` only for NaN, which JSON
+    /// cannot spell).
+    fn compare(self, other: Num) -> Option<Ordering> {
+        match (self, other) {
+            (Num::Int(a), Num::Int(b)) => Some(a.cmp(&b)),
+            (Num::Float(a), Num::Float(b)) => a.partial_cmp(&b),
+            (Num::Int(a), Num::Float(b)) => int_float(a, b),
+            (Num::Float(a), Num::Int(b)) => int_float(b, a).map(Ordering::reverse),
+        }
+    }
+
+    /// `(mantissa, exponent)` with `|self| = mantissa * 10^exponent` and no trailing zeros in the
+    /// mantissa, from the shortest decimal that reads back as this number: the decimal the JSON
+    /// text most likely wrote (`0.0075` is 75e-4, not the binary fraction nearest to it).
+    fn decimal(self) -> Option<(u128, i32)> {
+        let (mut mantissa, mut exponent) = match self {
+            Num::Int(i) => (i.unsigned_abs(), 0),
+            Num::Float(f) if !f.is_finite() => return None,
+            Num::Float(f) => {
+                // `{:e}` prints the shortest round-trip digits: `7.5e-3`.
+                let text = format!("{:e}", f.abs());
+                let (digits, exp) = text.split_once('e')?;
+                let exp: i32 = exp.parse().ok()?;
+                let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+                let mantissa: u128 = format!("{whole}{fraction}").parse().ok()?;
+                (mantissa, exp - i32::try_from(fraction.len()).ok()?)
+            }
+        };
+        if mantissa == 0 {
+            return Some((0, 0));
+        }
+        while mantissa % 10 == 0 {
+            mantissa /= 10;
+            exponent += 1;
+        }
+        Some((mantissa, exponent))
+    }
+}
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Num::Int(i) => write!(f, "{i}"),
+            Num::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// `i` compared with `f`, exactly.
+fn int_float(i: i128, f: f64) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
+    }
+    // 2^127: beyond every i128.
+    const LIMIT: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
+    if f >= LIMIT {
+        return Some(Ordering::Less);
+    }
+    if f < -LIMIT {
+        return Some(Ordering::Greater);
+    }
+    let whole = f.trunc();
+    // Exact: `whole` is an integer inside the i128 range.
+    let whole_int = whole as i128;
+    Some(i.cmp(&whole_int).then(if f > whole {
+        Ordering::Less
+    } else if f < whole {
+        Ordering::Greater
+    } else {
+        Ordering::Equal
+    }))
+}
+
+fn ordered(value: Num, limit: Num, keyword: &'static str, ok: fn(Ordering) -> bool, relation: &str) -> Result<(), Violation> {
+    match value.compare(limit) {
+        Some(order) if ok(order) => Ok(()),
+        _ => Err(Violation::new(keyword, format!("{value} is {relation} {limit}"))),
+    }
+}
+
+/// `minimum`.
+pub fn minimum(value: impl Into<Num>, limit: impl Into<Num>) -> Result<(), Violation> {
+    ordered(value.into(), limit.into(), "minimum", Ordering::is_ge, "less than the minimum")
+}
+
+/// `maximum`.
+pub fn maximum(value: impl Into<Num>, limit: impl Into<Num>) -> Result<(), Violation> {
+    ordered(value.into(), limit.into(), "maximum", Ordering::is_le, "greater than the maximum")
+}
+
+/// `exclusiveMinimum` (and draft-04 `minimum` with `exclusiveMinimum: true`).
+pub fn exclusive_minimum(value: impl Into<Num>, limit: impl Into<Num>) -> Result<(), Violation> {
+    ordered(value.into(), limit.into(), "exclusiveMinimum", Ordering::is_gt, "not greater than the exclusive minimum")
+}
+
+/// `exclusiveMaximum` (and draft-04 `maximum` with `exclusiveMaximum: true`).
+pub fn exclusive_maximum(value: impl Into<Num>, limit: impl Into<Num>) -> Result<(), Violation> {
+    ordered(value.into(), limit.into(), "exclusiveMaximum", Ordering::is_lt, "not less than the exclusive maximum")
+}
+
+/// `multipleOf`, decided on exact decimals (see [`Num::decimal`]), so that `0.0075` is a
+/// multiple of `0.0001` although neither is exact in binary. `value = m·10^e` is a multiple
+/// of `d = n·10^k` (mantissas without trailing zeros) iff `e >= k` and `n` divides
+/// `m·10^(e-k)`, computed modulo `n`; when `e < k`, `m` would need `e - k` trailing zeros,
+/// which it has not, so only zero is a multiple. No float division, so no false negatives.
+pub fn multiple_of(value: impl Into<Num>, divisor: impl Into<Num>) -> Result<(), Violation> {
+    let (value, divisor) = (value.into(), divisor.into());
+    let is_multiple = match (value.decimal(), divisor.decimal()) {
+        (Some((0, _)), _) => true,
+        (Some((m, e)), Some((n, k))) if n != 0 => e >= k && mul_mod(m % n, pow_mod(10, (e - k).unsigned_abs(), n), n) == 0,
+        _ => false,
+    };
+    if is_multiple { Ok(()) } else { Err(Violation::new("multipleOf", format!("{value} is not a multiple of {divisor}"))) }
+}
+
+/// `a * b mod n` without overflow for `n` below 2^64 (f64 mantissas have at most 17 digits;
+/// integer instances up to `u64::MAX`). Larger moduli fall back to a slow but exact loop.
+fn mul_mod(a: u128, b: u128, n: u128) -> u128 {
+    if let Some(product) = a.checked_mul(b) {
+        return product % n;
+    }
+    // Double-and-add: every intermediate stays below 2n.
+    let (mut result, mut a, mut b) = (0u128, a % n, b);
+    while b > 0 {
+        if b & 1 == 1 {
+            result = (result + a) % n;
+        }
+        a = (a << 1) % n;
+        b >>= 1;
+    }
+    result
+}
+
+fn pow_mod(base: u128, mut exp: u32, n: u128) -> u128 {
+    let (mut result, mut base) = (1 % n, base % n);
+    while exp > 0 {
+        if exp & 1 == 1 {
+            result = mul_mod(result, base, n);
+        }
+        base = mul_mod(base, base, n);
+        exp >>= 1;
+    }
+    result
+}
+
+/// A string for a message: quoted, shortened past 40 characters.
+fn quote_str(text: &str) -> String {
+    if text.chars().count() > 40 { format!("{:?}…", text.chars().take(40).collect::<String>()) } else { format!("{text:?}") }
+}
+
+/// `minLength`, in Unicode code points.
+pub fn min_length(text: &(impl AsRef<str> + ?Sized), limit: u64) -> Result<(), Violation> {
+    let text = text.as_ref();
+    let length = text.chars().count() as u64;
+    if length >= limit {
+        return Ok(());
+    }
+    Err(Violation::new("minLength", format!("{} has {length} characters, fewer than the minLength {limit}", quote_str(text))))
+}
+
+/// `maxLength`, in Unicode code points.
+pub fn max_length(text: &(impl AsRef<str> + ?Sized), limit: u64) -> Result<(), Violation> {
+    let text = text.as_ref();
+    let length = text.chars().count() as u64;
+    if length <= limit {
+        return Ok(());
+    }
+    Err(Violation::new("maxLength", format!("{} has {length} characters, more than the maxLength {limit}", quote_str(text))))
+}
+
+/// `minItems`.
+pub fn min_items(len: usize, limit: u64) -> Result<(), Violation> {
+    if len as u64 >= limit { Ok(()) } else { Err(Violation::new("minItems", format!("{len} items are fewer than the minItems {limit}"))) }
+}
+
+/// `maxItems`.
+pub fn max_items(len: usize, limit: u64) -> Result<(), Violation> {
+    if len as u64 <= limit { Ok(()) } else { Err(Violation::new("maxItems", format!("{len} items are more than the maxItems {limit}"))) }
+}
+
+/// `uniqueItems: true`, with JSON equality (`1` equals `1.0`, key order does not matter):
+/// items are compared by a canonical text of their JSON.
+pub fn unique_items<T: Serialize>(items: &[T]) -> Result<(), Violation> {
+    let mut seen: HashSet<String> = HashSet::with_capacity(items.len());
+    let mut first: Vec<(String, usize)> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let value = serde_json::to_value(item).map_err(|e| Violation::new("uniqueItems", e.to_string()))?;
+        let mut key = String::new();
+        canonical(&value, &mut key);
+        if !seen.insert(key.clone()) {
+            let j = first.iter().find(|(k, _)| *k == key).map_or(0, |(_, j)| *j);
+            return Err(Violation::new("uniqueItems", format!("items {j} and {i} are equal, but uniqueItems is true")));
+        }
+        first.push((key, i));
+    }
+    Ok(())
+}
+
+/// JSON text in which equal JSON values are equal strings: sorted keys, and integral numbers
+/// written as integers.
+fn canonical(value: &Value, out: &mut String) {
+    match value {
+        Value::Number(_) => match Num::of_value(value) {
+            Some(Num::Float(f)) if f.fract() == 0.0 && f.abs() < 1e38 => out.push_str(&format!("{}", f as i128)),
+            Some(n) => out.push_str(&n.to_string()),
+            None => out.push_str(&value.to_string()),
+        },
+        Value::Array(items) => {
+            out.push('[');
+            for item in items {
+                canonical(item, out);
+                out.push(',');
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            out.push('{');
+            for (key, item) in entries {
+                out.push_str(&Value::String(key.clone()).to_string());
+                out.push(':');
+                canonical(item, out);
+                out.push(',');
+            }
+            out.push('}');
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
+/// `contains` with `minContains`/`maxContains` (`min` is 1 without `minContains`): how many
+/// items `matches` accepts.
+pub fn contains<T: Serialize>(items: &[T], min: u64, max: Option<u64>, matches: impl Fn(&Value) -> bool) -> Result<(), Violation> {
+    let mut count = 0u64;
+    for item in items {
+        let value = serde_json::to_value(item).map_err(|e| Violation::new("contains", e.to_string()))?;
+        if matches(&value) {
+            count += 1;
+        }
+    }
+    if count < min {
+        let message = if min == 1 {
+            "no item matches the contains schema".to_owned()
+        } else {
+            format!("{count} items match the contains schema, fewer than the minContains {min}")
+        };
+        return Err(Violation::new(if min == 1 { "contains" } else { "minContains" }, message));
+    }
+    if let Some(max) = max
+        && count > max
+    {
+        return Err(Violation::new("maxContains", format!("{count} items match the contains schema, more than the maxContains {max}")));
+    }
+    Ok(())
+}
+
+/// `minProperties`; `names` are the object's property names.
+pub fn min_properties(names: &[&str], limit: u64) -> Result<(), Violation> {
+    let len = names.len();
+    if len as u64 >= limit {
+        return Ok(());
+    }
+    Err(Violation::new("minProperties", format!("{len} properties are fewer than the minProperties {limit}")))
+}
+
+/// `maxProperties`.
+pub fn max_properties(names: &[&str], limit: u64) -> Result<(), Violation> {
+    let len = names.len();
+    if len as u64 <= limit {
+        return Ok(());
+    }
+    Err(Violation::new("maxProperties", format!("{len} properties are more than the maxProperties {limit}")))
+}
+
+/// `propertyNames`: every name passes `check` (which gets the name as a JSON string).
+pub fn property_names<E: fmt::Display>(names: &[&str], check: impl Fn(&Value) -> Result<(), E>) -> Result<(), Violation> {
+    for name in names {
+        if let Err(e) = check(&Value::String((*name).to_owned())) {
+            return Err(Violation::new("propertyNames", format!("property name {} is not allowed by propertyNames: {e}", quote_str(name))));
+        }
+    }
+    Ok(())
+}
+
+/// `dependentRequired` (and draft-07 `dependencies` with a list): with `name`, the object
+/// must have every one of `required`.
+pub fn dependent_required(names: &[&str], name: &str, required: &[&str]) -> Result<(), Violation> {
+    if !names.contains(&name) {
+        return Ok(());
+    }
+    match required.iter().find(|r| !names.contains(r)) {
+        None => Ok(()),
+        Some(missing) => {
+            Err(Violation::new("dependentRequired", format!("property `{name}` requires property `{missing}`, which is missing")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn multiple_of_has_no_float_false_negatives() {
+        assert!(multiple_of(0.0075, 0.0001).is_ok());
+        assert!(multiple_of(0.3, 0.1).is_ok());
+        assert!(multiple_of(19.99, 0.01).is_ok());
+        assert!(multiple_of(1e-7, 1e-8).is_ok());
+        assert!(multiple_of(4.5, 1.5).is_ok());
+        assert!(multiple_of(10_i64, 2.5).is_ok());
+        assert!(multiple_of(1e300, 1e-300).is_ok());
+        assert!(multiple_of(0.0, 0.7).is_ok());
+        assert!(multiple_of(-9_i64, 3_i64).is_ok());
+        assert!(multiple_of(u64::MAX, 5_u64).is_ok());
+    }
+
+    #[test]
+    fn multiple_of_rejects_non_multiples() {
+        assert!(multiple_of(0.00751, 0.0001).is_err());
+        assert!(multiple_of(0.35, 0.1).is_err());
+        assert!(multiple_of(7_i64, 2_i64).is_err());
+        assert!(multiple_of(1e308, 0.123456789).is_err());
+        assert!(multiple_of(1.5, 1_i64).is_err());
+        let e = multiple_of(7_i64, 2_i64).unwrap_err();
+        assert_eq!((e.keyword(), e.message()), ("multipleOf", "7 is not a multiple of 2"));
+    }
+
+    #[test]
+    fn bounds_compare_integers_and_floats_exactly() {
+        assert!(minimum(1_u8, 1_i128).is_ok());
+        assert!(minimum(0_u8, 0.5).is_err());
+        assert!(maximum(1.5, 1_i128).unwrap_err().message() == "1.5 is greater than the maximum 1");
+        assert!(maximum(u64::MAX, 1.8446744073709552e19).is_ok());
+        assert!(maximum(9_007_199_254_740_993_i64, 9_007_199_254_740_992.0).is_err());
+        assert!(exclusive_minimum(1_i64, 1_i128).is_err());
+        assert!(exclusive_minimum(1.0000001, 1_i128).is_ok());
+        assert!(exclusive_maximum(2.0, 2.0).is_err());
+        assert!(exclusive_maximum(-3_i8, -2.5).is_ok());
+    }
+
+    #[test]
+    fn lengths_count_code_points() {
+        // One astral character is two UTF-16 units and four bytes, but one code point.
+        assert!(max_length("💩", 1).is_ok());
+        assert!(min_length("💩", 2).is_err());
+        assert!(min_length("née", 3).is_ok());
+        assert_eq!(min_length("ab", 3).unwrap_err().message(), "\"ab\" has 2 characters, fewer than the minLength 3");
+    }
+
+    #[test]
+    fn unique_items_uses_json_equality() {
+        assert!(unique_items(&[json!(1), json!(1.0)]).is_err());
+        assert!(unique_items(&[json!({"a": 1, "b": [2]}), json!({"b": [2.0], "a": 1})]).is_err());
+        assert!(unique_items(&[json!(1), json!("1"), json!(true), json!([1]), json!({"a": 1})]).is_ok());
+        assert!(unique_items(&[json!(0), json!(false)]).is_ok());
+        assert_eq!(unique_items(&[1, 2, 1]).unwrap_err().message(), "items 0 and 2 are equal, but uniqueItems is true");
+    }
+
+    #[test]
+    fn contains_counts_matches() {
+        let is_str = |v: &Value| v.is_string();
+        assert!(contains(&[json!(1), json!("a")], 1, None, is_str).is_ok());
+        assert_eq!(contains(&[json!(1)], 1, None, is_str).unwrap_err().keyword(), "contains");
+        assert_eq!(contains(&[json!("a")], 2, None, is_str).unwrap_err().keyword(), "minContains");
+        assert_eq!(contains(&[json!("a"), json!("b")], 1, Some(1), is_str).unwrap_err().keyword(), "maxContains");
+        assert!(contains::<Value>(&[], 0, None, is_str).is_ok());
+    }
+
+    #[test]
+    fn object_assertions() {
+        assert!(min_properties(&["a"], 1).is_ok());
+        assert!(max_properties(&["a", "b"], 1).is_err());
+        assert!(dependent_required(&["a"], "a", &["b"]).is_err());
+        assert!(dependent_required(&["b"], "a", &["b"]).is_ok());
+        let short = |v: &Value| if v.as_str().is_some_and(|s| s.len() <= 2) { Ok(()) } else { Err("too long") };
+        assert!(property_names(&["ab"], short).is_ok());
+        assert_eq!(
+            property_names(&["abc"], short).unwrap_err().message(),
+            "property name \"abc\" is not allowed by propertyNames: too long"
+        );
+    }
+}

@@ -1,0 +1,276 @@
+//! [`Validate`]: checking values built in Rust against their schema. Deserialization stops at
+//! the first violation; `validate()` walks the whole value and reports every violation, each
+//! with the JSON pointer of the value that breaks it.
+//!
+//! Every generated type implements [`Validate`]; so do the standard types generated code is
+//! made of, which delegate to their contents.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::assert::Violation;
+
+/// Where a value is inside the value being validated: a linked list on the stack, rendered
+/// as a JSON pointer only when a violation is recorded.
+#[derive(Clone, Copy, Debug)]
+pub struct Path<'a> {
+    parent: Option<&'a Path<'a>>,
+    segment: Segment<'a>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Segment<'a> {
+    Root,
+    Key(&'a str),
+    Index(usize),
+}
+
+impl<'a> Path<'a> {
+    /// The value being validated itself (pointer `""`).
+    pub const ROOT: Path<'static> = Path { parent: None, segment: Segment::Root };
+
+    /// The property `name` of the value here.
+    pub fn key(&'a self, name: &'a str) -> Path<'a> {
+        Path { parent: Some(self), segment: Segment::Key(name) }
+    }
+
+    /// The item `index` of the array here.
+    pub fn index(&'a self, index: usize) -> Path<'a> {
+        Path { parent: Some(self), segment: Segment::Index(index) }
+    }
+
+    /// The JSON pointer of this place (`/attempts/0/score`).
+    pub fn pointer(&self) -> String {
+        let mut segments = Vec::new();
+        let mut at = Some(self);
+        while let Some(path) = at {
+            segments.push(path.segment);
+            at = path.parent;
+        }
+        let mut pointer = String::new();
+        for segment in segments.iter().rev() {
+            match segment {
+                Segment::Root => {}
+                Segment::Key(name) => {
+                    pointer.push('/');
+                    pointer.push_str(&name.replace('~', "~0").replace('/', "~1"));
+                }
+                Segment::Index(i) => {
+                    pointer.push('/');
+                    pointer.push_str(&i.to_string());
+                }
+            }
+        }
+        pointer
+    }
+}
+
+/// One violation found by `validate()`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValidationError {
+    pointer: String,
+    keyword: String,
+    message: String,
+}
+
+impl ValidationError {
+    pub fn new(pointer: impl Into<String>, keyword: impl Into<String>, message: impl Into<String>) -> Self {
+        ValidationError { pointer: pointer.into(), keyword: keyword.into(), message: message.into() }
+    }
+
+    /// The JSON pointer of the value that breaks the schema (`""` for the value itself).
+    pub fn pointer(&self) -> &str {
+        &self.pointer
+    }
+
+    /// The keyword that failed (`maximum`, `minItems`, ...), or `schema` for a check of a
+    /// whole subschema.
+    pub fn keyword(&self) -> &str {
+        &self.keyword
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for ValidationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pointer = if self.pointer.is_empty() { "(root)" } else { &self.pointer };
+        write!(f, "{pointer}: {}", self.message)
+    }
+}
+
+impl std::error::Error for ValidationError {}
+
+/// Every violation `validate()` found, in the order of the value's fields and items.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ValidationErrors(Vec<ValidationError>);
+
+impl ValidationErrors {
+    pub fn new() -> Self {
+        ValidationErrors(Vec::new())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, ValidationError> {
+        self.0.iter()
+    }
+
+    pub fn push(&mut self, error: ValidationError) {
+        self.0.push(error);
+    }
+
+    /// Records `result`'s violation, if any, at `at`.
+    pub fn check(&mut self, at: &Path<'_>, result: Result<(), Violation>) {
+        if let Err(violation) = result {
+            self.0.push(ValidationError::new(at.pointer(), violation.keyword(), violation.message()));
+        }
+    }
+
+    /// Records the failure of a check over a JSON value (the `Value` fallback, or a typed
+    /// value checked against another subschema), whose pointer is relative to `at`.
+    pub fn check_value(&mut self, at: &Path<'_>, result: Result<(), crate::check::CheckError>) {
+        if let Err(e) = result {
+            self.0.push(ValidationError::new(at.pointer() + e.pointer(), "schema", e.message()));
+        }
+    }
+
+    /// `Ok` when nothing was recorded.
+    pub fn into_result(self) -> Result<(), ValidationErrors> {
+        if self.0.is_empty() { Ok(()) } else { Err(self) }
+    }
+}
+
+impl IntoIterator for ValidationErrors {
+    type Item = ValidationError;
+    type IntoIter = std::vec::IntoIter<ValidationError>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a ValidationErrors {
+    type Item = &'a ValidationError;
+    type IntoIter = std::slice::Iter<'a, ValidationError>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl fmt::Display for ValidationErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, error) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{error}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ValidationErrors {}
+
+/// A value that can check itself against its schema.
+pub trait Validate {
+    /// Adds every violation inside `self` to `errors`, with pointers below `at`.
+    fn validate_at(&self, at: &Path<'_>, errors: &mut ValidationErrors);
+
+    /// Every violation of the schema in this value, each with its JSON pointer.
+    fn validate(&self) -> Result<(), ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        self.validate_at(&Path::ROOT, &mut errors);
+        errors.into_result()
+    }
+}
+
+/// Types whose every value is valid wherever generated code uses them: their schema
+/// constraints, if any, are checked by the containing type.
+macro_rules! always_valid {
+    ($($t:ty),*) => {$(
+        impl Validate for $t {
+            fn validate_at(&self, _: &Path<'_>, _: &mut ValidationErrors) {}
+        }
+    )*};
+}
+always_valid!(bool, u8, u16, u32, u64, i8, i16, i32, i64, f64, String, (), serde_json::Value, serde_json::Map<String, serde_json::Value>);
+
+impl<T: Validate + ?Sized> Validate for Box<T> {
+    fn validate_at(&self, at: &Path<'_>, errors: &mut ValidationErrors) {
+        (**self).validate_at(at, errors);
+    }
+}
+
+impl<T: Validate> Validate for Option<T> {
+    fn validate_at(&self, at: &Path<'_>, errors: &mut ValidationErrors) {
+        if let Some(value) = self {
+            value.validate_at(at, errors);
+        }
+    }
+}
+
+impl<T: Validate> Validate for crate::Tristate<T> {
+    fn validate_at(&self, at: &Path<'_>, errors: &mut ValidationErrors) {
+        if let crate::Tristate::Value(value) = self {
+            value.validate_at(at, errors);
+        }
+    }
+}
+
+impl<T: Validate> Validate for Vec<T> {
+    fn validate_at(&self, at: &Path<'_>, errors: &mut ValidationErrors) {
+        for (i, item) in self.iter().enumerate() {
+            item.validate_at(&at.index(i), errors);
+        }
+    }
+}
+
+impl<T: Validate> Validate for BTreeMap<String, T> {
+    fn validate_at(&self, at: &Path<'_>, errors: &mut ValidationErrors) {
+        for (name, item) in self {
+            item.validate_at(&at.key(name), errors);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_render_as_json_pointers() {
+        let root = Path::ROOT;
+        let a = root.key("a/b");
+        let b = a.index(3);
+        let c = b.key("~x");
+        assert_eq!(root.pointer(), "");
+        assert_eq!(c.pointer(), "/a~1b/3/~0x");
+    }
+
+    #[test]
+    fn errors_collect_and_display() {
+        let mut errors = ValidationErrors::new();
+        let root = Path::ROOT;
+        errors.check(&root.key("score"), crate::assert::maximum(1.5, 1_i64));
+        errors.check(&root, crate::assert::min_items(0, 1));
+        errors.check(&root, Ok(()));
+        assert_eq!(errors.len(), 2);
+        assert_eq!(errors.iter().next().map(ValidationError::keyword), Some("maximum"));
+        assert_eq!(errors.to_string(), "/score: 1.5 is greater than the maximum 1\n(root): 0 items are fewer than the minItems 1");
+        assert!(ValidationErrors::new().into_result().is_ok());
+    }
+
+    #[test]
+    fn containers_delegate() {
+        let nested: Vec<Option<Box<u8>>> = vec![Some(Box::new(1)), None];
+        assert!(nested.validate().is_ok());
+    }
+}
