@@ -7,6 +7,7 @@
 mod ci;
 mod codegen;
 mod config;
+mod roundtrip;
 mod sync;
 
 use std::process::ExitCode;

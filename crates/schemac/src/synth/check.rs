@@ -93,13 +93,9 @@ impl<'r> Checker<'r> {
             }
             return;
         }
-        match schema {
-            Value::Bool(false) => {
-                let pointer = ptr.to_owned();
-                sink.failures.push(Failure { pointer, keyword: "false".to_owned(), schema: loc.clone() });
-                return;
-            }
-            _ => {}
+        if schema == &Value::Bool(false) {
+            sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: "false".to_owned(), schema: loc.clone() });
+            return;
         }
         if let Some(visits) = sink.visits.as_deref_mut() {
             visits.push((ptr.to_owned(), loc.clone()));
@@ -178,7 +174,9 @@ impl<'r> Checker<'r> {
         }
         if let Some(step) = view.f64("multipleOf").filter(|step| *step > 0.0) {
             let quotient = n / step;
-            if (quotient - quotient.round()).abs() > 1e-9 {
+            // Past 2^50 an f64 quotient cannot tell a multiple from a near miss; validators
+            // that compute exactly may disagree, so such values count as failing.
+            if (quotient - quotient.round()).abs() > 1e-9 || quotient.abs() > 1e15 {
                 fail("multipleOf");
             }
         }
@@ -212,6 +210,18 @@ impl<'r> Checker<'r> {
                 ItemRule::Schema(schema) => self.check(&schema, item, &at, depth + 1, sink),
                 ItemRule::Forbidden(keyword) => {
                     sink.failures.push(Failure { pointer: at, keyword: keyword.to_owned(), schema: loc.child(keyword) })
+                }
+            }
+        }
+        if let Some(rule) = view.get("unevaluatedItems") {
+            let evaluated = self.evaluated_items(loc, items, depth);
+            for (i, item) in items.iter().enumerate().filter(|(i, _)| !evaluated.contains(i)) {
+                let at = format!("{ptr}/{i}");
+                if rule == &Value::Bool(false) {
+                    let schema = loc.child("unevaluatedItems");
+                    sink.failures.push(Failure { pointer: at, keyword: "unevaluatedItems".to_owned(), schema });
+                } else {
+                    self.check(&loc.child("unevaluatedItems"), item, &at, depth + 1, sink);
                 }
             }
         }
@@ -274,7 +284,24 @@ impl<'r> Checker<'r> {
                 }
             }
             if view.get("propertyNames").is_some() && !self.valid_at(&loc.child("propertyNames"), &Value::String(name.clone()), depth + 1) {
-                sink.failures.push(Failure { pointer: at, keyword: "propertyNames".to_owned(), schema: loc.child("propertyNames") });
+                // At the object, as the types and `jsonschema` report it: a name is not a value.
+                sink.failures.push(Failure {
+                    pointer: ptr.to_owned(),
+                    keyword: "propertyNames".to_owned(),
+                    schema: loc.child("propertyNames"),
+                });
+            }
+        }
+        if let Some(rule) = view.get("unevaluatedProperties") {
+            let evaluated = self.evaluated_properties(loc, value, depth);
+            for (name, item) in map.iter().filter(|(name, _)| !evaluated.contains(name.as_str())) {
+                let at = format!("{ptr}/{}", escape(name));
+                if rule == &Value::Bool(false) {
+                    let schema = loc.child("unevaluatedProperties");
+                    sink.failures.push(Failure { pointer: at, keyword: "unevaluatedProperties".to_owned(), schema });
+                } else {
+                    self.check(&loc.child("unevaluatedProperties"), item, &at, depth + 1, sink);
+                }
             }
         }
         let mut fail = |keyword: &str| {
@@ -342,6 +369,89 @@ impl<'r> Checker<'r> {
                 self.check(&loc.child("if"), value, ptr, depth + 1, &mut scratch);
             }
         }
+    }
+}
+
+impl Checker<'_> {
+    /// The schemas applied in place at `loc` (itself, `$ref`, `allOf`, and the `anyOf`/`oneOf`
+    /// branches, `if`/`then`/`else` and `dependentSchemas` that `value` passes): what
+    /// `unevaluatedItems`/`unevaluatedProperties` look through.
+    fn in_place(&self, loc: &Loc, value: &Value, depth: usize, out: &mut Vec<Loc>) {
+        if depth > MAX_DEPTH || out.contains(loc) {
+            return;
+        }
+        let Some(schema) = self.reg.get(loc).filter(|s| s.is_object()) else { return };
+        out.push(loc.clone());
+        let view = View { reg: self.reg, loc, value: schema };
+        if let Some(target) = view.ref_target() {
+            self.in_place(&target, value, depth + 1, out);
+        }
+        for branch in view.list("allOf") {
+            self.in_place(&branch, value, depth + 1, out);
+        }
+        for branch in view.list("anyOf").into_iter().chain(view.list("oneOf")) {
+            if self.valid_at(&branch, value, depth + 1) {
+                self.in_place(&branch, value, depth + 1, out);
+            }
+        }
+        if view.get("if").is_some() {
+            let holds = self.valid_at(&loc.child("if"), value, depth + 1);
+            if holds {
+                self.in_place(&loc.child("if"), value, depth + 1, out);
+            }
+            let branch = loc.child(if holds { "then" } else { "else" });
+            self.in_place(&branch, value, depth + 1, out);
+        }
+        if let Value::Object(map) = value {
+            for (name, schema) in view.dependent_schemas() {
+                if map.contains_key(&name) {
+                    self.in_place(&schema, value, depth + 1, out);
+                }
+            }
+        }
+    }
+
+    fn evaluated_items(&self, loc: &Loc, items: &[Value], depth: usize) -> std::collections::BTreeSet<usize> {
+        let mut schemas = Vec::new();
+        let array = Value::Array(items.to_vec());
+        self.in_place(loc, &array, depth, &mut schemas);
+        let mut out = std::collections::BTreeSet::new();
+        for schema in &schemas {
+            let Some(value) = self.reg.get(schema) else { continue };
+            let view = View { reg: self.reg, loc: schema, value };
+            for i in 0..items.len() {
+                let nested = schema != loc && view.get("unevaluatedItems").is_some();
+                if !matches!(view.item(i), ItemRule::Any) || view.get("items").is_some() || nested {
+                    out.insert(i);
+                }
+            }
+            if view.get("contains").is_some() {
+                let contains = schema.child("contains");
+                out.extend((0..items.len()).filter(|i| self.valid_at(&contains, &items[*i], depth + 1)));
+            }
+        }
+        out
+    }
+
+    fn evaluated_properties(&self, loc: &Loc, value: &Value, depth: usize) -> std::collections::BTreeSet<String> {
+        let mut schemas = Vec::new();
+        self.in_place(loc, value, depth, &mut schemas);
+        let mut out = std::collections::BTreeSet::new();
+        let Some(map) = value.as_object() else { return out };
+        for schema in &schemas {
+            let Some(body) = self.reg.get(schema) else { continue };
+            let view = View { reg: self.reg, loc: schema, value: body };
+            let all = view.get("additionalProperties").is_some() || (schema != loc && view.get("unevaluatedProperties").is_some());
+            let properties = view.get("properties").and_then(Value::as_object);
+            let patterns: Vec<&String> =
+                view.get("patternProperties").and_then(Value::as_object).into_iter().flat_map(|p| p.keys()).collect();
+            for name in map.keys() {
+                if all || properties.is_some_and(|p| p.contains_key(name)) || patterns.iter().any(|p| self.matches(p, name)) {
+                    out.insert(name.clone());
+                }
+            }
+        }
+        out
     }
 }
 

@@ -56,7 +56,9 @@ pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], inval
             let present = match (keyword, view.get(keyword)) {
                 (_, None) => false,
                 // Applicators only, when they hold a schema rather than `false`.
-                ("additionalProperties" | "items" | "additionalItems", Some(v)) => v == &Value::Bool(false),
+                ("additionalProperties" | "items" | "additionalItems" | "unevaluatedItems" | "unevaluatedProperties", Some(v)) => {
+                    v == &Value::Bool(false)
+                }
                 ("uniqueItems", Some(v)) => v == &Value::Bool(true),
                 ("exclusiveMinimum" | "exclusiveMaximum", Some(v)) => v.is_number(),
                 ("dependencies", Some(v)) => v.as_object().is_some_and(|m| m.values().any(Value::is_array)),
@@ -112,7 +114,7 @@ fn reachable(check: &Checker<'_>, root: &Loc) -> Vec<(Loc, bool)> {
         }
         let branches: Vec<Loc> = ["anyOf", "oneOf"].iter().flat_map(|k| view.list(k)).chain(["not", "if"].map(|k| loc.child(k))).collect();
         work.extend(next.into_iter().rev().map(|l| {
-            let inside = inside || branches.iter().any(|b| l == *b);
+            let inside = inside || branches.contains(&l);
             (l, inside)
         }));
     }

@@ -7,6 +7,7 @@
 //! synthesizer keeps only what its own checker (`check.rs`) confirms; `cargo xtask codegen`
 //! has every instance refereed again by the `jsonschema` crate.
 
+mod annotations;
 mod check;
 mod coverage;
 mod mutate;
@@ -26,7 +27,7 @@ use crate::{Config, Draft, Input};
 
 /// The assertion keywords the mutator knows how to violate, in the order it tries them.
 /// `format` is missing on purpose: it is an annotation, and no instance is invalid by it.
-pub const ASSERTIONS: [&str; 27] = [
+pub const ASSERTIONS: [&str; 31] = [
     "type",
     "enum",
     "const",
@@ -51,6 +52,10 @@ pub const ASSERTIONS: [&str; 27] = [
     "items",
     "additionalItems",
     "contains",
+    "minContains",
+    "maxContains",
+    "unevaluatedItems",
+    "unevaluatedProperties",
     "oneOf",
     "anyOf",
     "not",
@@ -132,7 +137,12 @@ pub fn synthesize(registry: &Registry, root: &Loc, config: &SynthConfig) -> Synt
         .collect();
     let invalid = mutate::mutants(&mut generator, root, &valid);
     let uncovered = coverage::uncovered(&checker, root, &valid, &invalid);
-    Synthesis { valid, invalid, uncovered, unsupported: generator.notes.into_iter().collect() }
+    let (annotated, problems) = annotations::instances(&checker, root, &valid);
+    let mut unsupported: Vec<String> = generator.notes.into_iter().collect();
+    unsupported.extend(problems);
+    let mut valid = valid;
+    valid.extend(annotated);
+    Synthesis { valid, invalid, uncovered, unsupported }
 }
 
 /// The synthesis for one compiled module: its schema document, root type, and every type with
@@ -162,38 +172,80 @@ pub struct TypeOrigin {
     pub pointer: String,
 }
 
-/// Runs the compiler's front end (load, resolve, lower, name) and synthesizes instances for the
-/// root of every input schema: what `cargo xtask codegen` needs to write the round-trip tests.
-pub fn synthesize_for(input: &Input, config: &Config, synth: &SynthConfig) -> Result<Vec<ModuleSynthesis>, Diagnostics> {
-    let docs = crate::load::load(input, config.default_draft).map_err(Diagnostics)?;
-    let registry = Registry::new(docs).map_err(Diagnostics)?;
-    let mut ir = crate::lower::lower(&registry)?;
-    crate::name::name(&mut ir, &registry);
-    let mut out = Vec::new();
-    for &(doc_id, root_def) in &ir.roots {
-        let doc = registry.doc(doc_id);
-        if !doc.is_input {
-            continue;
-        }
-        let root = Loc { doc: doc_id, pointer: String::new() };
-        out.push(ModuleSynthesis {
-            path: doc.module.clone(),
-            source: doc.display.clone(),
-            schema: doc.json.clone(),
-            draft: doc.draft,
-            root: ir.def(root_def).name.clone(),
-            types: ir
-                .defs
-                .iter()
-                .filter(|d| d.origin.doc == doc_id)
-                .map(|d| TypeOrigin { name: d.name.clone(), pointer: d.origin.pointer.clone() })
-                .collect(),
-            unenforced: unenforced(&ir, &registry, doc_id),
-            synthesis: synthesize(&registry, &root, synth),
-        });
+/// A keyword an instance violates, as the synthesizer's checker sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub pointer: String,
+    pub keyword: String,
+    /// Where the keyword is in the schema document.
+    pub schema_path: String,
+}
+
+/// The compiler's front end (load, resolve, lower, name) run once, for synthesizing and for
+/// classifying hand-written instances against the same schemas.
+#[derive(Debug)]
+pub struct Front {
+    registry: Registry,
+    ir: Ir,
+}
+
+impl Front {
+    pub fn new(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
+        let docs = crate::load::load(input, config.default_draft).map_err(Diagnostics)?;
+        let registry = Registry::new(docs).map_err(Diagnostics)?;
+        let mut ir = crate::lower::lower(&registry)?;
+        crate::name::name(&mut ir, &registry);
+        Ok(Front { registry, ir })
     }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(out)
+
+    /// Synthesizes instances for the root of every input schema, in module order.
+    pub fn modules(&self, synth: &SynthConfig) -> Vec<ModuleSynthesis> {
+        let (registry, ir) = (&self.registry, &self.ir);
+        let mut out = Vec::new();
+        for &(doc_id, root_def) in &ir.roots {
+            let doc = registry.doc(doc_id);
+            if !doc.is_input {
+                continue;
+            }
+            let root = Loc { doc: doc_id, pointer: String::new() };
+            out.push(ModuleSynthesis {
+                path: doc.module.clone(),
+                source: doc.display.clone(),
+                schema: doc.json.clone(),
+                draft: doc.draft,
+                root: ir.def(root_def).name.clone(),
+                types: ir
+                    .defs
+                    .iter()
+                    .filter(|d| d.origin.doc == doc_id)
+                    .map(|d| TypeOrigin { name: d.name.clone(), pointer: d.origin.pointer.clone() })
+                    .collect(),
+                unenforced: unenforced(ir, registry, doc_id),
+                synthesis: synthesize(registry, &root, synth),
+            });
+        }
+        out.sort_by(|a, b| a.path.cmp(&b.path));
+        out
+    }
+
+    /// The keywords `instance` violates against the root of the input schema `source` (as
+    /// displayed); empty when it is valid or no input schema has that name.
+    pub fn violations(&self, source: &str, instance: &Value) -> Vec<Violation> {
+        let Some(doc) = self.registry.docs.iter().find(|d| d.is_input && d.display == source) else { return Vec::new() };
+        let checker = check::Checker::new(&self.registry);
+        let root = Loc { doc: doc.id, pointer: String::new() };
+        checker
+            .failures(&root, instance)
+            .into_iter()
+            .map(|f| Violation { pointer: f.pointer, keyword: f.keyword, schema_path: f.schema.pointer })
+            .collect()
+    }
+}
+
+/// Runs the compiler's front end and synthesizes instances for the root of every input schema:
+/// what `cargo xtask codegen` needs to write the round-trip tests.
+pub fn synthesize_for(input: &Input, config: &Config, synth: &SynthConfig) -> Result<Vec<ModuleSynthesis>, Diagnostics> {
+    Ok(Front::new(input, config)?.modules(synth))
 }
 
 /// Absolute pointers in document `doc` of the keywords some type lists as not enforced yet.

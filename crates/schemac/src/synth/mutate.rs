@@ -202,12 +202,12 @@ fn candidates(g: &mut Gen<'_>, view: &View<'_>, keyword: &str, here: &Value, roo
                 })
                 .collect()
         }
-        "additionalProperties" if view.get(keyword) == Some(&Value::Bool(false)) => {
+        "additionalProperties" | "unevaluatedProperties" if view.get(keyword) == Some(&Value::Bool(false)) => {
             let instance = replace(root, ptr, |v| insert(v, "zz_synth_unknown", Value::from(1)));
             single(vec![Candidate { instance, why: "zz_synth_unknown is not a declared property".to_owned() }])
         }
         "propertyNames" => {
-            let list = ["", "!!", "NOT a name", "x"]
+            let list = ["!!", "NOT a name", "x", ""]
                 .into_iter()
                 .map(|name| Candidate {
                     instance: replace(root, ptr, |v| insert(v, name, Value::Null)),
@@ -216,7 +216,9 @@ fn candidates(g: &mut Gen<'_>, view: &View<'_>, keyword: &str, here: &Value, roo
                 .collect();
             single(list)
         }
-        "minItems" | "maxItems" | "uniqueItems" | "items" | "additionalItems" => array_candidates(view, keyword, here, root, ptr),
+        "minItems" | "maxItems" | "uniqueItems" | "items" | "additionalItems" | "unevaluatedItems" => {
+            array_candidates(view, keyword, here, root, ptr)
+        }
         "minProperties" | "maxProperties" => {
             let Some(map) = here.as_object() else { return Vec::new() };
             let list = if keyword == "minProperties" {
@@ -272,6 +274,28 @@ fn candidates(g: &mut Gen<'_>, view: &View<'_>, keyword: &str, here: &Value, roo
             };
             single(values.into_iter().map(|v| at(v.clone(), format!("{v} {why}"))).collect())
         }
+        "minContains" | "maxContains" => {
+            let Some(items) = here.as_array() else { return Vec::new() };
+            let contains = view.loc.child("contains");
+            let matching: Vec<Value> = items.iter().filter(|item| g.check.is_valid(&contains, item)).cloned().collect();
+            let limit = view.u64(keyword).unwrap_or(0) as usize;
+            let mut list = Vec::new();
+            if keyword == "minContains" && limit >= 2 && !matching.is_empty() {
+                let mut fewer: Vec<Value> = items.iter().filter(|item| !g.check.is_valid(&contains, item)).cloned().collect();
+                fewer.extend(matching.iter().take(limit - 1).cloned());
+                list.push(at(Value::Array(fewer), format!("{} items match contains (minContains {limit})", limit - 1)));
+            }
+            if keyword == "maxContains" {
+                if let Some(first) = matching.first() {
+                    let mut more = items.clone();
+                    while more.iter().filter(|item| g.check.is_valid(&contains, item)).count() <= limit {
+                        more.push(first.clone());
+                    }
+                    list.push(at(Value::Array(more), format!("{} items match contains (maxContains {limit})", limit + 1)));
+                }
+            }
+            single(list)
+        }
         "contains" => {
             let Some(items) = here.as_array() else { return Vec::new() };
             let contains = view.loc.child("contains");
@@ -317,7 +341,7 @@ fn array_candidates(view: &View<'_>, keyword: &str, here: &Value, root: &Value, 
             }
             None => Vec::new(),
         },
-        "items" | "additionalItems" => match view.item(items.len()) {
+        "items" | "additionalItems" | "unevaluatedItems" => match view.item(items.len()) {
             ItemRule::Forbidden(kw) if kw == keyword => {
                 let mut grown = items.clone();
                 grown.push(items.last().cloned().unwrap_or(Value::Null));

@@ -108,8 +108,15 @@ impl<'r> View<'r> {
         }
         match self.get(rest_kw) {
             Some(Value::Bool(false)) => ItemRule::Forbidden(rest_kw),
-            Some(Value::Bool(true)) | None => ItemRule::Any,
+            Some(Value::Bool(true)) => ItemRule::Any,
             Some(_) => ItemRule::Schema(self.loc.child(rest_kw)),
+            // Nothing else here evaluates the item: `unevaluatedItems` decides (as far as this
+            // schema object can tell; the checker looks through the in-place applicators).
+            None => match self.get("unevaluatedItems") {
+                Some(Value::Bool(false)) => ItemRule::Forbidden("unevaluatedItems"),
+                Some(Value::Object(_)) => ItemRule::Schema(self.loc.child("unevaluatedItems")),
+                _ => ItemRule::Any,
+            },
         }
     }
 

@@ -223,16 +223,18 @@ impl<'r> Gen<'r> {
     }
 
     fn arrays(&mut self, views: &[View<'_>], depth: usize) -> Vec<Sample> {
-        let min = views.iter().filter_map(|v| v.u64("minItems")).max().unwrap_or(0) as usize;
         let max = views.iter().filter_map(|v| v.u64("maxItems")).min().map(|m| m as usize);
         let unique = views.iter().any(|v| v.get("uniqueItems") == Some(&Value::Bool(true)));
         let contains: Vec<Loc> = views.iter().filter(|v| v.get("contains").is_some()).map(|v| v.loc.child("contains")).collect();
+        // The first `need` items are made to match `contains` (`minContains`, default 1).
+        let need = if contains.is_empty() { 0 } else { views.iter().filter_map(|v| v.u64("minContains")).max().unwrap_or(1) as usize };
+        let min = (views.iter().filter_map(|v| v.u64("minItems")).max().unwrap_or(0) as usize).max(need);
         // Positions with their own rule: the longest prefix of any atom, then "the rest".
         let prefix = views.iter().map(|v| prefix_len(v)).max().unwrap_or(0);
-        let mut pools: HashMap<usize, Vec<Sample>> = HashMap::new();
+        let mut pools: HashMap<(usize, bool), Vec<Sample>> = HashMap::new();
         let mut pool = |g: &mut Gen<'r>, index: usize| -> Vec<Sample> {
             let class = index.min(prefix);
-            if let Some(p) = pools.get(&class) {
+            if let Some(p) = pools.get(&(class, index < need)) {
                 return p.clone();
             }
             let mut conj = Conj::default();
@@ -244,7 +246,7 @@ impl<'r> Gen<'r> {
                     ItemRule::Forbidden(_) => forbidden = true,
                 }
             }
-            if index == 0 {
+            if index < need {
                 conj.locs.extend(contains.iter().cloned());
             }
             let values = if forbidden {
@@ -254,7 +256,7 @@ impl<'r> Gen<'r> {
             } else {
                 g.values(&conj, depth + 1)
             };
-            pools.insert(class, values.clone());
+            pools.insert((class, index < need), values.clone());
             values
         };
         let mut base: Vec<Value> = Vec::new();
@@ -339,7 +341,9 @@ impl<'r> Gen<'r> {
         }
         let deps: Vec<(String, Vec<String>)> =
             views.iter().flat_map(|v| v.dependent_required()).map(|(name, needs, _)| (name, needs)).collect();
-        let closed = views.iter().any(|v| v.get("additionalProperties") == Some(&Value::Bool(false)));
+        let closed = views.iter().any(|v| {
+            v.get("additionalProperties") == Some(&Value::Bool(false)) || v.get("unevaluatedProperties") == Some(&Value::Bool(false))
+        });
         let min_props = views.iter().filter_map(|v| v.u64("minProperties")).max().unwrap_or(0) as usize;
 
         let mut pools: BTreeMap<String, Vec<Sample>> = BTreeMap::new();
@@ -454,6 +458,8 @@ impl<'r> Gen<'r> {
             }
             if !matched && view.get("additionalProperties").is_some() {
                 conj.locs.push(view.loc.child("additionalProperties"));
+            } else if !matched && view.get("unevaluatedProperties").is_some() {
+                conj.locs.push(view.loc.child("unevaluatedProperties"));
             }
         }
         conj
@@ -480,9 +486,8 @@ fn allowed_kinds(views: &[View<'_>]) -> Vec<&'static str> {
                     .filter_map(|k| {
                         if allowed.contains(&k) {
                             Some(k)
-                        } else if k == "number" && allowed.contains(&"integer") {
-                            Some("integer")
-                        } else if k == "integer" && allowed.contains(&"number") {
+                        } else if (k == "number" && allowed.contains(&"integer")) || (k == "integer" && allowed.contains(&"number")) {
+                            // `integer` is the narrower of the two.
                             Some("integer")
                         } else {
                             None
