@@ -2,7 +2,6 @@
 
 //! Round-trip tests of every schema, one module each; see `harness.rs`.
 
-mod harness;
 mod allof_merge;
 mod anchor;
 mod anyof_first_match;
@@ -22,6 +21,7 @@ mod draft_2019_09;
 mod enum_mixed;
 mod enum_string;
 mod formats;
+mod harness;
 mod if_then_else;
 mod integer_ranges;
 mod mutual_recursion;
