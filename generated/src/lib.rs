@@ -20,3 +20,7 @@ pub mod pi_glla {
     #[rustfmt::skip]
     pub mod goal;
 }
+
+#[cfg(feature = "proptest")]
+#[rustfmt::skip]
+mod arbitrary;

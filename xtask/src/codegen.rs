@@ -220,7 +220,7 @@ fn cargo_toml(spec: &CrateSpec) -> String {
     out.push_str("\n[dependencies]\n");
     let _ = writeln!(out, "schemac-runtime = {{ version = {}, path = {} }}", toml_string(RUNTIME_VERSION), toml_string(&runtime_path));
     out.push_str("serde = { version = \"1\", features = [\"derive\"] }\nserde_json = \"1\"\n");
-    out.push_str(crate::roundtrip::MANIFEST);
+    out.push_str(&crate::roundtrip::manifest());
     out
 }
 

@@ -8,6 +8,7 @@ mod ci;
 mod codegen;
 mod config;
 mod roundtrip;
+mod snapshots;
 mod sync;
 
 use std::process::ExitCode;

@@ -5,6 +5,8 @@
 //!
 //! Generated code depends on this crate, `serde` and `serde_json` only.
 
+#[cfg(feature = "proptest")]
+pub mod arbitrary;
 pub mod assert;
 pub mod check;
 pub mod de;

@@ -115,3 +115,7 @@ pub mod ref_siblings;
 pub mod required_nullable;
 #[rustfmt::skip]
 pub mod type_array;
+
+#[cfg(feature = "proptest")]
+#[rustfmt::skip]
+mod arbitrary;

@@ -11,6 +11,7 @@ mod annotations;
 mod check;
 mod coverage;
 mod mutate;
+mod plan;
 mod rng;
 mod schema;
 mod strings;
@@ -170,6 +171,8 @@ pub struct TypeOrigin {
     pub name: String,
     /// JSON pointer of its subschema in the module's document.
     pub pointer: String,
+    /// A `pub type` alias: not a type of its own (no trait can be implemented for it).
+    pub alias: bool,
 }
 
 /// A keyword an instance violates, as the synthesizer's checker sees it.
@@ -218,7 +221,11 @@ impl Front {
                     .defs
                     .iter()
                     .filter(|d| d.origin.doc == doc_id)
-                    .map(|d| TypeOrigin { name: d.name.clone(), pointer: d.origin.pointer.clone() })
+                    .map(|d| TypeOrigin {
+                        name: d.name.clone(),
+                        pointer: d.origin.pointer.clone(),
+                        alias: matches!(d.kind, crate::ir::DefKind::Alias(_)),
+                    })
                     .collect(),
                 unenforced: unenforced(ir, registry, doc_id),
                 synthesis: synthesize(registry, &root, synth),
@@ -226,6 +233,15 @@ impl Front {
         }
         out.sort_by(|a, b| a.path.cmp(&b.path));
         out
+    }
+
+    /// The `proptest` generation plan (JSON, see `schemac_runtime::arbitrary`) for the
+    /// subschema at `pointer` of the input schema `source`.
+    pub fn plan(&self, source: &str, pointer: &str, synth: &SynthConfig) -> Value {
+        let Some(doc) = self.registry.docs.iter().find(|d| d.display == source) else { return Value::Null };
+        let checker = check::Checker::new(&self.registry);
+        let mut generator = values::Gen { check: &checker, cfg: synth, rng: rng::Rng::new(synth.seed), notes: BTreeSet::new() };
+        plan::plan(&mut generator, &Loc { doc: doc.id, pointer: pointer.to_owned() }, 0)
     }
 
     /// The keywords `instance` violates against the root of the input schema `source` (as
