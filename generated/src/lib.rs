@@ -33,3 +33,7 @@ pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
 pub fn find(reference: &str) -> Option<&'static schemac_runtime::SchemaEntry> {
     SCHEMAS.iter().find(|entry| entry.reference == reference)
 }
+
+#[cfg(feature = "proptest")]
+#[rustfmt::skip]
+mod arbitrary;

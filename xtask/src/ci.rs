@@ -15,11 +15,15 @@ enum Step {
     InProcess(&'static str, fn(&Path) -> Result<()>),
 }
 
-const STEPS: [Step; 5] = [
+const STEPS: [Step; 7] = [
     Step::Cargo(&["fmt", "--all", "--", "--check"]),
     Step::Cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     Step::InProcess("cargo xtask check", sync::check),
     Step::Cargo(&["test", "--workspace"]),
+    // After the tests, so that snapshots they leave pending are caught.
+    Step::InProcess("snapshot hygiene", crate::snapshots::check),
+    // The generated property tests (a bounded number of cases each).
+    Step::Cargo(&["test", "-p", "schema-types", "-p", "fixture-types", "--features", "proptest", "--test", "proptest"]),
     Step::InProcess("cargo xtask conformance", conformance_check),
 ];
 

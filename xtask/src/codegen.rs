@@ -135,7 +135,9 @@ fn generate_crate(root: &Path, spec: &CrateSpec, draft: schemac::Draft) -> Resul
     } else {
         schemac::compile(&input, &config).map_err(|diags| anyhow::Error::new(diags).context(format!("cannot generate `{}`", spec.dir)))?
     };
-    render_crate(spec, &output, &published(spec, &found)?)
+    let mut krate = render_crate(spec, &output, &published(spec, &found)?)?;
+    crate::roundtrip::add(root, &spec.dir, &spec.name, &input, &config, &mut krate.files)?;
+    Ok(krate)
 }
 
 /// The reference and version of every schema, by its repo-relative path. References must be
@@ -199,7 +201,8 @@ fn walk_json(dir: &Path, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -
         };
         let file_type = entry.file_type().with_context(|| format!("cannot stat {}", path.display()))?;
         prefix.push(name);
-        if file_type.is_dir() {
+        // `<schema>.examples/` holds a schema's instance fixtures, not schemas.
+        if file_type.is_dir() && !prefix.last().is_some_and(|n| n.ends_with(".examples")) {
             walk_json(&path, prefix, out)?;
         } else if prefix.last().is_some_and(|n| n.ends_with(".json")) {
             out.push(prefix.clone());
@@ -258,6 +261,7 @@ fn cargo_toml(spec: &CrateSpec) -> String {
     out.push_str("\n[dependencies]\n");
     let _ = writeln!(out, "schemac-runtime = {{ version = {}, path = {} }}", toml_string(RUNTIME_VERSION), toml_string(&runtime_path));
     out.push_str("serde = { version = \"1\", features = [\"derive\"] }\nserde_json = \"1\"\n");
+    out.push_str(&crate::roundtrip::manifest());
     out
 }
 

@@ -9,6 +9,8 @@ mod ci;
 mod codegen;
 mod config;
 mod conformance;
+mod roundtrip;
+mod snapshots;
 mod sync;
 
 use std::process::ExitCode;

@@ -148,6 +148,9 @@ fn stale_files(root: &Path, krate: &GeneratedCrate, mode: Mode) -> Result<Vec<Dr
     let mut on_disk = Vec::new();
     let src = format!("{}/src", krate.dir);
     list_rs_files(root, &src, &mut on_disk)?;
+    // The round-trip tests and their data are generated too.
+    let tests = format!("{}/tests", krate.dir);
+    list_generated_test_files(root, &tests, &mut on_disk)?;
     on_disk.sort();
     let stale: Vec<Drift> =
         on_disk.into_iter().filter(|path| !expected.contains(path.as_str())).map(|path| Drift::Stale { path }).collect();
@@ -157,6 +160,7 @@ fn stale_files(root: &Path, krate: &GeneratedCrate, mode: Mode) -> Result<Vec<Dr
             fs::remove_file(&full).with_context(|| format!("cannot delete {}", full.display()))?;
         }
         remove_empty_dirs(&root.join(&src))?;
+        remove_empty_dirs(&root.join(&tests))?;
     }
     Ok(stale)
 }
@@ -177,6 +181,28 @@ fn list_rs_files(root: &Path, dir: &str, out: &mut Vec<String>) -> Result<()> {
         if entry.file_type().with_context(|| format!("cannot stat {path}"))?.is_dir() {
             list_rs_files(root, &path, out)?;
         } else if name.ends_with(".rs") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Repo-relative paths of the `.rs`, `.json` and `.md` files under `dir`: everything codegen
+/// writes below a crate's `tests/`.
+fn list_generated_test_files(root: &Path, dir: &str, out: &mut Vec<String>) -> Result<()> {
+    let full = root.join(dir);
+    let entries = match fs::read_dir(&full) {
+        Ok(entries) => entries,
+        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(()),
+        Err(err) => return Err(err).with_context(|| format!("cannot list {}", full.display())),
+    };
+    for entry in entries {
+        let entry = entry.with_context(|| format!("cannot list {}", full.display()))?;
+        let Some(name) = entry.file_name().to_str().map(str::to_owned) else { continue };
+        let path = format!("{dir}/{name}");
+        if entry.file_type().with_context(|| format!("cannot stat {path}"))?.is_dir() {
+            list_generated_test_files(root, &path, out)?;
+        } else if [".rs", ".json", ".md"].iter().any(|ext| name.ends_with(ext)) {
             out.push(path);
         }
     }

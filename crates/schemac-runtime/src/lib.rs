@@ -7,6 +7,8 @@
 //! Generated code depends on this crate, `serde` and `serde_json` only: `schemars` is
 //! re-exported here, so the `JsonSchema` impls need no dependency of their own.
 
+#[cfg(feature = "proptest")]
+pub mod arbitrary;
 pub mod assert;
 pub mod bundle;
 pub mod check;

@@ -1,0 +1,52 @@
+//! Instances from the schema's own `examples` and `default`s: each is put where its subschema
+//! applies in a synthesized instance, and kept when the whole instance is valid. One that
+//! cannot be made valid is reported: a schema whose example fails it is worth knowing about.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::Sample;
+use super::check::Checker;
+use crate::resolve::Loc;
+
+/// `(instances, problems)`.
+pub(crate) fn instances(check: &Checker<'_>, root: &Loc, hosts: &[Sample]) -> (Vec<Sample>, Vec<String>) {
+    let mut done: BTreeSet<(Loc, usize)> = BTreeSet::new();
+    let mut tried: BTreeSet<(Loc, usize)> = BTreeSet::new();
+    let mut out = Vec::new();
+    for host in hosts {
+        for (ptr, loc) in check.visits(root, &host.value) {
+            let Some(schema) = check.reg.get(&loc) else { continue };
+            let mut values: Vec<(String, &Value)> = Vec::new();
+            if let Some(default) = schema.get("default") {
+                values.push(("default".to_owned(), default));
+            }
+            for (i, example) in schema.get("examples").and_then(Value::as_array).into_iter().flatten().enumerate() {
+                values.push((format!("examples/{i}"), example));
+            }
+            for (i, (what, value)) in values.into_iter().enumerate() {
+                let key = (loc.clone(), i);
+                if done.contains(&key) {
+                    continue;
+                }
+                tried.insert(key.clone());
+                let mut instance = host.value.clone();
+                let Some(slot) = instance.pointer_mut(&ptr) else { continue };
+                *slot = value.clone();
+                if check.is_valid(root, &instance) {
+                    out.push(Sample {
+                        note: format!("{what} of {} at {}", loc.pointer, if ptr.is_empty() { "the root" } else { &ptr }),
+                        value: instance,
+                    });
+                    done.insert(key);
+                }
+            }
+        }
+    }
+    let problems = tried
+        .difference(&done)
+        .map(|(loc, i)| format!("annotation {i} (default or example) at {} is not valid where it applies", loc.pointer))
+        .collect();
+    (out, problems)
+}

@@ -1,0 +1,646 @@
+//! Valid instances: for a conjunction of subschemas (everything that applies at one place in
+//! the instance), a minimal instance first, then one variant per feature — each property, enum
+//! value, branch, boundary — so that the set as a whole covers the schema.
+//!
+//! Generation works on what the keywords promise (types, bounds, properties, branches); the
+//! cross-cutting keywords (`not`, `oneOf` exclusivity, the `if` condition, `dependentSchemas`,
+//! `uniqueItems` across branches) are settled by keeping only candidates the checker accepts.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde_json::{Map, Number, Value};
+
+use super::SynthConfig;
+use super::check::Checker;
+use super::rng::Rng;
+use super::schema::{ItemRule, View, json_eq};
+use super::strings;
+use crate::resolve::Loc;
+
+/// Deeper than this the generator gives up on a branch (only unbounded recursion gets here).
+const HARD_DEPTH: usize = 32;
+
+/// A valid value and what it was made to cover, relative to where it stands.
+#[derive(Clone, Debug)]
+pub(crate) struct Sample {
+    pub value: Value,
+    pub note: String,
+}
+
+impl Sample {
+    fn new(value: Value, note: impl Into<String>) -> Sample {
+        Sample { value, note: note.into() }
+    }
+}
+
+/// Subschemas that all apply to one instance location, and the choice points (`oneOf`,
+/// `anyOf`, `if`) already decided for it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Conj {
+    pub locs: Vec<Loc>,
+    decided: BTreeSet<Loc>,
+}
+
+impl Conj {
+    pub fn of(loc: Loc) -> Conj {
+        Conj { locs: vec![loc], decided: BTreeSet::new() }
+    }
+}
+
+/// A place where the instance takes one of several alternatives.
+struct Choice {
+    at: Loc,
+    alternatives: Vec<(String, Vec<Loc>)>,
+}
+
+/// The schema objects of a conjunction after following `$ref` and `allOf`.
+struct Expanded {
+    atoms: Vec<Loc>,
+    choices: Vec<Choice>,
+    impossible: bool,
+}
+
+pub(crate) struct Gen<'r> {
+    pub check: &'r Checker<'r>,
+    pub cfg: &'r SynthConfig,
+    pub rng: Rng,
+    /// What the generator could not do, e.g. a pattern it cannot generate from.
+    pub notes: BTreeSet<String>,
+}
+
+impl<'r> Gen<'r> {
+    /// Valid values for `conj`, the minimal one first; empty when none could be made.
+    pub fn values(&mut self, conj: &Conj, depth: usize) -> Vec<Sample> {
+        if depth > HARD_DEPTH {
+            return Vec::new();
+        }
+        let expanded = self.expand(conj);
+        if expanded.impossible {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        if let Some(choice) = expanded.choices.first() {
+            for (label, alternative) in &choice.alternatives {
+                let mut next = conj.clone();
+                next.decided.insert(choice.at.clone());
+                next.locs.extend(alternative.iter().cloned());
+                for sample in self.values(&next, depth) {
+                    let note = if sample.note.is_empty() { label.clone() } else { format!("{label}; {}", sample.note) };
+                    out.push(Sample::new(sample.value, note));
+                }
+            }
+        } else {
+            out = self.facets(&expanded.atoms, depth);
+        }
+        let mut seen = BTreeSet::new();
+        out.retain(|sample| conj.locs.iter().all(|loc| self.check.is_valid(loc, &sample.value)) && seen.insert(sample.value.to_string()));
+        out
+    }
+
+    fn expand(&mut self, conj: &Conj) -> Expanded {
+        let mut expanded = Expanded { atoms: Vec::new(), choices: Vec::new(), impossible: false };
+        let mut work: Vec<Loc> = conj.locs.iter().rev().cloned().collect();
+        let mut seen = BTreeSet::new();
+        while let Some(loc) = work.pop() {
+            if !seen.insert(loc.clone()) {
+                continue;
+            }
+            let Some(value) = self.check.reg.get(&loc) else {
+                expanded.impossible = true;
+                continue;
+            };
+            match value {
+                Value::Bool(true) => continue,
+                Value::Bool(false) => {
+                    expanded.impossible = true;
+                    continue;
+                }
+                _ => {}
+            }
+            let view = View { reg: self.check.reg, loc: &loc, value };
+            let mut next = Vec::new();
+            for keyword in ["$ref", "$dynamicRef", "$recursiveRef"] {
+                if let Some(reference) = view.get(keyword).and_then(Value::as_str) {
+                    match self.check.reg.resolve(&loc, reference) {
+                        Ok(target) => next.push(target),
+                        Err(_) => {
+                            expanded.impossible = true;
+                        }
+                    }
+                }
+            }
+            if !view.ref_only() {
+                expanded.atoms.push(loc.clone());
+                next.extend(view.list("allOf"));
+                for keyword in ["oneOf", "anyOf"] {
+                    let at = loc.child(keyword);
+                    let branches = view.list(keyword);
+                    if !branches.is_empty() && !conj.decided.contains(&at) {
+                        let alternatives =
+                            branches.into_iter().enumerate().map(|(i, b)| (format!("{keyword} branch {i}"), vec![b])).collect();
+                        expanded.choices.push(Choice { at, alternatives });
+                    }
+                }
+                let at = loc.child("if");
+                if view.get("if").is_some() && !conj.decided.contains(&at) {
+                    let mut then = vec![at.clone()];
+                    then.extend(view.get("then").map(|_| loc.child("then")));
+                    let otherwise: Vec<Loc> = view.get("else").map(|_| loc.child("else")).into_iter().collect();
+                    let alternatives = vec![("if holds, then".to_owned(), then), ("if fails, else".to_owned(), otherwise)];
+                    expanded.choices.push(Choice { at, alternatives });
+                }
+            }
+            work.extend(next.into_iter().rev());
+        }
+        expanded
+    }
+
+    /// Values for atoms with no choice left: by `const`/`enum` if any, else for each kind the
+    /// atoms allow, in the order the schema lists them.
+    fn facets(&mut self, atoms: &[Loc], depth: usize) -> Vec<Sample> {
+        let views: Vec<View<'_>> =
+            atoms.iter().filter_map(|loc| Some(View { reg: self.check.reg, loc, value: self.check.reg.get(loc)? })).collect();
+        if let Some(constant) = views.iter().find_map(|v| v.get("const")) {
+            return vec![Sample::new(constant.clone(), "const")];
+        }
+        if let Some(Value::Array(values)) = views.iter().find_map(|v| v.get("enum")) {
+            return values.iter().enumerate().map(|(i, v)| Sample::new(v.clone(), format!("enum value {i}"))).collect();
+        }
+        let kinds = allowed_kinds(&views);
+        let mut out = Vec::new();
+        for kind in kinds {
+            let samples = match kind {
+                "null" => vec![Sample::new(Value::Null, "null")],
+                "boolean" => vec![Sample::new(Value::Bool(true), "true"), Sample::new(Value::Bool(false), "false")],
+                "integer" => integers(&views),
+                "number" => numbers(&views),
+                "string" => self.strings(&views),
+                "array" => self.arrays(&views, depth),
+                "object" => self.objects(&views, depth),
+                _ => Vec::new(),
+            };
+            out.extend(samples);
+        }
+        out
+    }
+
+    fn strings(&mut self, views: &[View<'_>]) -> Vec<Sample> {
+        let min = views.iter().filter_map(|v| v.u64("minLength")).max().unwrap_or(0) as usize;
+        let max = views.iter().filter_map(|v| v.u64("maxLength")).min().map(|m| m as usize);
+        let patterns: Vec<&str> = views.iter().filter_map(|v| v.get("pattern")?.as_str()).collect();
+        let format = views.iter().find_map(|v| v.get("format")?.as_str());
+        let mut out = Vec::new();
+        if let Some(pattern) = patterns.first() {
+            match strings::pattern_candidates(pattern, &mut self.rng, self.cfg.pattern_samples) {
+                Ok(candidates) => {
+                    for (i, text) in candidates.into_iter().enumerate() {
+                        let note = if i == 0 { "shortest match of the pattern" } else { "pattern match" };
+                        out.push(Sample::new(Value::String(text), note));
+                    }
+                }
+                Err(why) => {
+                    self.notes.insert(why);
+                }
+            }
+            return out;
+        }
+        if let Some(samples) = format.and_then(strings::format_samples) {
+            return samples
+                .iter()
+                .map(|s| Sample::new(Value::String((*s).to_owned()), format!("format {}", format.unwrap_or(""))))
+                .collect();
+        }
+        let clamp = |n: usize| max.map_or(n.max(min), |max| n.max(min).min(max));
+        out.push(Sample::new(Value::String(strings::of_length(clamp(10), "synthesized")), "text"));
+        out.push(Sample::new(Value::String(strings::of_length(min, "abc")), format!("shortest ({min} characters)")));
+        if let Some(max) = max.filter(|m| *m <= self.cfg.max_string) {
+            out.push(Sample::new(Value::String(strings::of_length(max, "xyz")), format!("longest ({max} characters)")));
+        }
+        for unit in &strings::UNITS[1..] {
+            out.push(Sample::new(Value::String(strings::of_length(clamp(4), unit)), "non-ASCII characters"));
+        }
+        out
+    }
+
+    fn arrays(&mut self, views: &[View<'_>], depth: usize) -> Vec<Sample> {
+        let max = views.iter().filter_map(|v| v.u64("maxItems")).min().map(|m| m as usize);
+        let unique = views.iter().any(|v| v.get("uniqueItems") == Some(&Value::Bool(true)));
+        let contains: Vec<Loc> = views.iter().filter(|v| v.get("contains").is_some()).map(|v| v.loc.child("contains")).collect();
+        // The first `need` items are made to match `contains` (`minContains`, default 1).
+        let need = if contains.is_empty() { 0 } else { views.iter().filter_map(|v| v.u64("minContains")).max().unwrap_or(1) as usize };
+        let min = (views.iter().filter_map(|v| v.u64("minItems")).max().unwrap_or(0) as usize).max(need);
+        // Positions with their own rule: the longest prefix of any atom, then "the rest".
+        let prefix = views.iter().map(|v| prefix_len(v)).max().unwrap_or(0);
+        let mut pools: HashMap<(usize, bool), Vec<Sample>> = HashMap::new();
+        let mut pool = |g: &mut Gen<'r>, index: usize| -> Vec<Sample> {
+            let class = index.min(prefix);
+            if let Some(p) = pools.get(&(class, index < need)) {
+                return p.clone();
+            }
+            let mut conj = Conj::default();
+            let mut forbidden = false;
+            for view in views {
+                match view.item(class) {
+                    ItemRule::Any => {}
+                    ItemRule::Schema(loc) => conj.locs.push(loc),
+                    ItemRule::Forbidden(_) => forbidden = true,
+                }
+            }
+            if index < need {
+                conj.locs.extend(contains.iter().cloned());
+            }
+            let values = if forbidden {
+                Vec::new()
+            } else if conj.locs.is_empty() {
+                vec![Sample::new(Value::String("item".to_owned()), "any item"), Sample::new(Value::from(1), "any item")]
+            } else {
+                g.values(&conj, depth + 1)
+            };
+            pools.insert((class, index < need), values.clone());
+            values
+        };
+        let mut base: Vec<Value> = Vec::new();
+        for i in 0..min {
+            let candidates = pool(self, i);
+            let Some(item) = candidates.iter().find(|c| !unique || !base.iter().any(|b| json_eq(b, &c.value))) else {
+                return Vec::new();
+            };
+            base.push(item.value.clone());
+        }
+        let mut out = vec![Sample::new(Value::Array(base.clone()), format!("{min} items"))];
+        if depth >= self.cfg.max_depth {
+            return out;
+        }
+        let limit = max.unwrap_or(usize::MAX);
+        for class in 0..=prefix {
+            let candidates = pool(self, class);
+            for candidate in &candidates {
+                let mut items = base.clone();
+                while items.len() < class {
+                    let filler = pool(self, items.len());
+                    let Some(f) = filler.iter().find(|c| !unique || !items.iter().any(|b| json_eq(b, &c.value))) else { break };
+                    items.push(f.value.clone());
+                }
+                if items.len() < class {
+                    continue;
+                }
+                if unique && items.iter().enumerate().any(|(i, b)| i != class && json_eq(b, &candidate.value)) {
+                    continue;
+                }
+                if class < items.len() {
+                    items[class] = candidate.value.clone();
+                } else {
+                    items.push(candidate.value.clone());
+                }
+                if items.len() <= limit {
+                    out.push(Sample::new(Value::Array(items), format!("/{class}: {}", candidate.note)));
+                }
+            }
+        }
+        if let Some(max) = max.filter(|m| *m > min && *m <= self.cfg.max_items) {
+            let mut items = base.clone();
+            let mut next = 0usize;
+            while items.len() < max {
+                let candidates = pool(self, items.len());
+                let found = candidates
+                    .iter()
+                    .cycle()
+                    .skip(next)
+                    .take(candidates.len())
+                    .find(|c| !unique || !items.iter().any(|b| json_eq(b, &c.value)));
+                let Some(found) = found else { break };
+                items.push(found.value.clone());
+                next += 1;
+            }
+            if items.len() == max {
+                out.push(Sample::new(Value::Array(items), format!("{max} items (maxItems)")));
+            }
+        }
+        out
+    }
+
+    fn objects(&mut self, views: &[View<'_>], depth: usize) -> Vec<Sample> {
+        let mut names: Vec<String> = Vec::new();
+        for view in views {
+            for name in view.get("properties").and_then(Value::as_object).into_iter().flat_map(|p| p.keys()) {
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
+            }
+        }
+        let mut required: Vec<String> = Vec::new();
+        for view in views {
+            for name in view.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+                if !required.iter().any(|r| r == name) {
+                    required.push(name.to_owned());
+                }
+                if !names.iter().any(|n| n == name) {
+                    names.push(name.to_owned());
+                }
+            }
+        }
+        let deps: Vec<(String, Vec<String>)> =
+            views.iter().flat_map(|v| v.dependent_required()).map(|(name, needs, _)| (name, needs)).collect();
+        let closed = views.iter().any(|v| {
+            v.get("additionalProperties") == Some(&Value::Bool(false)) || v.get("unevaluatedProperties") == Some(&Value::Bool(false))
+        });
+        let min_props = views.iter().filter_map(|v| v.u64("minProperties")).max().unwrap_or(0) as usize;
+
+        let mut pools: BTreeMap<String, Vec<Sample>> = BTreeMap::new();
+        let mut pool = |g: &mut Gen<'r>, name: &str| -> Vec<Sample> {
+            if let Some(p) = pools.get(name) {
+                return p.clone();
+            }
+            let conj = g.property_conj(views, name);
+            let values = if conj.locs.is_empty() {
+                vec![Sample::new(Value::String("value".to_owned()), "any value")]
+            } else {
+                g.values(&conj, depth + 1)
+            };
+            pools.insert(name.to_owned(), values.clone());
+            values
+        };
+        // Adds `name` (with its dependencies) to `map` unless present; false if impossible.
+        let add =
+            |g: &mut Gen<'r>, map: &mut Map<String, Value>, name: &str, pool: &mut dyn FnMut(&mut Gen<'r>, &str) -> Vec<Sample>| -> bool {
+                let mut todo = vec![name.to_owned()];
+                while let Some(name) = todo.pop() {
+                    if map.contains_key(&name) {
+                        continue;
+                    }
+                    let Some(first) = pool(g, &name).into_iter().next() else { return false };
+                    map.insert(name.clone(), first.value);
+                    for (trigger, needs) in &deps {
+                        if *trigger == name {
+                            todo.extend(needs.iter().cloned());
+                        }
+                    }
+                }
+                true
+            };
+        let mut base = Map::new();
+        for name in &required {
+            if !add(self, &mut base, name, &mut pool) {
+                return Vec::new();
+            }
+        }
+        for name in &names {
+            if base.len() >= min_props {
+                break;
+            }
+            add(self, &mut base, name, &mut pool);
+        }
+        let mut out = vec![Sample::new(Value::Object(base.clone()), "required properties only")];
+        if depth >= self.cfg.max_depth {
+            return out;
+        }
+        let mut full = base.clone();
+        for name in &names {
+            add(self, &mut full, name, &mut pool);
+        }
+        out.push(Sample::new(Value::Object(full), "every declared property"));
+        for name in &names {
+            for candidate in pool(self, name) {
+                let mut map = base.clone();
+                map.insert(name.clone(), candidate.value.clone());
+                let complete =
+                    deps.iter().filter(|(t, _)| t == name).flat_map(|(_, needs)| needs).all(|need| add(self, &mut map, need, &mut pool));
+                if complete {
+                    let token = super::schema::escape(name);
+                    out.push(Sample::new(Value::Object(map), format!("/{token}: {}", candidate.note)));
+                }
+            }
+        }
+        if !closed {
+            let name = unknown_name(&names);
+            let conj = self.property_conj(views, &name);
+            let value = if conj.locs.is_empty() {
+                Some(Value::String("kept ☃ 😀".to_owned()))
+            } else {
+                self.values(&conj, depth + 1).into_iter().next().map(|s| s.value)
+            };
+            if let Some(value) = value {
+                let mut map = base.clone();
+                map.insert(name.clone(), value);
+                out.push(Sample::new(Value::Object(map), format!("unknown property {name}")));
+            }
+        }
+        for pattern in views.iter().flat_map(|v| v.get("patternProperties").and_then(Value::as_object)).flat_map(|p| p.keys()) {
+            let Ok(candidates) = strings::pattern_candidates(pattern, &mut self.rng, 4) else {
+                self.notes.insert(format!("patternProperties `{pattern}`: cannot generate a property name"));
+                continue;
+            };
+            let Some(name) = candidates.into_iter().find(|n| !names.contains(n) && self.check.matches(pattern, n)) else { continue };
+            let conj = self.property_conj(views, &name);
+            for sample in self.values(&conj, depth + 1) {
+                let mut map = base.clone();
+                map.insert(name.clone(), sample.value);
+                out.push(Sample::new(Value::Object(map), format!("property {name} matching patternProperties {pattern}: {}", sample.note)));
+            }
+        }
+        out
+    }
+
+    /// Every subschema that applies to property `name` of an object that all `views` apply to.
+    fn property_conj(&self, views: &[View<'_>], name: &str) -> Conj {
+        let mut conj = Conj::default();
+        for view in views {
+            let mut matched = false;
+            if view.get("properties").and_then(Value::as_object).is_some_and(|p| p.contains_key(name)) {
+                matched = true;
+                conj.locs.push(view.loc.child("properties").child(name));
+            }
+            for pattern in view.get("patternProperties").and_then(Value::as_object).into_iter().flat_map(|p| p.keys()) {
+                if self.check.matches(pattern, name) {
+                    matched = true;
+                    conj.locs.push(view.loc.child("patternProperties").child(pattern));
+                }
+            }
+            if !matched && view.get("additionalProperties").is_some() {
+                conj.locs.push(view.loc.child("additionalProperties"));
+            } else if !matched && view.get("unevaluatedProperties").is_some() {
+                conj.locs.push(view.loc.child("unevaluatedProperties"));
+            }
+        }
+        conj
+    }
+}
+
+/// The kinds the atoms allow, in the order the first `type` lists them; without any `type`,
+/// the kinds their keywords suggest, else every kind.
+fn allowed_kinds(views: &[View<'_>]) -> Vec<&'static str> {
+    const ALL: [&str; 7] = ["object", "array", "string", "integer", "number", "boolean", "null"];
+    let mut kinds: Option<Vec<&'static str>> = None;
+    for view in views {
+        if let Some(types) = view.types() {
+            let mut allowed: Vec<&'static str> = Vec::new();
+            for name in types {
+                if let Some(kind) = ALL.iter().find(|k| **k == name) {
+                    allowed.push(kind);
+                }
+            }
+            kinds = Some(match kinds {
+                None => allowed,
+                Some(previous) => previous
+                    .into_iter()
+                    .filter_map(|k| {
+                        if allowed.contains(&k) {
+                            Some(k)
+                        } else if (k == "number" && allowed.contains(&"integer")) || (k == "integer" && allowed.contains(&"number")) {
+                            // `integer` is the narrower of the two.
+                            Some("integer")
+                        } else {
+                            None
+                        }
+                    })
+                    .collect(),
+            });
+        }
+    }
+    if let Some(kinds) = kinds {
+        return kinds;
+    }
+    let suggests = |keywords: &[&str]| views.iter().any(|v| keywords.iter().any(|k| v.get(k).is_some()));
+    let mut inferred = Vec::new();
+    if suggests(&["properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties"]) {
+        inferred.push("object");
+    }
+    if suggests(&["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"]) {
+        inferred.push("array");
+    }
+    if suggests(&["pattern", "minLength", "maxLength", "format"]) {
+        inferred.push("string");
+    }
+    if suggests(&["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]) {
+        inferred.push("number");
+    }
+    if inferred.is_empty() { vec!["string", "integer", "object", "array", "boolean", "null"] } else { inferred }
+}
+
+fn prefix_len(view: &View<'_>) -> usize {
+    let keyword = if view.draft() >= crate::Draft::Draft2020_12 { "prefixItems" } else { "items" };
+    view.get(keyword).and_then(Value::as_array).map_or(0, Vec::len)
+}
+
+/// A property name no declared property has.
+fn unknown_name(names: &[String]) -> String {
+    let mut name = "zz_synth_extra".to_owned();
+    while names.contains(&name) {
+        name.push('_');
+    }
+    name
+}
+
+/// An integer bound as `i128`: exact for every JSON integer up to `u64::MAX`.
+fn int_bound(value: &Value, up: bool) -> Option<i128> {
+    if let Some(i) = value.as_i64() {
+        return Some(i128::from(i));
+    }
+    if let Some(u) = value.as_u64() {
+        return Some(i128::from(u));
+    }
+    let f = value.as_f64()?;
+    Some(if up { f.ceil() } else { f.floor() } as i128)
+}
+
+fn integers(views: &[View<'_>]) -> Vec<Sample> {
+    let mut lo: Option<i128> = None;
+    let mut hi: Option<i128> = None;
+    let mut step: Option<i128> = None;
+    for view in views {
+        let bounds = view.bounds();
+        if let Some((_, exclusive)) = bounds.min {
+            let keyword =
+                if exclusive && view.get("exclusiveMinimum").is_some_and(Value::is_number) { "exclusiveMinimum" } else { "minimum" };
+            if let Some(raw) = view.get(keyword).and_then(|v| int_bound(v, true)) {
+                let raw_f = view.f64(keyword).unwrap_or(0.0);
+                let bound = if exclusive && raw_f.fract() == 0.0 { raw + 1 } else { raw };
+                lo = Some(lo.map_or(bound, |l| l.max(bound)));
+            }
+        }
+        if let Some((_, exclusive)) = bounds.max {
+            let keyword =
+                if exclusive && view.get("exclusiveMaximum").is_some_and(Value::is_number) { "exclusiveMaximum" } else { "maximum" };
+            if let Some(raw) = view.get(keyword).and_then(|v| int_bound(v, false)) {
+                let raw_f = view.f64(keyword).unwrap_or(0.0);
+                let bound = if exclusive && raw_f.fract() == 0.0 { raw - 1 } else { raw };
+                hi = Some(hi.map_or(bound, |h| h.min(bound)));
+            }
+        }
+        if let Some(m) = view.get("multipleOf").and_then(|v| v.as_u64()).filter(|m| *m > 0) {
+            step = Some(i128::from(m));
+        }
+    }
+    let mut candidates: Vec<(i128, &str)> = match (lo, hi) {
+        (Some(l), Some(h)) => vec![(l, "minimum"), (h, "maximum"), (l + (h - l) / 2, "between the bounds")],
+        (Some(l), None) => vec![(l, "minimum"), (l + 1, "above the minimum"), (l + 1_000_000, "far above the minimum")],
+        (None, Some(h)) => vec![(h, "maximum"), (h - 1, "below the maximum"), (h - 1_000_000, "far below the maximum")],
+        (None, None) => vec![(0, "zero"), (42, "positive"), (-7, "negative"), (9_007_199_254_740_993, "beyond 2^53")],
+    };
+    if let Some(step) = step {
+        for (value, _) in &mut candidates {
+            let rounded = value.div_euclid(step) * step;
+            *value = if lo.is_some_and(|l| rounded < l) { rounded + step } else { rounded };
+        }
+    }
+    candidates
+        .into_iter()
+        .filter(|(v, _)| lo.is_none_or(|l| *v >= l) && hi.is_none_or(|h| *v <= h))
+        .filter_map(|(v, note)| Some(Sample::new(int_value(v)?, note)))
+        .collect()
+}
+
+fn int_value(v: i128) -> Option<Value> {
+    if let Ok(i) = i64::try_from(v) {
+        return Some(Value::from(i));
+    }
+    u64::try_from(v).ok().map(Value::from)
+}
+
+fn numbers(views: &[View<'_>]) -> Vec<Sample> {
+    let mut lo: Option<(f64, bool)> = None;
+    let mut hi: Option<(f64, bool)> = None;
+    let mut step: Option<f64> = None;
+    for view in views {
+        let bounds = view.bounds();
+        if let Some(min) = bounds.min {
+            lo = Some(match lo {
+                Some(old) if old.0 > min.0 || (old.0 == min.0 && old.1) => old,
+                _ => min,
+            });
+        }
+        if let Some(max) = bounds.max {
+            hi = Some(match hi {
+                Some(old) if old.0 < max.0 || (old.0 == max.0 && old.1) => old,
+                _ => max,
+            });
+        }
+        step = step.or(view.f64("multipleOf").filter(|m| *m > 0.0));
+    }
+    let span = match (lo, hi) {
+        (Some((l, _)), Some((h, _))) => (h - l).abs().max(f64::MIN_POSITIVE),
+        _ => 1.0,
+    };
+    let nudge = (span / 1024.0).min(0.5);
+    let mut candidates: Vec<(f64, &str)> = Vec::new();
+    if let Some((l, exclusive)) = lo {
+        candidates.push(if exclusive { (l + nudge, "just above the exclusive minimum") } else { (l, "minimum") });
+    }
+    if let Some((h, exclusive)) = hi {
+        candidates.push(if exclusive { (h - nudge, "just below the exclusive maximum") } else { (h, "maximum") });
+    }
+    match (lo, hi) {
+        (Some((l, _)), Some((h, _))) => candidates.push((l + (h - l) / 2.0, "between the bounds")),
+        (Some((l, _)), None) => candidates.push((l + 2.5, "above the minimum")),
+        (None, Some((h, _))) => candidates.push((h - 2.5, "below the maximum")),
+        (None, None) => candidates.extend([(0.5, "fraction"), (-2.25, "negative fraction"), (1e21, "large"), (3.0, "integral")]),
+    }
+    if let Some(step) = step {
+        candidates = candidates.into_iter().map(|(v, note)| ((v / step).ceil() * step, note)).collect();
+    }
+    candidates
+        .into_iter()
+        .filter(|(v, _)| lo.is_none_or(|(l, x)| *v > l || (!x && *v == l)) && hi.is_none_or(|(h, x)| *v < h || (!x && *v == h)))
+        .filter_map(|(v, note)| Some(Sample::new(Value::Number(Number::from_f64(v)?), note)))
+        .collect()
+}
