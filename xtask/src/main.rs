@@ -3,7 +3,9 @@
 //! - `codegen`: regenerate the schema crates from `schemac.toml` and the schemas.
 //! - `check`: fail if the generated files on disk are not what `codegen` would write.
 //! - `ci`: fmt, clippy, check and tests, in order, stopping at the first failure.
+//! - `bench`: the deserialization benchmark, and its ratios for BENCHMARKS.md.
 
+mod bench;
 mod ci;
 mod codegen;
 mod config;
@@ -18,6 +20,8 @@ commands:
   codegen   regenerate the crates in schemac.toml's output dir and tests/fixture-types
   check     fail if a generated file differs from what codegen would write
   ci        run cargo fmt --check, clippy -D warnings, check and cargo test, in order
+  bench     run the deserialization benchmark (criterion) and print the ratios for BENCHMARKS.md
+            (arguments after `bench` go to criterion)
 ";
 
 fn main() -> ExitCode {
@@ -27,6 +31,7 @@ fn main() -> ExitCode {
         ["codegen"] => sync::codegen(&root),
         ["check"] => sync::check(&root),
         ["ci"] => ci::run(&root),
+        ["bench", rest @ ..] => bench::run(&root, &rest.iter().map(|s| s.to_string()).collect::<Vec<_>>()),
         ["help" | "--help" | "-h"] => {
             print!("{USAGE}");
             Ok(())

@@ -26,6 +26,7 @@
 //! | `tests/fixtures/enum-mixed.json` | [`enum_mixed`] | [`MixedEnum`](enum_mixed::MixedEnum) |
 //! | `tests/fixtures/enum-string.json` | [`enum_string`] | [`Color`](enum_string::Color) |
 //! | `tests/fixtures/formats.json` | [`formats`] | [`Formats`](formats::Formats) |
+//! | `tests/fixtures-formats/formats-asserted.json` | [`formats_asserted`] | [`AssertedFormats`](formats_asserted::AssertedFormats) |
 //! | `tests/fixtures/if-then-else.json` | [`if_then_else`] | [`Conditional`](if_then_else::Conditional) |
 //! | `tests/fixtures/integer-ranges.json` | [`integer_ranges`] | [`IntegerRanges`](integer_ranges::IntegerRanges) |
 //! | `tests/fixtures/mutual-recursion.json` | [`mutual_recursion`] | [`Directory`](mutual_recursion::Directory) |
@@ -83,6 +84,8 @@ pub mod enum_mixed;
 pub mod enum_string;
 #[rustfmt::skip]
 pub mod formats;
+#[rustfmt::skip]
+pub mod formats_asserted;
 #[rustfmt::skip]
 pub mod if_then_else;
 #[rustfmt::skip]

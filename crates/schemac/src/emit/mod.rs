@@ -7,6 +7,7 @@
 mod assert;
 mod check;
 mod items;
+mod plain;
 mod ty;
 mod union;
 
@@ -35,7 +36,8 @@ pub fn emit(ir: &Ir, registry: &Registry, config: &Config) -> Output {
 fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Module {
     let doc = ctx.registry.doc(ctx.ir.def(defs[0]).origin.doc);
     let root = ctx.ir.roots.iter().find(|(d, _)| *d == doc.id).map(|(_, def)| ctx.ir.def(*def).name.clone());
-    let items: Vec<TokenStream> = defs.iter().map(|&id| items::def(ctx, id)).collect();
+    let item = if config.plain_serde { plain::def } else { items::def };
+    let items: Vec<TokenStream> = defs.iter().map(|&id| item(ctx, id)).collect();
     let module_doc = module_doc(&doc.display, doc.json.get("title"), doc.json.get("description"));
     let tokens = quote! {
         #module_doc
