@@ -15,7 +15,7 @@ use plain_types::madoo::attempts_report_v1 as plain_attempts;
 use plain_types::pi_glla::goal as plain_goal;
 use schema_types::madoo::attempts_report_v1::AttemptsReport;
 use schema_types::pi_glla::goal::Goal;
-use schemac_bench::{ATTEMPTS_SCHEMA, GOAL_SCHEMA, attempts_large, attempts_small, goal_large, goal_small};
+use schemac_bench::{ATTEMPTS_SCHEMA, GOAL_SCHEMA, attempts_large, attempts_small, goal_large, goal_large_without_extensions, goal_small};
 
 /// One payload through the four ways of reading it. `T` is schemac's type for it and `P` the
 /// plain one; a large payload is a JSON array of documents (`Vec<T>`).
@@ -53,6 +53,13 @@ fn large(c: &mut Criterion) {
     let mut group = c.benchmark_group("goal_large");
     group.sample_size(20).measurement_time(Duration::from_secs(15));
     variants::<Vec<Goal>, Vec<plain_goal::Goal>>(&mut group, &goals, GOAL_SCHEMA);
+    group.finish();
+    // Only schemac against plain serde: how much of the gap is keeping unknown properties.
+    let stripped = goal_large_without_extensions();
+    let mut group = c.benchmark_group("goal_large_no_x");
+    group.sample_size(20).measurement_time(Duration::from_secs(12));
+    group.bench_function("schemac", |b| b.iter(|| serde_json::from_str::<Vec<Goal>>(black_box(&stripped)).expect("valid")));
+    group.bench_function("plain_serde", |b| b.iter(|| serde_json::from_str::<Vec<plain_goal::Goal>>(black_box(&stripped)).expect("valid")));
     group.finish();
     let reports = attempts_large();
     let mut group = c.benchmark_group("attempts_large");

@@ -103,10 +103,7 @@ fn plain_spec(config: &Config) -> CrateSpec {
         dir: PLAIN_CRATE_DIR.to_owned(),
         name: "plain-types".to_owned(),
         version: "0.0.0".to_owned(),
-        description: format!(
-            "The schemas of `{}` as plain serde derives with no checks: the benchmark's baseline",
-            config::FILE_NAME
-        ),
+        description: format!("The schemas of `{}` as plain serde derives with no checks: the benchmark's baseline", config::FILE_NAME),
         publish: false,
         units: vec![Unit { roots: config.schemas.roots.clone(), assert_formats: false, plain_serde: true }],
         ..published_spec(config)

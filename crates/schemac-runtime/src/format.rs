@@ -112,60 +112,60 @@ mod typed {
     use super::assert::{self, parse_date, parse_date_time, parse_ipv4, parse_time, parse_uuid};
     use crate::assert::Violation;
 
-    /// The violation `check` reports, for a text that does not parse.
-    fn invalid(check: fn(&str) -> Result<(), Violation>, text: &str) -> Violation {
-        check(text).err().unwrap_or_else(|| Violation::new("format", format!("{text:?} does not parse")))
+    /// The violation the assertion reported, for a text that does not parse.
+    fn invalid(asserted: Result<(), Violation>, text: &str) -> Violation {
+        asserted.err().unwrap_or_else(|| Violation::new("format", format!("{text:?} does not parse")))
     }
 
     impl super::DateTime {
         /// The instant, with the offset as written. A leap second reads as the last
         /// nanosecond before it (`23:59:60` → `23:59:59.999999999`).
         pub fn parse(&self) -> Result<time::OffsetDateTime, Violation> {
-            parse_date_time(&self.0).ok_or_else(|| invalid(|s| assert::date_time(s), &self.0))
+            parse_date_time(&self.0).ok_or_else(|| invalid(assert::date_time(&self.0), &self.0))
         }
     }
 
     impl super::Date {
         pub fn parse(&self) -> Result<time::Date, Violation> {
-            parse_date(&self.0).ok_or_else(|| invalid(|s| assert::date(s), &self.0))
+            parse_date(&self.0).ok_or_else(|| invalid(assert::date(&self.0), &self.0))
         }
     }
 
     impl super::Time {
         /// The time of day and its offset; a leap second reads as in [`super::DateTime::parse`].
         pub fn parse(&self) -> Result<(time::Time, time::UtcOffset), Violation> {
-            parse_time(&self.0).ok_or_else(|| invalid(|s| assert::time(s), &self.0))
+            parse_time(&self.0).ok_or_else(|| invalid(assert::time(&self.0), &self.0))
         }
     }
 
     impl super::Uuid {
         pub fn parse(&self) -> Result<uuid::Uuid, Violation> {
-            parse_uuid(&self.0).ok_or_else(|| invalid(|s| assert::uuid(s), &self.0))
+            parse_uuid(&self.0).ok_or_else(|| invalid(assert::uuid(&self.0), &self.0))
         }
     }
 
     impl super::Ipv4 {
         pub fn parse(&self) -> Result<std::net::Ipv4Addr, Violation> {
-            parse_ipv4(&self.0).ok_or_else(|| invalid(|s| assert::ipv4(s), &self.0))
+            parse_ipv4(&self.0).ok_or_else(|| invalid(assert::ipv4(&self.0), &self.0))
         }
     }
 
     impl super::Ipv6 {
         pub fn parse(&self) -> Result<std::net::Ipv6Addr, Violation> {
-            self.0.parse().map_err(|_| invalid(|s| assert::ipv6(s), &self.0))
+            self.0.parse().map_err(|_| invalid(assert::ipv6(&self.0), &self.0))
         }
     }
 
     impl super::Uri {
         /// The URI's components, borrowed from the text.
         pub fn parse(&self) -> Result<fluent_uri::Uri<&str>, Violation> {
-            fluent_uri::Uri::parse(self.0.as_str()).map_err(|_| invalid(|s| assert::uri(s), &self.0))
+            fluent_uri::Uri::parse(self.0.as_str()).map_err(|_| invalid(assert::uri(&self.0), &self.0))
         }
     }
 
     impl super::UriReference {
         pub fn parse(&self) -> Result<fluent_uri::UriRef<&str>, Violation> {
-            fluent_uri::UriRef::parse(self.0.as_str()).map_err(|_| invalid(|s| assert::uri_reference(s), &self.0))
+            fluent_uri::UriRef::parse(self.0.as_str()).map_err(|_| invalid(assert::uri_reference(&self.0), &self.0))
         }
     }
 }

@@ -103,7 +103,12 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { default_draft: Draft::Draft2020_12, regenerate_command: "cargo xtask codegen".to_owned(), assert_formats: false, plain_serde: false }
+        Config {
+            default_draft: Draft::Draft2020_12,
+            regenerate_command: "cargo xtask codegen".to_owned(),
+            assert_formats: false,
+            plain_serde: false,
+        }
     }
 }
 

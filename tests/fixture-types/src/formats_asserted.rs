@@ -99,7 +99,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::DateTime,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::date_time(v),
+                                    schemac_runtime::format::assert::date_time,
                                 ),
                             )?
                         }
@@ -112,7 +112,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::Date,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::date(v),
+                                    schemac_runtime::format::assert::date,
                                 ),
                             )?
                         }
@@ -125,7 +125,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::Time,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::time(v),
+                                    schemac_runtime::format::assert::time,
                                 ),
                             )?
                         }
@@ -138,7 +138,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::Duration,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::duration(v),
+                                    schemac_runtime::format::assert::duration,
                                 ),
                             )?
                         }
@@ -151,7 +151,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::Email,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::email(v),
+                                    schemac_runtime::format::assert::email,
                                 ),
                             )?
                         }
@@ -164,7 +164,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::Hostname,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::hostname(v),
+                                    schemac_runtime::format::assert::hostname,
                                 ),
                             )?
                         }
@@ -177,7 +177,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::Ipv4,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::ipv4(v),
+                                    schemac_runtime::format::assert::ipv4,
                                 ),
                             )?
                         }
@@ -190,7 +190,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::Ipv6,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::ipv6(v),
+                                    schemac_runtime::format::assert::ipv6,
                                 ),
                             )?
                         }
@@ -203,7 +203,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::Uri,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::uri(v),
+                                    schemac_runtime::format::assert::uri,
                                 ),
                             )?
                         }
@@ -216,7 +216,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::UriReference,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::uri_reference(v),
+                                    schemac_runtime::format::assert::uri_reference,
                                 ),
                             )?
                         }
@@ -229,7 +229,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::Uuid,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::uuid(v),
+                                    schemac_runtime::format::assert::uuid,
                                 ),
                             )?
                         }
@@ -242,7 +242,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::JsonPointer,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::json_pointer(v),
+                                    schemac_runtime::format::assert::json_pointer,
                                 ),
                             )?
                         }
@@ -255,7 +255,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                     schemac_runtime::de::Plain::<
                                         schemac_runtime::format::Regex,
                                     >::new(),
-                                    |v| schemac_runtime::format::assert::regex(v),
+                                    schemac_runtime::format::assert::regex,
                                 ),
                             )?
                         }
@@ -277,7 +277,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                         schemac_runtime::de::Plain::<
                                             schemac_runtime::format::DateTime,
                                         >::new(),
-                                        |v| schemac_runtime::format::assert::date_time(v),
+                                        schemac_runtime::format::assert::date_time,
                                     ),
                                 ),
                             )?
@@ -320,7 +320,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                                             schemac_runtime::de::Plain::<
                                                 schemac_runtime::format::Ipv4,
                                             >::new(),
-                                            |v| schemac_runtime::format::assert::ipv4(v),
+                                            schemac_runtime::format::assert::ipv4,
                                         ),
                                     ),
                                     |v| schemac_runtime::assert::max_items(v.len(), 3u64),
@@ -601,7 +601,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormatsAnyAddress {
                             schemac_runtime::de::Plain::<
                                 schemac_runtime::format::Ipv6,
                             >::new(),
-                            |v| schemac_runtime::format::assert::ipv6(v),
+                            schemac_runtime::format::assert::ipv6,
                         ),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )

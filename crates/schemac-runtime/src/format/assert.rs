@@ -125,10 +125,7 @@ pub fn hostname(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation> {
 
 fn is_hostname(text: &str) -> bool {
     let label = |l: &str| {
-        (1..=63).contains(&l.len())
-            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-            && !l.starts_with('-')
-            && !l.ends_with('-')
+        (1..=63).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') && !l.starts_with('-') && !l.ends_with('-')
     };
     (1..=253).contains(&text.len()) && text.split('.').all(label)
 }
@@ -254,7 +251,16 @@ mod tests {
         (
             "time",
             |s| time(s),
-            &["08:30:06Z", "23:59:60Z", "23:59:60+00:00", "15:59:60-08:00", "00:59:60+01:00", "08:30:06z", "23:20:50.52Z", "01:02:03+23:59"],
+            &[
+                "08:30:06Z",
+                "23:59:60Z",
+                "23:59:60+00:00",
+                "15:59:60-08:00",
+                "00:59:60+01:00",
+                "08:30:06z",
+                "23:20:50.52Z",
+                "01:02:03+23:59",
+            ],
             &[
                 "22:59:60Z",
                 "23:58:60Z",
@@ -287,7 +293,16 @@ mod tests {
             "hostname",
             |s| hostname(s),
             &["www.example.com", "xn--4gbwdl.xn--wgbh1c", "a", "hostname", "1host", "a-b.c-d"],
-            &["-a-host-name-that-starts-with--", "not_a_valid_host_name", "a..b", "", "ex ample.com", "a.", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com", "héllo.com"],
+            &[
+                "-a-host-name-that-starts-with--",
+                "not_a_valid_host_name",
+                "a..b",
+                "",
+                "ex ample.com",
+                "a.",
+                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com",
+                "héllo.com",
+            ],
         ),
         (
             "ipv4",
@@ -312,7 +327,16 @@ mod tests {
                 "tel:+1-816-555-1212",
                 "http://[2001:db8::1]:80/",
             ],
-            &["//foo.bar/?baz=qux#quux", "/abc", "abc", "\\\\WINDOWS\\fileshare", "http:// shouldfail.com", ":// should fail", "http://ü.com", ""],
+            &[
+                "//foo.bar/?baz=qux#quux",
+                "/abc",
+                "abc",
+                "\\\\WINDOWS\\fileshare",
+                "http:// shouldfail.com",
+                ":// should fail",
+                "http://ü.com",
+                "",
+            ],
         ),
         (
             "uri-reference",
