@@ -1,6 +1,7 @@
 //! The keyword fixtures: `tests/fixtures/<stem>.json` compiles into `fixture_types::<stem>`, and
 //! the instances under `tests/fixture-instances/<stem>/{valid,invalid}` go through its root type
-//! exactly as the bundled schemas' instances do (see `common/mod.rs`).
+//! exactly as the bundled schemas' instances do (see `common/mod.rs`). The schemas under
+//! `tests/fixtures-formats/` are compiled with `assert-formats` into the same crate.
 
 mod common;
 
@@ -26,6 +27,7 @@ const FIXTURES: &[(&str, RoundTrip)] = &[
     ("enum-mixed", round_trip::<fixture_types::enum_mixed::MixedEnum>),
     ("enum-string", round_trip::<fixture_types::enum_string::Color>),
     ("formats", round_trip::<fixture_types::formats::Formats>),
+    ("formats-asserted", round_trip::<fixture_types::formats_asserted::AssertedFormats>),
     ("if-then-else", round_trip::<fixture_types::if_then_else::Conditional>),
     ("integer-ranges", round_trip::<fixture_types::integer_ranges::IntegerRanges>),
     ("mutual-recursion", round_trip::<fixture_types::mutual_recursion::Directory>),
@@ -49,7 +51,7 @@ fn fixture_instances() {
     let mut failures = Vec::new();
     let (mut valid, mut invalid) = (0, 0);
     for &(stem, parse) in FIXTURES {
-        let schema = common::tests_dir().join("fixtures").join(format!("{stem}.json"));
+        let schema = schema_of(stem);
         let dir = common::tests_dir().join("fixture-instances").join(stem);
         let report = common::check_instances(&schema, &dir, parse);
         println!("{stem}: {} valid, {} invalid", report.valid, report.invalid);
@@ -73,7 +75,30 @@ fn the_table_covers_every_instance_directory() {
     let in_table: BTreeSet<String> = FIXTURES.iter().map(|(stem, _)| (*stem).to_owned()).collect();
     assert_eq!(on_disk, in_table);
     for stem in &in_table {
-        let schema = common::tests_dir().join("fixtures").join(format!("{stem}.json"));
+        let schema = schema_of(stem);
         assert!(schema.is_file(), "{} is missing", schema.display());
     }
+}
+
+/// The schema of fixture `stem`: under `tests/fixtures/`, or `tests/fixtures-formats/` for
+/// the ones compiled with `assert-formats`.
+fn schema_of(stem: &str) -> std::path::PathBuf {
+    let file = format!("{stem}.json");
+    let annotated = common::tests_dir().join("fixtures").join(&file);
+    if annotated.is_file() { annotated } else { common::tests_dir().join("fixtures-formats").join(file) }
+}
+
+/// Values built in Rust are checked too: `validate()` reports a malformed format with its
+/// pointer and keyword.
+#[test]
+fn asserted_formats_are_validated() {
+    use schemac_runtime::Validate as _;
+    let text = r#"{"ipv4": "10.0.0.1", "peers": ["10.0.0.1"]}"#;
+    let mut value: fixture_types::formats_asserted::AssertedFormats = schemac_runtime::from_str(text).unwrap();
+    assert!(value.validate().is_ok());
+    value.peers = Some(vec!["10.0.0.1".into(), "10.0.0.01".into()]);
+    value.uuid = Some("not-a-uuid".into());
+    let errors = value.validate().unwrap_err();
+    let found: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer(), e.keyword())).collect();
+    assert_eq!(found, [("/uuid", "format"), ("/peers/1", "format")]);
 }

@@ -19,7 +19,12 @@ const RUNTIME_VERSION: &str = "0.1.0";
 
 /// The fixture schemas of the snapshot tests, compiled into a crate to prove their code builds.
 const FIXTURE_ROOT: &str = "tests/fixtures";
+/// Fixtures compiled with `format` asserted, into the same crate.
+const FIXTURE_FORMATS_ROOT: &str = "tests/fixtures-formats";
 const FIXTURE_CRATE_DIR: &str = "tests/fixture-types";
+
+/// The configured schemas with plain serde derives and no checks, for the benchmark's baseline.
+const PLAIN_CRATE_DIR: &str = "bench/plain-types";
 
 /// One crate to generate.
 #[derive(Debug)]
@@ -30,8 +35,8 @@ struct CrateSpec {
     version: String,
     description: String,
     publish: bool,
-    /// Directories searched for `*.json` schemas, relative to the repository root.
-    roots: Vec<String>,
+    /// The schemas, by directory, and how to compile each group.
+    units: Vec<Unit>,
     /// Root type names by the schema's repo-relative path.
     root_names: BTreeMap<String, String>,
     /// Configured references (`SCHEMAS` names) by the schema's repo-relative path.
@@ -40,6 +45,21 @@ struct CrateSpec {
     versions: BTreeMap<String, String>,
     /// Whether a missing root is an error (it is for the configured crate).
     roots_required: bool,
+}
+
+/// Directories of schemas compiled with the same options.
+#[derive(Debug)]
+struct Unit {
+    /// Searched for `*.json` schemas, relative to the repository root.
+    roots: Vec<String>,
+    assert_formats: bool,
+    plain_serde: bool,
+}
+
+impl CrateSpec {
+    fn roots(&self) -> Vec<&str> {
+        self.units.iter().flat_map(|u| u.roots.iter().map(String::as_str)).collect()
+    }
 }
 
 /// The files of one generated crate.
@@ -73,7 +93,7 @@ struct Found {
 pub fn generate(root: &Path) -> Result<Vec<GeneratedCrate>> {
     let config = Config::load(root)?;
     let draft = config.default_draft();
-    let specs = [published_spec(&config), fixture_spec()];
+    let specs = [published_spec(&config), fixture_spec(), plain_spec(&config)];
     specs.iter().map(|spec| generate_crate(root, spec, draft)).collect()
 }
 
@@ -84,11 +104,24 @@ fn published_spec(config: &Config) -> CrateSpec {
         version: config.krate.version.clone(),
         description: config.krate.description.clone(),
         publish: true,
-        roots: config.schemas.roots.clone(),
+        units: vec![Unit { roots: config.schemas.roots.clone(), assert_formats: config.schemas.assert_formats, plain_serde: false }],
         root_names: config.schema.iter().filter_map(|(path, schema)| Some((path.clone(), schema.root_name.clone()?))).collect(),
         references: config.schema.iter().filter_map(|(path, schema)| Some((path.clone(), schema.reference.clone()?))).collect(),
         versions: config.schema.iter().filter_map(|(path, schema)| Some((path.clone(), schema.version.clone()?))).collect(),
         roots_required: true,
+    }
+}
+
+/// The configured schemas again, as plain serde structs (see `schemac::Config::plain_serde`).
+fn plain_spec(config: &Config) -> CrateSpec {
+    CrateSpec {
+        dir: PLAIN_CRATE_DIR.to_owned(),
+        name: "plain-types".to_owned(),
+        version: "0.0.0".to_owned(),
+        description: format!("The schemas of `{}` as plain serde derives with no checks: the benchmark's baseline", config::FILE_NAME),
+        publish: false,
+        units: vec![Unit { roots: config.schemas.roots.clone(), assert_formats: false, plain_serde: true }],
+        ..published_spec(config)
     }
 }
 
@@ -99,7 +132,10 @@ fn fixture_spec() -> CrateSpec {
         version: "0.0.0".to_owned(),
         description: format!("The snapshot-test fixtures under `{FIXTURE_ROOT}/`, compiled to prove their code builds"),
         publish: false,
-        roots: vec![FIXTURE_ROOT.to_owned()],
+        units: vec![
+            Unit { roots: vec![FIXTURE_ROOT.to_owned()], assert_formats: false, plain_serde: false },
+            Unit { roots: vec![FIXTURE_FORMATS_ROOT.to_owned()], assert_formats: true, plain_serde: false },
+        ],
         root_names: BTreeMap::new(),
         references: BTreeMap::new(),
         versions: BTreeMap::new(),
@@ -108,12 +144,40 @@ fn fixture_spec() -> CrateSpec {
 }
 
 fn generate_crate(root: &Path, spec: &CrateSpec, draft: schemac::Draft) -> Result<GeneratedCrate> {
-    let found = find_schemas(root, spec)?;
+    let mut found_all = Vec::new();
+    let mut output = schemac::Output::default();
+    let mut round_trip = None;
+    for unit in &spec.units {
+        let found = find_schemas(root, &unit.roots, spec.roots_required)?;
+        let (input, config) = unit_input(root, spec, unit, &found, draft)?;
+        output.modules.extend(compile_unit(spec, &input, &config)?.modules);
+        // Round-trip tests come from the crate's first unit: the plain-serde baseline checks
+        // nothing, and the format-assertion unit has hand-written instance tests of its own.
+        if round_trip.is_none() && !unit.plain_serde {
+            round_trip = Some((input, config));
+        }
+        found_all.extend(found);
+    }
     for path in spec.root_names.keys().chain(spec.references.keys()).chain(spec.versions.keys()) {
-        if !found.iter().any(|f| &f.display == path) {
-            bail!("{}: [schema.\"{path}\"] names a schema that is not under schemas.roots {:?}", config::FILE_NAME, spec.roots);
+        if !found_all.iter().any(|f| &f.display == path) {
+            bail!("{}: [schema.\"{path}\"] names a schema that is not under schemas.roots {:?}", config::FILE_NAME, spec.roots());
         }
     }
+    let mut krate = render_crate(spec, &output, &published(spec, &found_all)?)?;
+    if let Some((input, config)) = round_trip {
+        crate::roundtrip::add(root, &spec.dir, &spec.name, &input, &config, &mut krate.files)?;
+    }
+    Ok(krate)
+}
+
+/// The compiler input and options of one unit.
+fn unit_input(
+    root: &Path,
+    spec: &CrateSpec,
+    unit: &Unit,
+    found: &[Found],
+    draft: schemac::Draft,
+) -> Result<(schemac::Input, schemac::Config)> {
     let input = schemac::Input {
         schemas: found
             .iter()
@@ -128,16 +192,22 @@ fn generate_crate(root: &Path, spec: &CrateSpec, draft: schemac::Draft) -> Resul
         maps: Vec::new(),
     };
     check_module_paths(&input.schemas)?;
-    let config = schemac::Config { default_draft: draft, regenerate_command: REGENERATE_COMMAND.to_owned() };
-    // No fixtures yet is normal; the crate is then empty rather than an error.
-    let output = if input.schemas.is_empty() {
-        schemac::Output::default()
-    } else {
-        schemac::compile(&input, &config).map_err(|diags| anyhow::Error::new(diags).context(format!("cannot generate `{}`", spec.dir)))?
+    let config = schemac::Config {
+        default_draft: draft,
+        regenerate_command: REGENERATE_COMMAND.to_owned(),
+        assert_formats: unit.assert_formats,
+        plain_serde: unit.plain_serde,
     };
-    let mut krate = render_crate(spec, &output, &published(spec, &found)?)?;
-    crate::roundtrip::add(root, &spec.dir, &spec.name, &input, &config, &mut krate.files)?;
-    Ok(krate)
+    Ok((input, config))
+}
+
+/// Compiles the schemas of one unit.
+fn compile_unit(spec: &CrateSpec, input: &schemac::Input, config: &schemac::Config) -> Result<schemac::Output> {
+    // No fixtures yet is normal; the crate is then empty rather than an error.
+    if input.schemas.is_empty() {
+        return Ok(schemac::Output::default());
+    }
+    schemac::compile(input, config).map_err(|diags| anyhow::Error::new(diags).context(format!("cannot generate `{}`", spec.dir)))
 }
 
 /// The reference and version of every schema, by its repo-relative path. References must be
@@ -166,12 +236,12 @@ fn published(spec: &CrateSpec, found: &[Found]) -> Result<BTreeMap<String, Publi
 
 /// Every `*.json` under the spec's roots, sorted by path so the output does not depend on the
 /// order a file system lists directories in.
-fn find_schemas(root: &Path, spec: &CrateSpec) -> Result<Vec<Found>> {
+fn find_schemas(root: &Path, roots: &[String], required: bool) -> Result<Vec<Found>> {
     let mut found = Vec::new();
-    for schema_root in &spec.roots {
+    for schema_root in roots {
         let dir = root.join(schema_root);
         if !dir.is_dir() {
-            if spec.roots_required {
+            if required {
                 bail!("{}: schema root `{schema_root}` is not a directory", config::FILE_NAME);
             }
             continue;
@@ -259,7 +329,14 @@ fn cargo_toml(spec: &CrateSpec) -> String {
         out.push_str("publish = false\n");
     }
     out.push_str("\n[dependencies]\n");
-    let _ = writeln!(out, "schemac-runtime = {{ version = {}, path = {} }}", toml_string(RUNTIME_VERSION), toml_string(&runtime_path));
+    // Asserted formats are checked by code behind the runtime's `formats` feature.
+    let features = if spec.units.iter().any(|u| u.assert_formats) { ", features = [\"formats\"]" } else { "" };
+    let _ = writeln!(
+        out,
+        "schemac-runtime = {{ version = {}, path = {}{features} }}",
+        toml_string(RUNTIME_VERSION),
+        toml_string(&runtime_path)
+    );
     out.push_str("serde = { version = \"1\", features = [\"derive\"] }\nserde_json = \"1\"\n");
     out.push_str(&crate::roundtrip::manifest());
     out
@@ -300,7 +377,10 @@ fn lib_rs(spec: &CrateSpec, modules: &[&schemac::Module], tree: &ModuleTree, pub
         out.push('\n');
     }
     tree.render(0, &mut out);
-    registry(modules, published, &mut out);
+    // The plain-serde baseline has no `SchemaBound` impls to register.
+    if !spec.units.iter().all(|u| u.plain_serde) {
+        registry(modules, published, &mut out);
+    }
     out
 }
 
@@ -466,7 +546,7 @@ mod tests {
             version: "0.1.0".to_owned(),
             description: "Types \"quoted\"".to_owned(),
             publish: true,
-            roots: vec!["schemas".to_owned()],
+            units: vec![Unit { roots: vec!["schemas".to_owned()], assert_formats: false, plain_serde: false }],
             root_names: BTreeMap::new(),
             references: BTreeMap::new(),
             versions: BTreeMap::new(),

@@ -42,6 +42,10 @@ pub struct SchemasConfig {
     /// The draft of schemas without `$schema`: `2020-12`, `2019-09`, `7`, `6` or `4`.
     #[serde(default = "default_draft_name")]
     pub default_draft: String,
+    /// Assert `format` (date-time, email, uri, ...) instead of only annotating it; the crate
+    /// then enables `schemac-runtime`'s `formats` feature.
+    #[serde(default)]
+    pub assert_formats: bool,
 }
 
 /// `[schema."<path>"]`: settings for one schema.
@@ -189,6 +193,9 @@ mod tests {
     fn defaults() {
         let config = Config::parse(VALID).unwrap();
         assert_eq!(config.default_draft(), schemac::Draft::Draft2020_12);
+        assert!(!config.schemas.assert_formats);
+        let asserting = Config::parse(&VALID.replace("[schemas]", "[schemas]\nassert-formats = true")).unwrap();
+        assert!(asserting.schemas.assert_formats);
         assert_eq!(config.schema["schemas/a.json"].root_name.as_deref(), Some("A"));
     }
 
@@ -196,6 +203,7 @@ mod tests {
     fn rejects_unknown_fields() {
         check_err(&VALID.replace("output =", "outptu ="), "unknown field `outptu`");
         check_err(&VALID.replace("root-name", "root_name"), "unknown field `root_name`");
+        check_err(&VALID.replace("[schemas]", "[schemas]\nassert_formats = true"), "unknown field `assert_formats`");
     }
 
     #[test]

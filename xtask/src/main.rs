@@ -4,7 +4,9 @@
 //! - `check`: fail if the generated files on disk are not what `codegen` would write.
 //! - `ci`: fmt, clippy, check, tests and conformance, in order, stopping at the first failure.
 //! - `conformance`: run the JSON-Schema-Test-Suite, write its report, hold it to the baseline.
+//! - `bench`: the deserialization benchmark, and its ratios for BENCHMARKS.md.
 
+mod bench;
 mod ci;
 mod codegen;
 mod config;
@@ -26,6 +28,8 @@ commands:
             compile the JSON-Schema-Test-Suite's draft7 and draft2020-12 groups, run every test,
             write tests/conformance/REPORT.md and fail if a case of tests/conformance/baseline.json
             no longer passes; --bless rewrites the baseline to the cases that pass now
+  bench     run the deserialization benchmark (criterion) and print the ratios for BENCHMARKS.md
+            (arguments after `bench` go to criterion)
 ";
 
 fn main() -> ExitCode {
@@ -37,6 +41,7 @@ fn main() -> ExitCode {
         ["ci"] => ci::run(&root),
         ["conformance"] => conformance::run(&root, conformance::Mode::Check),
         ["conformance", "--bless"] => conformance::run(&root, conformance::Mode::Bless),
+        ["bench", rest @ ..] => bench::run(&root, &rest.iter().map(|s| s.to_string()).collect::<Vec<_>>()),
         ["help" | "--help" | "-h"] => {
             print!("{USAGE}");
             Ok(())

@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand};
 #[command(after_long_help = "\
 Commands and their flags (details: schemac compile --help):
   schemac compile SCHEMA [--root-name NAME] [--default-draft 2020-12|2019-09|7|6|4]
-                  [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [-o OUT.rs]
+                  [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [--assert-formats] [-o OUT.rs]
 
 Examples:
   schemac compile schemas/goal.json -o src/goal.rs
@@ -68,6 +68,15 @@ pub struct Compile {
     /// Resolve refs starting with URL_PREFIX to files under DIR; nothing is fetched (repeatable).
     #[arg(long = "map", value_name = "URL_PREFIX=DIR", value_parser = parse_map)]
     pub maps: Vec<schemac::UrlMap>,
+
+    /// Assert `format` (date-time, email, uri, uuid, ...) instead of only annotating it.
+    #[arg(
+        long,
+        long_help = "Assert `format` instead of treating it as an annotation: date-time, date, time, duration, \
+                     email, hostname, ipv4, ipv6, uri, uri-reference, uuid, regex and json-pointer strings are \
+                     checked while deserializing. The code then needs schemac-runtime's `formats` feature."
+    )]
+    pub assert_formats: bool,
 
     /// Write the Rust code to this file instead of stdout.
     #[arg(short, long, value_name = "OUT.rs")]

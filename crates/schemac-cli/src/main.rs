@@ -43,7 +43,12 @@ fn run_compile(args: Compile) -> Result<()> {
         catalog_dirs: args.schema_dirs,
         maps: args.maps,
     };
-    let config = schemac::Config { default_draft: args.default_draft, regenerate_command: regenerate_command() };
+    let config = schemac::Config {
+        default_draft: args.default_draft,
+        regenerate_command: regenerate_command(),
+        assert_formats: args.assert_formats,
+        ..schemac::Config::default()
+    };
     let output = schemac::compile(&input, &config)?;
     let code = output.single_file();
     match &args.out {

@@ -183,7 +183,8 @@ pub fn load(manifest_dir: &Path, schema: &LitStr, pointer: Option<&LitStr>) -> s
         root_name: None,
     });
     let registry = Registry::new(docs).map_err(|diags| schema_errors(schema, &display, &diags))?;
-    let mut ir = schemac::lower::lower(&registry).map_err(|diags| schema_errors(schema, &display, &diags.0))?;
+    let mut ir =
+        schemac::lower::lower(&registry, &schemac::Config::default()).map_err(|diags| schema_errors(schema, &display, &diags.0))?;
     schemac::name::name(&mut ir, &registry);
     let entry = ir.roots.last().map(|(_, def)| *def).ok_or_else(|| syn::Error::new(schema.span(), "the schema lowered to nothing"))?;
 

@@ -1,8 +1,15 @@
 //! Strings with a `format`: newtypes that keep the text byte-exact (a `date-time` is never
 //! re-rendered, so its offset and precision survive a round trip). `format` is an annotation
 //! by default, as the specification says, so any string is accepted.
+//!
+//! With the `formats` feature, [`assert`] checks each format (code generated with
+//! `assert-formats` calls it while deserializing and in `validate()`), and the newtypes gain
+//! typed accessors such as [`DateTime::parse`].
 
 use std::fmt;
+
+#[cfg(feature = "formats")]
+pub mod assert;
 
 macro_rules! format_newtypes {
     ($($(#[$doc:meta])* $name:ident = $format:literal;)*) => {$(
@@ -98,6 +105,71 @@ format_newtypes! {
     Regex = "regex";
 }
 
+/// Typed views of a format string, for the formats where a Rust type is useful. They parse
+/// with the same rules as [`assert`], so a value that passed the assertion always parses.
+#[cfg(feature = "formats")]
+mod typed {
+    use super::assert::{self, parse_date, parse_date_time, parse_ipv4, parse_time, parse_uuid};
+    use crate::assert::Violation;
+
+    /// The violation the assertion reported, for a text that does not parse.
+    fn invalid(asserted: Result<(), Violation>, text: &str) -> Violation {
+        asserted.err().unwrap_or_else(|| Violation::new("format", format!("{text:?} does not parse")))
+    }
+
+    impl super::DateTime {
+        /// The instant, with the offset as written. A leap second reads as the last
+        /// nanosecond before it (`23:59:60` → `23:59:59.999999999`).
+        pub fn parse(&self) -> Result<time::OffsetDateTime, Violation> {
+            parse_date_time(&self.0).ok_or_else(|| invalid(assert::date_time(&self.0), &self.0))
+        }
+    }
+
+    impl super::Date {
+        pub fn parse(&self) -> Result<time::Date, Violation> {
+            parse_date(&self.0).ok_or_else(|| invalid(assert::date(&self.0), &self.0))
+        }
+    }
+
+    impl super::Time {
+        /// The time of day and its offset; a leap second reads as in [`super::DateTime::parse`].
+        pub fn parse(&self) -> Result<(time::Time, time::UtcOffset), Violation> {
+            parse_time(&self.0).ok_or_else(|| invalid(assert::time(&self.0), &self.0))
+        }
+    }
+
+    impl super::Uuid {
+        pub fn parse(&self) -> Result<uuid::Uuid, Violation> {
+            parse_uuid(&self.0).ok_or_else(|| invalid(assert::uuid(&self.0), &self.0))
+        }
+    }
+
+    impl super::Ipv4 {
+        pub fn parse(&self) -> Result<std::net::Ipv4Addr, Violation> {
+            parse_ipv4(&self.0).ok_or_else(|| invalid(assert::ipv4(&self.0), &self.0))
+        }
+    }
+
+    impl super::Ipv6 {
+        pub fn parse(&self) -> Result<std::net::Ipv6Addr, Violation> {
+            self.0.parse().map_err(|_| invalid(assert::ipv6(&self.0), &self.0))
+        }
+    }
+
+    impl super::Uri {
+        /// The URI's components, borrowed from the text.
+        pub fn parse(&self) -> Result<fluent_uri::Uri<&str>, Violation> {
+            fluent_uri::Uri::parse(self.0.as_str()).map_err(|_| invalid(assert::uri(&self.0), &self.0))
+        }
+    }
+
+    impl super::UriReference {
+        pub fn parse(&self) -> Result<fluent_uri::UriRef<&str>, Violation> {
+            fluent_uri::UriRef::parse(self.0.as_str()).map_err(|_| invalid(assert::uri_reference(&self.0), &self.0))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::DateTime;
@@ -109,5 +181,21 @@ mod tests {
         assert_eq!(dt.as_str(), "2026-11-29T20:26:02.120+02:00");
         assert_eq!(serde_json::to_string(&dt).unwrap(), text);
         assert!(serde_json::from_str::<DateTime>("5").is_err());
+    }
+
+    #[cfg(feature = "formats")]
+    #[test]
+    fn typed_accessors_parse_what_the_assertion_accepts() {
+        let dt = DateTime::new("1998-12-31T15:59:60.123-08:00").parse().unwrap();
+        assert_eq!((dt.offset().whole_hours(), dt.second(), dt.nanosecond()), (-8, 59, 999_999_999));
+        assert!(DateTime::new("1998-12-31T22:59:60Z").parse().is_err());
+        let (time, offset) = super::Time::new("23:59:60z").parse().unwrap();
+        assert_eq!((time.hour(), offset.is_utc()), (23, true));
+        assert_eq!(super::Date::new("2024-02-29").parse().unwrap().ordinal(), 60);
+        assert_eq!(super::Ipv4::new("10.0.0.1").parse().unwrap(), std::net::Ipv4Addr::new(10, 0, 0, 1));
+        let err = super::Ipv4::new("010.0.0.1").parse().unwrap_err();
+        assert_eq!(err.message(), "\"010.0.0.1\" is not a valid ipv4 (RFC 2673 dotted quad)");
+        assert_eq!(super::Uuid::new("2EB8AA08-AA98-11EA-B4AA-73B441D16380").parse().unwrap().as_u128() >> 96, 0x2eb8aa08);
+        assert_eq!(super::Uri::new("http://example.com/a?b").parse().unwrap().path().as_str(), "/a");
     }
 }

@@ -140,6 +140,9 @@ pub enum Assertion {
     /// In Unicode code points.
     MinLength(u64),
     MaxLength(u64),
+    /// `format` as an assertion (only with `Config::assert_formats`; otherwise it is an
+    /// annotation and the value is merely kept in its byte-exact newtype).
+    Format(Format),
     MinItems(u64),
     MaxItems(u64),
     UniqueItems,
@@ -178,7 +181,7 @@ impl Assertion {
             | Assertion::ExclusiveMinimum(_)
             | Assertion::ExclusiveMaximum(_)
             | Assertion::MultipleOf(_) => Subject::Number,
-            Assertion::MinLength(_) | Assertion::MaxLength(_) => Subject::String,
+            Assertion::MinLength(_) | Assertion::MaxLength(_) | Assertion::Format(_) => Subject::String,
             Assertion::MinItems(_) | Assertion::MaxItems(_) | Assertion::UniqueItems | Assertion::Contains { .. } => Subject::Array,
             Assertion::MinProperties(_)
             | Assertion::MaxProperties(_)

@@ -95,11 +95,22 @@ pub struct Config {
     pub default_draft: Draft,
     /// The command named in each generated file's header.
     pub regenerate_command: String,
+    /// Assert `format` (date-time, email, uri, uuid, ...) instead of only annotating it. The
+    /// generated code then needs `schemac-runtime`'s `formats` feature.
+    pub assert_formats: bool,
+    /// Emit the same shapes with plain `#[derive(Deserialize, Serialize)]` and no checks
+    /// instead (see `emit/plain.rs`): only a reference point for benchmarks.
+    pub plain_serde: bool,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { default_draft: Draft::Draft2020_12, regenerate_command: "cargo xtask codegen".to_owned() }
+        Config {
+            default_draft: Draft::Draft2020_12,
+            regenerate_command: "cargo xtask codegen".to_owned(),
+            assert_formats: false,
+            plain_serde: false,
+        }
     }
 }
 
@@ -150,7 +161,7 @@ pub struct TypeSummary {
 pub fn compile(input: &Input, config: &Config) -> Result<Output, Diagnostics> {
     let docs = load::load(input, config.default_draft).map_err(Diagnostics)?;
     let registry = resolve::Registry::new(docs).map_err(Diagnostics)?;
-    let mut ir = lower::lower(&registry)?;
+    let mut ir = lower::lower(&registry, config)?;
     name::name(&mut ir, &registry);
     Ok(emit::emit(&ir, &registry, config))
 }

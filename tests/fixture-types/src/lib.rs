@@ -27,6 +27,7 @@
 //! | `tests/fixtures/enum-mixed.json` | `enum-mixed` | [`enum_mixed`] | [`MixedEnum`](enum_mixed::MixedEnum) |
 //! | `tests/fixtures/enum-string.json` | `enum-string` | [`enum_string`] | [`Color`](enum_string::Color) |
 //! | `tests/fixtures/formats.json` | `formats` | [`formats`] | [`Formats`](formats::Formats) |
+//! | `tests/fixtures-formats/formats-asserted.json` | `formats-asserted` | [`formats_asserted`] | [`AssertedFormats`](formats_asserted::AssertedFormats) |
 //! | `tests/fixtures/if-then-else.json` | `if-then-else` | [`if_then_else`] | [`Conditional`](if_then_else::Conditional) |
 //! | `tests/fixtures/integer-ranges.json` | `integer-ranges` | [`integer_ranges`] | [`IntegerRanges`](integer_ranges::IntegerRanges) |
 //! | `tests/fixtures/mutual-recursion.json` | `mutual-recursion` | [`mutual_recursion`] | [`Directory`](mutual_recursion::Directory) |
@@ -85,6 +86,8 @@ pub mod enum_string;
 #[rustfmt::skip]
 pub mod formats;
 #[rustfmt::skip]
+pub mod formats_asserted;
+#[rustfmt::skip]
 pub mod if_then_else;
 #[rustfmt::skip]
 pub mod integer_ranges;
@@ -139,6 +142,7 @@ pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
     schemac_runtime::SchemaEntry::of::<enum_mixed::MixedEnum>("enum-mixed", "0.0.0", enum_mixed::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<enum_string::Color>("enum-string", "0.0.0", enum_string::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<formats::Formats>("formats", "0.0.0", formats::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<formats_asserted::AssertedFormats>("formats-asserted", "0.0.0", formats_asserted::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<if_then_else::Conditional>("if-then-else", "0.0.0", if_then_else::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<integer_ranges::IntegerRanges>("integer-ranges", "0.0.0", integer_ranges::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<mutual_recursion::Directory>("mutual-recursion", "0.0.0", mutual_recursion::SCHEMA_JSON),

@@ -37,7 +37,11 @@ pub fn compile(group: &Group, schema_dir: &Path, remotes: &Path) -> Result<Compi
         catalog_dirs: Vec::new(),
         maps: vec![schemac::UrlMap { prefix: REMOTES_URL.to_owned(), dir: remotes.to_path_buf() }],
     };
-    let config = schemac::Config { default_draft: group.default_draft, regenerate_command: "cargo xtask conformance".to_owned() };
+    let config = schemac::Config {
+        default_draft: group.default_draft,
+        regenerate_command: "cargo xtask conformance".to_owned(),
+        ..schemac::Config::default()
+    };
     Ok(match catch_panic(|| schemac::compile(&input, &config)) {
         Err(panic) => Compiled::Rejected(format!("schemac panicked: {panic}")),
         Ok(Err(diagnostics)) => Compiled::Rejected(rejection(&diagnostics)),

@@ -4,7 +4,7 @@
 //! recorded), and the walk of a type's value that `validate_at` does.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 use serde_json::Number;
 
 use super::ty::Ctx;
@@ -23,6 +23,10 @@ pub(super) fn call(ctx: &Ctx<'_>, from: DefId, assertion: &Assertion) -> TokenSt
         Assertion::MultipleOf(n) => number_call(quote!(#rt::multiple_of), n),
         Assertion::MinLength(n) => quote!(#rt::min_length(v, #n)),
         Assertion::MaxLength(n) => quote!(#rt::max_length(v, #n)),
+        Assertion::Format(format) => {
+            let function = format_function(*format);
+            quote!(#function(v))
+        }
         Assertion::MinItems(n) => quote!(#rt::min_items(v.len(), #n)),
         Assertion::MaxItems(n) => quote!(#rt::max_items(v.len(), #n)),
         Assertion::UniqueItems => quote!(#rt::unique_items(v)),
@@ -42,6 +46,12 @@ pub(super) fn call(ctx: &Ctx<'_>, from: DefId, assertion: &Assertion) -> TokenSt
         }
         Assertion::DependentRequired { name, required } => quote!(#rt::dependent_required(names, #name, &[#(#required),*])),
     }
+}
+
+/// The path of the `schemac_runtime::format::assert` function that asserts `format`.
+fn format_function(format: crate::ir::Format) -> TokenStream {
+    let function = format_ident!("{}", super::ty::format_function(format));
+    quote!(schemac_runtime::format::assert::#function)
 }
 
 fn number_call(function: TokenStream, limit: &Number) -> TokenStream {
@@ -80,6 +90,10 @@ pub(super) fn closure(ctx: &Ctx<'_>, from: DefId, assertions: &[Assertion], para
         Some(ty) => quote!(v: &#ty),
         None => quote!(v),
     };
+    // The function itself, as clippy prefers to a closure that only forwards `v`.
+    if let [Assertion::Format(format)] = assertions {
+        return format_function(*format);
+    }
     match calls.as_slice() {
         [only] if names.is_empty() => quote!(|#param| #only),
         _ => quote! {

@@ -416,7 +416,7 @@ fn string_enum(ctx: &Ctx<'_>, id: DefId, values: &[String]) -> TokenStream {
 }
 
 /// Variant identifiers for a string enum's values, unique within the enum.
-fn variant_idents(values: &[String]) -> Vec<proc_macro2::Ident> {
+pub(super) fn variant_idents(values: &[String]) -> Vec<proc_macro2::Ident> {
     let mut taken = crate::ident::Namespace::new();
     values.iter().map(|v| ident(&taken.claim(crate::ident::variant_name(v)))).collect()
 }

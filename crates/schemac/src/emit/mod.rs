@@ -8,6 +8,7 @@ mod assert;
 mod bound;
 mod check;
 mod items;
+mod plain;
 mod ty;
 mod union;
 
@@ -36,8 +37,10 @@ pub fn emit(ir: &Ir, registry: &Registry, config: &Config) -> Output {
 fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Module {
     let doc = ctx.registry.doc(ctx.ir.def(defs[0]).origin.doc);
     let root = ctx.ir.roots.iter().find(|(d, _)| *d == doc.id).map(|(_, def)| ctx.ir.def(*def).name.clone());
-    let items: Vec<TokenStream> = defs.iter().map(|&id| items::def(ctx, id)).collect();
-    let bound = bound::items(ctx, doc, defs);
+    let item = if config.plain_serde { plain::def } else { items::def };
+    let items: Vec<TokenStream> = defs.iter().map(|&id| item(ctx, id)).collect();
+    // The plain-serde baseline spells constrained types as plain aliases: no impls of ours.
+    let bound = if config.plain_serde { TokenStream::new() } else { bound::items(ctx, doc, defs) };
     let module_doc = module_doc(&doc.display, doc.json.get("title"), doc.json.get("description"));
     let tokens = quote! {
         #module_doc
@@ -67,7 +70,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         id: bound::schema_id(doc),
         sha256: doc.sha256.clone(),
         root,
-        root_nominal: bound::root_of(ctx, doc).is_some(),
+        root_nominal: !config.plain_serde && bound::root_of(ctx, doc).is_some(),
         types,
         code: header + &format(tokens),
     }

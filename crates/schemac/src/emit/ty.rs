@@ -264,6 +264,25 @@ fn format_type(format: Format) -> &'static str {
     }
 }
 
+/// The function of `schemac_runtime::format::assert` that asserts `format`.
+pub(crate) fn format_function(format: Format) -> &'static str {
+    match format {
+        Format::DateTime => "date_time",
+        Format::Date => "date",
+        Format::Time => "time",
+        Format::Duration => "duration",
+        Format::Email => "email",
+        Format::Hostname => "hostname",
+        Format::Ipv4 => "ipv4",
+        Format::Ipv6 => "ipv6",
+        Format::Uri => "uri",
+        Format::UriReference => "uri_reference",
+        Format::Uuid => "uuid",
+        Format::JsonPointer => "json_pointer",
+        Format::Regex => "regex",
+    }
+}
+
 /// An identifier from a name the naming phase produced (`r#type` included).
 pub(crate) fn ident(name: &str) -> Ident {
     match name.strip_prefix("r#") {

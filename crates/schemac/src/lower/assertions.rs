@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::keywords::{Part, View};
+use super::keywords::{Part, View, parse_format};
 use super::{Ctx, Lowerer};
 use crate::Draft;
 use crate::ir::{Assertion, Subject};
@@ -64,6 +64,9 @@ impl<'r> Lowerer<'r> {
                 let mut out = Vec::new();
                 out.extend(part.get("minLength").and_then(count).map(Assertion::MinLength));
                 out.extend(part.get("maxLength").and_then(count).map(Assertion::MaxLength));
+                if self.assert_formats {
+                    out.extend(part.str("format").and_then(parse_format).map(Assertion::Format));
+                }
                 out
             }
             Subject::Array => self.array_assertions(part, ctx, loose),

@@ -28,7 +28,7 @@ impl<'r> Lowerer<'r> {
         }
         // Assertions are typed on the value of their kind: beside `enum`/`const` or a union,
         // or without a `type` or shape that says which kinds there are, only a check is exact.
-        let asserting = view.has_any(ASSERTION_KEYWORDS);
+        let asserting = view.has_any(ASSERTION_KEYWORDS) || (self.assert_formats && view.known_format().is_some());
         if asserting && !view.has("enum") && !view.has("const") && !view.has("oneOf") && !view.has("anyOf") {
             return view.declared_kinds().is_none() && !view.has_shape();
         }

@@ -32,6 +32,7 @@ mod tests;
 
 use std::collections::{HashMap, HashSet};
 
+use crate::Config;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::{Def, DefId, DefKind, DocId, Ir, NameHint, Pattern, Ty};
 use crate::resolve::{Loc, Registry};
@@ -39,8 +40,9 @@ use crate::resolve::{Loc, Registry};
 use keywords::View;
 
 /// Lowers the root of every input document (and everything reachable from it) to the IR.
-pub fn lower(registry: &Registry) -> Result<Ir, Diagnostics> {
+pub fn lower(registry: &Registry, config: &Config) -> Result<Ir, Diagnostics> {
     let mut lowerer = Lowerer::new(registry);
+    lowerer.assert_formats = config.assert_formats;
     for doc in registry.docs.iter().filter(|d| d.is_input) {
         let root = lowerer.lower_root(doc.id);
         lowerer.ir.roots.push((doc.id, root));
@@ -125,6 +127,8 @@ struct Lowerer<'r> {
     patterns: HashMap<String, Option<Pattern>>,
     /// `kinds_of` per schema location.
     kinds: HashMap<Loc, keywords::KindSet>,
+    /// `Config::assert_formats`: a known `format` is an [`Assertion::Format`].
+    assert_formats: bool,
 }
 
 impl<'r> Lowerer<'r> {
@@ -138,6 +142,7 @@ impl<'r> Lowerer<'r> {
             validated: HashSet::new(),
             patterns: HashMap::new(),
             kinds: HashMap::new(),
+            assert_formats: false,
         }
     }
 

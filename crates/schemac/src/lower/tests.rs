@@ -3,11 +3,11 @@
 use serde_json::{Value, json};
 
 use super::lower;
-use crate::Draft;
 use crate::diag::Diagnostics;
 use crate::ir::{Assertion, Check, DefKind, DocId, Ir, Rest, Ty, UnionMode};
 use crate::load::Document;
 use crate::resolve::Registry;
+use crate::{Config, Draft};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -30,8 +30,12 @@ fn document(id: usize, name: &str, json: Value) -> Document {
 }
 
 fn lower_docs(docs: Vec<Document>) -> Result<Ir, Diagnostics> {
+    lower_docs_with(docs, &Config::default())
+}
+
+fn lower_docs_with(docs: Vec<Document>, config: &Config) -> Result<Ir, Diagnostics> {
     let registry = Registry::new(docs).map_err(Diagnostics)?;
-    lower(&registry)
+    lower(&registry, config)
 }
 
 fn lower_one(schema: Value) -> Result<Ir, Diagnostics> {
@@ -160,6 +164,7 @@ fn assertion_list(assertions: &[Assertion]) -> String {
         Assertion::MultipleOf(n) => format!("multipleOf {n}"),
         Assertion::MinLength(n) => format!("minLength {n}"),
         Assertion::MaxLength(n) => format!("maxLength {n}"),
+        Assertion::Format(f) => format!("format {f:?}"),
         Assertion::MinItems(n) => format!("minItems {n}"),
         Assertion::MaxItems(n) => format!("maxItems {n}"),
         Assertion::UniqueItems => "uniqueItems".to_owned(),
@@ -282,6 +287,26 @@ fn draft4_boolean_exclusive_bounds() {
         json!({"$schema": "http://json-schema.org/draft-04/schema#", "type": "integer", "minimum": -1, "exclusiveMinimum": true, "maximum": 256, "exclusiveMaximum": true}),
         "#0 !Root = alias u8",
     );
+}
+
+#[test]
+fn asserted_formats_are_string_assertions() {
+    let config = Config { assert_formats: true, ..Config::default() };
+    let asserted = |schema: Value| match lower_docs_with(vec![document(0, "test.json", schema)], &config) {
+        Ok(ir) => describe(&ir),
+        Err(diags) => panic!("unexpected diagnostics:\n{diags}"),
+    };
+    assert_eq!(asserted(json!({"type": "string", "format": "date-time"})), "#0 !Root = alias DateTime{format DateTime}");
+    assert_eq!(
+        asserted(json!({"type": "string", "pattern": "^[a-z]+$", "format": "email"})),
+        "#0 !Root = newtype string /^[a-z]+$/ format email where format Email"
+    );
+    // Unknown formats stay annotations.
+    assert_eq!(asserted(json!({"type": "string", "format": "semver"})), "#0 !Root = alias string");
+    // Without a `type`, any kind is valid and only strings are checked: the string branch of
+    // the by-kind union asserts the format.
+    let untyped = asserted(json!({"format": "ipv4"}));
+    assert!(untyped.contains("String: Ipv4{format Ipv4}"), "{untyped}");
 }
 
 #[test]

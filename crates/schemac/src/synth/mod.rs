@@ -196,7 +196,7 @@ impl Front {
     pub fn new(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
         let docs = crate::load::load(input, config.default_draft).map_err(Diagnostics)?;
         let registry = Registry::new(docs).map_err(Diagnostics)?;
-        let mut ir = crate::lower::lower(&registry)?;
+        let mut ir = crate::lower::lower(&registry, config)?;
         crate::name::name(&mut ir, &registry);
         Ok(Front { registry, ir })
     }
