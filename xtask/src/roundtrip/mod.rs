@@ -299,3 +299,40 @@ fn report(module: &ModuleSynthesis, fixtures: (usize, usize), gaps: &BTreeSet<St
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn module(source: &str, uncovered: &[&str], unreachable: &[&str]) -> ModuleSynthesis {
+        let synthesis = schemac::synth::Synthesis {
+            uncovered: uncovered.iter().map(|s| (*s).to_owned()).collect(),
+            unreachable: unreachable.iter().map(|s| (*s).to_owned()).collect(),
+            ..Default::default()
+        };
+        ModuleSynthesis {
+            path: vec!["m".to_owned()],
+            source: source.to_owned(),
+            schema: json!({}),
+            draft: schemac::Draft::Draft2020_12,
+            root: "Root".to_owned(),
+            types: Vec::new(),
+            unenforced: BTreeSet::new(),
+            synthesis,
+        }
+    }
+
+    #[test]
+    fn a_gap_in_a_bundled_schema_fails_codegen() {
+        let gap = "no mutant for `maxItems` at /maxItems";
+        let error = bundled_coverage(&[module("schemas/madoo/x.json", &[gap], &[])]).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error.contains("schemas/madoo/x.json: uncovered: no mutant for `maxItems`"), "{error}");
+    }
+
+    #[test]
+    fn fixture_gaps_and_proven_unreachable_targets_do_not() {
+        let fixture = module("tests/fixtures/x.json", &["enum value 3 at /enum"], &[]);
+        let proven = module("schemas/madoo/y.json", &[], &["oneOf branch at /oneOf/0: never the only match"]);
+        assert!(bundled_coverage(&[fixture, proven]).is_ok());
+    }
+}
