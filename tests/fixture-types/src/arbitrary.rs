@@ -119,7 +119,7 @@ impl proptest::arbitrary::Arbitrary for crate::assert_objects::Objects {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":[{"card":"synthesize","billing":"synthesize"},{"card":"synthesize","billing":"synthesize","limits":{}},{"card":"","billing":"synthesize"},{"card":"é✓ßé","billing":"synthesize"},{"card":"😀𝄞😀𝄞","billing":"synthesize"},{"card":"synthesize","billing":""},{"card":"synthesize","billing":"é✓ßé"},{"card":"synthesize","billing":"😀𝄞😀𝄞"},{"card":"synthesize","billing":"synthesize","zz_synth_extra":"kept ☃ 😀"}]}"#)
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[{"card":"synthesize","billing":"synthesize"},{"card":"synthesize","billing":"synthesize","limits":{}},{"card":"","billing":"synthesize"},{"card":"é✓ßé","billing":"synthesize"},{"card":"😀𝄞😀𝄞","billing":"synthesize"},{"card":"synthesize","billing":""},{"card":"synthesize","billing":"é✓ßé"},{"card":"synthesize","billing":"😀𝄞😀𝄞"},{"card":"synthesize","billing":"synthesize","limits":{"zz":0}},{"card":"synthesize","billing":"synthesize","zz_synth_extra":"kept ☃ 😀"}]}"#)
     }
 }
 

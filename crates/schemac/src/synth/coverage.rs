@@ -1,6 +1,8 @@
 //! What the synthesized instances cover, and what they miss: every declared property, enum
 //! value, `oneOf`/`anyOf` branch and `then`/`else` needs a valid instance that reaches it,
-//! and every assertion keyword a mutant.
+//! and every assertion keyword a mutant. What no instance can reach by construction is
+//! reported apart, with the proof: an enum value the schema around it rejects, a `oneOf` branch
+//! another branch always matches too.
 
 use std::collections::BTreeSet;
 
@@ -11,8 +13,9 @@ use super::schema::{View, json_eq};
 use super::{ASSERTIONS, Mutant, Sample};
 use crate::resolve::Loc;
 
-/// Every target no instance covers, as `what at schema pointer` lines.
-pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], invalid: &[Mutant]) -> Vec<String> {
+/// Every target no instance covers, as `what at schema pointer` lines: the gaps, and apart
+/// those that are unreachable (with the reason).
+pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], invalid: &[Mutant]) -> (Vec<String>, Vec<String>) {
     let mut visits: Vec<(Value, Loc)> = Vec::new();
     for sample in valid {
         for (ptr, loc) in check.visits(root, &sample.value) {
@@ -22,8 +25,10 @@ pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], inval
         }
     }
     let visited: BTreeSet<&Loc> = visits.iter().map(|(_, loc)| loc).collect();
-    let mutated: BTreeSet<&str> = invalid.iter().map(|m| m.schema_path.as_str()).collect();
+    // A keyword inside `contains`/`propertyNames` is covered by the mutant that breaks it there.
+    let mutated: BTreeSet<&str> = invalid.iter().flat_map(|m| std::iter::once(m.schema_path.as_str()).chain(m.via.as_deref())).collect();
     let mut out = Vec::new();
+    let mut unreachable = Vec::new();
     for (loc, inside) in reachable(check, root) {
         let Some(schema) = check.reg.get(&loc) else { continue };
         let view = View { reg: check.reg, loc: &loc, value: schema };
@@ -36,14 +41,32 @@ pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], inval
         if let Some(Value::Array(values)) = view.get("enum") {
             for value in values {
                 if !visits.iter().any(|(v, l)| *l == loc && json_eq(v, value)) {
-                    out.push(format!("enum value {value} at {}", loc.child("enum").pointer));
+                    let line = format!("enum value {value} at {}", loc.child("enum").pointer);
+                    // The schema holding the enum rejects the value: no instance can have it.
+                    let failures = check.failures(&loc, value);
+                    if failures.is_empty() {
+                        out.push(line);
+                    } else {
+                        let keywords: BTreeSet<String> =
+                            failures.iter().map(|f| format!("`{}` at {}", f.keyword, f.schema.pointer)).collect();
+                        let keywords: Vec<String> = keywords.into_iter().collect();
+                        unreachable.push(format!("{line}: the schema holding it rejects it ({})", keywords.join(", ")));
+                    }
                 }
             }
         }
         for keyword in ["oneOf", "anyOf"] {
-            for branch in view.list(keyword) {
-                if !visited.contains(&branch) {
-                    out.push(format!("{keyword} branch at {}", branch.pointer));
+            let branches = view.list(keyword);
+            for branch in &branches {
+                if visited.contains(branch) {
+                    continue;
+                }
+                let line = format!("{keyword} branch at {}", branch.pointer);
+                let wider = branches.iter().find(|other| *other != branch && keyword == "oneOf" && subsumes(check, other, branch));
+                match wider {
+                    Some(other) => unreachable
+                        .push(format!("{line}: every value it accepts also matches {}, so it is never the only match", other.pointer)),
+                    None => out.push(line),
                 }
             }
         }
@@ -73,7 +96,29 @@ pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], inval
             }
         }
     }
-    out
+    (out, unreachable)
+}
+
+/// Keys a schema may have beside `type` without accepting fewer values: annotations.
+const ANNOTATIONS: [&str; 6] = ["type", "title", "description", "$comment", "examples", "deprecated"];
+
+/// Whether `wide` provably accepts every value `narrow` accepts. Only the case that can be
+/// decided exactly is: both are `type` alone (with annotations), and every kind of `narrow`
+/// is a kind of `wide` (an integer is a number). Anything else is "not proven".
+fn subsumes(check: &Checker<'_>, wide: &Loc, narrow: &Loc) -> bool {
+    let kinds = |loc: &Loc| -> Option<Vec<String>> {
+        let map = check.reg.get(loc)?.as_object()?;
+        if map.keys().any(|k| !ANNOTATIONS.contains(&k.as_str())) {
+            return None;
+        }
+        match map.get("type")? {
+            Value::String(kind) => Some(vec![kind.clone()]),
+            Value::Array(kinds) => kinds.iter().map(|k| k.as_str().map(str::to_owned)).collect(),
+            _ => None,
+        }
+    };
+    let (Some(wide), Some(narrow)) = (kinds(wide), kinds(narrow)) else { return false };
+    narrow.iter().all(|kind| wide.contains(kind) || (kind == "integer" && wide.iter().any(|w| w == "number")))
 }
 
 /// Every schema object reachable from `root` through applicators and refs, in document order,

@@ -15,6 +15,8 @@ mod plan;
 mod rng;
 mod schema;
 mod strings;
+#[cfg(test)]
+mod tests;
 mod values;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -100,6 +102,10 @@ pub struct Mutant {
     pub keyword: String,
     /// Where that keyword is in the schema document, e.g. `/$defs/attempt/properties/score/maximum`.
     pub schema_path: String,
+    /// For a keyword inside `contains` or `propertyNames`, which only ever fails as the
+    /// keyword around it: where the inner keyword the changed item or name violates is, e.g.
+    /// `/properties/some/contains/minimum`. `None` when `keyword` itself is what was violated.
+    pub via: Option<String>,
     pub why: String,
     pub instance: Value,
 }
@@ -112,6 +118,9 @@ pub struct Synthesis {
     /// What could not be covered: a property, enum value or branch no valid instance has, or
     /// an assertion keyword with no mutant. Listed so that a gap is never silent.
     pub uncovered: Vec<String>,
+    /// Targets no instance can reach, each with the proof (e.g. an enum value a sibling
+    /// `maximum` rejects): listed apart so that `uncovered` holds only real gaps.
+    pub unreachable: Vec<String>,
     /// What the synthesizer does not support here (e.g. a pattern it cannot generate from).
     pub unsupported: Vec<String>,
 }
@@ -137,13 +146,13 @@ pub fn synthesize(registry: &Registry, root: &Loc, config: &SynthConfig) -> Synt
         .map(|s| Sample { note: if s.note.is_empty() { "minimal".to_owned() } else { s.note }, value: s.value })
         .collect();
     let invalid = mutate::mutants(&mut generator, root, &valid);
-    let uncovered = coverage::uncovered(&checker, root, &valid, &invalid);
+    let (uncovered, unreachable) = coverage::uncovered(&checker, root, &valid, &invalid);
     let (annotated, problems) = annotations::instances(&checker, root, &valid);
     let mut unsupported: Vec<String> = generator.notes.into_iter().collect();
     unsupported.extend(problems);
     let mut valid = valid;
     valid.extend(annotated);
-    Synthesis { valid, invalid, uncovered, unsupported }
+    Synthesis { valid, invalid, uncovered, unreachable, unsupported }
 }
 
 /// The synthesis for one compiled module: its schema document, root type, and every type with

@@ -2,13 +2,17 @@
 //! at one pointer. For each schema object the checker applies to a valid instance, each
 //! assertion keyword gets candidate replacements; the first whose failures are exactly that
 //! keyword at that place is kept, once per keyword location (and per property for `required`).
+//!
+//! Keywords inside `contains` and `propertyNames` never fail alone — a validator reports only
+//! the keyword around them — so their mutants break one item or property name and are
+//! labelled with the outer keyword, the inner one kept in [`Mutant::via`].
 
 use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
 use super::check::Failure;
-use super::schema::{ItemRule, View};
+use super::schema::{ItemRule, View, json_eq};
 use super::strings;
 use super::values::{Conj, Gen};
 use super::{Mutant, Sample};
@@ -58,6 +62,7 @@ pub(crate) fn mutants(g: &mut Gen<'_>, root: &Loc, valid: &[Sample]) -> Vec<Muta
                                     pointer: first.pointer.clone(),
                                     keyword: (*keyword).to_owned(),
                                     schema_path: key.0.pointer.clone(),
+                                    via: None,
                                     why: candidate.why,
                                     instance: candidate.instance,
                                 });
@@ -82,6 +87,7 @@ pub(crate) fn mutants(g: &mut Gen<'_>, root: &Loc, valid: &[Sample]) -> Vec<Muta
                             pointer: pointer.clone(),
                             keyword: "false".to_owned(),
                             schema_path: schema.pointer.clone(),
+                            via: None,
                             why,
                             instance,
                         });
@@ -89,9 +95,96 @@ pub(crate) fn mutants(g: &mut Gen<'_>, root: &Loc, valid: &[Sample]) -> Vec<Muta
                     }
                 }
             }
+            through(g, root, &view, &sample.value, &ptr, &mut done, &mut out);
         }
     }
     out
+}
+
+/// Mutants for the assertion keywords inside `contains` and `propertyNames` of `view` (at
+/// `ptr` in `instance`): one matching item, or one property name, is changed to violate the
+/// inner keyword alone, which shows as the outer keyword failing at `ptr`.
+fn through(
+    g: &mut Gen<'_>,
+    root: &Loc,
+    view: &View<'_>,
+    instance: &Value,
+    ptr: &str,
+    done: &mut BTreeSet<(Loc, String)>,
+    out: &mut Vec<Mutant>,
+) {
+    let Some(here) = instance.pointer(ptr) else { return };
+    for outer in ["contains", "propertyNames"] {
+        let inner_loc = view.loc.child(outer);
+        let Some(inner) = g.check.reg.get(&inner_loc).filter(|v| v.is_object()) else { continue };
+        let inner_view = View { reg: g.check.reg, loc: &inner_loc, value: inner };
+        // What is changed: the items that match `contains`, or the property names.
+        let parts: Vec<(usize, Value)> = match (outer, here) {
+            ("contains", Value::Array(items)) => {
+                items.iter().cloned().enumerate().filter(|(_, item)| g.check.is_valid(&inner_loc, item)).collect()
+            }
+            ("propertyNames", Value::Object(map)) => map.keys().map(|k| Value::String(k.clone())).enumerate().collect(),
+            _ => continue,
+        };
+        for keyword in super::ASSERTIONS {
+            let target = inner_loc.child(keyword);
+            let key = (target.clone(), "via".to_owned());
+            if inner_view.get(keyword).is_none() || done.contains(&key) {
+                continue;
+            }
+            'parts: for (index, part) in &parts {
+                for (_, list) in candidates(g, &inner_view, keyword, part, part, "") {
+                    for candidate in list {
+                        // The changed part must violate the inner keyword and nothing else.
+                        let inner_failures = g.check.failures(&inner_loc, &candidate.instance);
+                        if inner_failures.is_empty() || inner_failures.iter().any(|f| f.keyword != keyword || f.schema != target) {
+                            continue;
+                        }
+                        let Some(changed) = rebuild(here, *index, &candidate.instance) else { continue };
+                        let whole = replace(instance, ptr, |_| changed.clone());
+                        let failures = g.check.failures(root, &whole);
+                        let Some(first) = failures.first() else { continue };
+                        let outer_keywords: &[&str] = if outer == "contains" { &["contains", "minContains"] } else { &["propertyNames"] };
+                        let at = view.loc.child(&first.keyword);
+                        if outer_keywords.contains(&first.keyword.as_str()) && isolated(&failures, &first.keyword, &at) {
+                            out.push(Mutant {
+                                pointer: first.pointer.clone(),
+                                keyword: first.keyword.clone(),
+                                schema_path: at.pointer.clone(),
+                                via: Some(target.pointer.clone()),
+                                why: format!("{} ({keyword} inside {outer}), so {} fails", candidate.why, first.keyword),
+                                instance: whole,
+                            });
+                            done.insert(key);
+                            break 'parts;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `here` with part `index` (an item, or the name of a property) replaced by `part`.
+fn rebuild(here: &Value, index: usize, part: &Value) -> Option<Value> {
+    match here {
+        Value::Array(items) => {
+            let mut items = items.clone();
+            *items.get_mut(index)? = part.clone();
+            Some(Value::Array(items))
+        }
+        Value::Object(map) => {
+            let name = part.as_str()?;
+            if map.contains_key(name) {
+                return None;
+            }
+            // Renamed in place, so that the order of the other properties is kept.
+            let renamed: Map<String, Value> =
+                map.iter().enumerate().map(|(i, (k, v))| (if i == index { name.to_owned() } else { k.clone() }, v.clone())).collect();
+            Some(Value::Object(renamed))
+        }
+        _ => None,
+    }
 }
 
 /// Whether `failures` are one keyword at one pointer, `target` among them. The same keyword
@@ -207,33 +300,71 @@ fn candidates(g: &mut Gen<'_>, view: &View<'_>, keyword: &str, here: &Value, roo
             single(vec![Candidate { instance, why: "zz_synth_unknown is not a declared property".to_owned() }])
         }
         "propertyNames" => {
-            let list = ["!!", "NOT a name", "x", ""]
-                .into_iter()
-                .map(|name| Candidate {
-                    instance: replace(root, ptr, |v| insert(v, name, Value::Null)),
-                    why: format!("{name:?} is not an allowed property name"),
-                })
-                .collect();
+            // The value must satisfy whatever applies to the new property, so several are tried.
+            let existing = here.as_object().and_then(|m| m.values().next().cloned());
+            let values: Vec<Value> =
+                [Some(Value::Null), existing, Some(Value::from(1)), Some(Value::String("x".to_owned()))].into_iter().flatten().collect();
+            let mut list = Vec::new();
+            for name in ["!!", "NOT a name", "x", "", "ABCDEFGH"] {
+                for value in &values {
+                    list.push(Candidate {
+                        instance: replace(root, ptr, |v| insert(v, name, value.clone())),
+                        why: format!("{name:?} is not an allowed property name"),
+                    });
+                }
+            }
             single(list)
         }
         "minItems" | "maxItems" | "uniqueItems" | "items" | "additionalItems" | "unevaluatedItems" => {
-            array_candidates(view, keyword, here, root, ptr)
+            array_candidates(g, view, keyword, here, root, ptr)
         }
         "minProperties" | "maxProperties" => {
             let Some(map) = here.as_object() else { return Vec::new() };
+            let limit = view.u64(keyword).unwrap_or(0) as usize;
             let list = if keyword == "minProperties" {
-                map.keys()
+                let mut list: Vec<Candidate> = map
+                    .keys()
                     .map(|name| Candidate {
                         instance: replace(root, ptr, |v| remove(v, name)),
                         why: format!("without {name}, too few properties"),
                     })
-                    .collect()
-            } else {
-                let mut grown = here.clone();
-                for i in 0..=view.u64(keyword).unwrap_or(0) {
-                    grown = insert(&grown, &format!("x-synth-{i}"), Value::from(i));
+                    .collect();
+                // Exactly `limit - 1` properties, each run of consecutive ones in turn: the
+                // valid instances may all have more than `limit`, and which are kept matters
+                // to `required` and `dependentRequired`.
+                let keys: Vec<&String> = map.keys().collect();
+                if let Some(keep) = limit.checked_sub(1).filter(|k| *k < keys.len()) {
+                    for start in 0..=keys.len() - keep {
+                        let kept: Map<String, Value> =
+                            keys[start..start + keep].iter().map(|k| ((*k).clone(), map[k.as_str()].clone())).collect();
+                        list.push(Candidate {
+                            instance: replace(root, ptr, |_| Value::Object(kept.clone())),
+                            why: format!("{keep} properties (minProperties {limit})"),
+                        });
+                    }
                 }
-                vec![Candidate { instance: replace(root, ptr, |_| grown.clone()), why: "too many properties".to_owned() }]
+                list
+            } else {
+                // Names and values in several styles: `propertyNames` and the schema for
+                // unknown properties beside `maxProperties` must still accept them.
+                let mut list = Vec::new();
+                let existing = map.values().next().cloned();
+                let values = [Some(Value::from(1)), existing, Some(Value::Null), Some(Value::String("x".to_owned()))];
+                for style in 0..3 {
+                    for value in values.iter().flatten() {
+                        let mut grown = here.clone();
+                        let mut i = 0usize;
+                        while grown.as_object().map_or(usize::MAX, Map::len) <= limit && i <= limit + 64 {
+                            grown = insert(&grown, &extra_name(style, i), value.clone());
+                            i += 1;
+                        }
+                        list.push(Candidate {
+                            instance: replace(root, ptr, |_| grown.clone()),
+                            why: format!("{} properties (maxProperties {limit})", limit + 1),
+                        });
+                    }
+                }
+                list
             };
             single(list)
         }
@@ -306,8 +437,18 @@ fn candidates(g: &mut Gen<'_>, view: &View<'_>, keyword: &str, here: &Value, roo
     }
 }
 
-fn array_candidates(view: &View<'_>, keyword: &str, here: &Value, root: &Value, ptr: &str) -> Vec<(String, Vec<Candidate>)> {
+fn array_candidates(
+    g: &mut Gen<'_>,
+    view: &View<'_>,
+    keyword: &str,
+    here: &Value,
+    root: &Value,
+    ptr: &str,
+) -> Vec<(String, Vec<Candidate>)> {
     let Some(items) = here.as_array() else { return Vec::new() };
+    // Items to grow the array with that differ from every item there (for `maxItems` beside
+    // `uniqueItems`): values the next item's schema allows, then variations of the first.
+    let fillers = if keyword == "maxItems" { fillers(g, view, items) } else { Vec::new() };
     let with = |items: Vec<Value>, why: String| Candidate { instance: replace(root, ptr, |_| Value::Array(items.clone())), why };
     let limit = view.u64(keyword).unwrap_or(0) as usize;
     let list = match keyword {
@@ -323,6 +464,18 @@ fn array_candidates(view: &View<'_>, keyword: &str, here: &Value, root: &Value, 
                     grown.push(first.clone());
                 }
                 list.push(with(grown, format!("{} items (maxItems {limit})", limit + 1)));
+                let mut distinct = items.clone();
+                for filler in &fillers {
+                    if distinct.len() > limit {
+                        break;
+                    }
+                    if !distinct.iter().any(|d| json_eq(d, filler)) {
+                        distinct.push(filler.clone());
+                    }
+                }
+                if distinct.len() > limit {
+                    list.push(with(distinct, format!("{} distinct items (maxItems {limit})", limit + 1)));
+                }
             }
             list
         }
@@ -356,11 +509,49 @@ fn array_candidates(view: &View<'_>, keyword: &str, here: &Value, root: &Value, 
     vec![(String::new(), list)]
 }
 
+/// Candidate extra items for an array: valid values of the schema for the next position, then
+/// numbers counting up from the first item, or the first string with a suffix.
+fn fillers(g: &mut Gen<'_>, view: &View<'_>, items: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    if let ItemRule::Schema(loc) = view.item(items.len()) {
+        out.extend(g.values(&Conj::of(loc), 1).into_iter().map(|s| s.value));
+    }
+    let count = view.u64("maxItems").unwrap_or(0).min(64) + 1;
+    match items.first() {
+        Some(Value::Number(n)) if n.as_i64().is_some() => {
+            let start = n.as_i64().unwrap_or(0);
+            out.extend((1..=count).filter_map(|k| start.checked_add(k as i64)).map(Value::from));
+        }
+        Some(Value::String(text)) => out.extend((1..=count).map(|k| Value::String(format!("{text}{k}")))),
+        _ => {}
+    }
+    out
+}
+
 fn number(v: f64) -> Option<Value> {
     if v.fract() == 0.0 && v.abs() < 9.0e15 {
         return Some(Value::from(v as i64));
     }
     serde_json::Number::from_f64(v).map(Value::Number)
+}
+
+/// The `i`th extra property name in one of three styles: dashed, snake_case, short lowercase.
+fn extra_name(style: usize, i: usize) -> String {
+    let letters = |mut n: usize| {
+        let mut out = String::new();
+        loop {
+            out.push(char::from(b'a' + (n % 26) as u8));
+            n /= 26;
+            if n == 0 {
+                break out;
+            }
+        }
+    };
+    match style {
+        0 => format!("x-synth-{i}"),
+        1 => format!("zz_synth_{}", letters(i)),
+        _ => format!("z{}", letters(i)),
+    }
 }
 
 /// A copy of `root` with the value at `ptr` replaced by `f(old)`.

@@ -411,8 +411,13 @@ impl<'r> Gen<'r> {
                 }
             }
         }
-        if !closed {
-            let name = unknown_name(&names);
+        // The unknown property's name must pass every `propertyNames` here, or the instance
+        // is dropped and `additionalProperties` is never reached.
+        let unknown = unknown_names(&names).into_iter().find(|name| {
+            let name = Value::String(name.clone());
+            views.iter().filter(|v| v.get("propertyNames").is_some()).all(|v| self.check.is_valid(&v.loc.child("propertyNames"), &name))
+        });
+        if let Some(name) = unknown.filter(|_| !closed) {
             let conj = self.property_conj(views, &name);
             let value = if conj.locs.is_empty() {
                 Some(Value::String("kept ☃ 😀".to_owned()))
@@ -522,13 +527,16 @@ fn prefix_len(view: &View<'_>) -> usize {
     view.get(keyword).and_then(Value::as_array).map_or(0, Vec::len)
 }
 
-/// A property name no declared property has.
-fn unknown_name(names: &[String]) -> String {
+/// Property names no declared property has, the most telling first, then shorter ones for a
+/// `propertyNames` that limits the length or the characters.
+fn unknown_names(names: &[String]) -> Vec<String> {
     let mut name = "zz_synth_extra".to_owned();
     while names.contains(&name) {
         name.push('_');
     }
-    name
+    let mut out = vec![name];
+    out.extend(["zz", "z", "zzz", "x1", "Z"].into_iter().map(str::to_owned).filter(|n| !names.contains(n)));
+    out
 }
 
 /// An integer bound as `i128`: exact for every JSON integer up to `u64::MAX`.
