@@ -1,4 +1,4 @@
-//! The derive's output: the `Conforms` and `SchemaBound` impls, the assertions that nested
+//! The derive's output: the `Conforms`, `SchemaBound`, `JsonSchema` and `Validate` impls, the assertions that nested
 //! types conform to their nodes, the schema files as compiler inputs, and the errors.
 
 use proc_macro2::Literal;
@@ -11,6 +11,7 @@ use crate::attrs;
 use crate::check::{self, Bound};
 use crate::errors::Errors;
 use crate::schema::{self, Schema};
+use crate::{json_schema, validate};
 
 /// `#[derive(Conforms)]`: parse the attributes, load the node, check, emit.
 pub fn derive(input: &DeriveInput) -> TokenStream {
@@ -36,12 +37,15 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
             return errors.to_tokens();
         }
     };
-    let bounds = check::check(input, &container, &schema, &mut errors);
+    let outcome = check::check(input, &container, &schema, &mut errors);
     let mut out = errors.to_tokens();
     // The impls are emitted even when the check fails, so that types using this one report
-    // only their own mismatches.
+    // only their own mismatches; `validate` then checks nothing, since its calls assume the
+    // field types the check demands.
     out.extend(impls(input, &schema));
-    out.extend(bounds.iter().enumerate().map(|(i, bound)| assertion(i, bound)));
+    out.extend(json_schema::json_schema_impl(&input.ident, &schema, &outcome.bounds));
+    out.extend(validate::validate_impl(&input.ident, &schema, &outcome, errors.is_empty()));
+    out.extend(outcome.bounds.iter().enumerate().map(|(i, bound)| assertion(i, bound)));
     out
 }
 
@@ -86,6 +90,8 @@ fn assertion(i: usize, bound: &Bound<'_>) -> TokenStream {
     let note = format!("derive `schemac_runtime::Conforms` on `{{Self}}` with `{}`", bound.derive_hint);
     let span = ty.span();
     quote_spanned! {span=>
+        // Nothing calls `check`: it only has to type-check, which would warn in the user's crate.
+        #[allow(dead_code)]
         const _: () = {
             #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
             trait #trait_name {}
