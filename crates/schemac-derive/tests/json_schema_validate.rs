@@ -139,6 +139,13 @@ fn validate_reports_each_violation_with_its_pointer() {
     let errors = bad.validate().err().map(|e| e.to_string()).unwrap_or_default();
     assert!(errors.contains("/score: 1.5 is greater than the maximum 1"), "{errors}");
 
+    // The README's example.
+    let readme = Attempt { attempt: 1, execution: "run_X".into(), accepted: false, score: 1.5, feedback: None };
+    assert_eq!(
+        readme.validate().err().map(|e| e.to_string()).unwrap_or_default(),
+        "/execution: \"run_X\" does not match the pattern \"^run_[0-9a-f]{32}$\"\n/score: 1.5 is greater than the maximum 1"
+    );
+
     let mut report = report(vec![attempt(1); 6]);
     report.schema = "madoo.attempts-report/v2".to_owned();
     report.body.version = 0;
