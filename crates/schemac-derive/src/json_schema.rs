@@ -106,9 +106,10 @@ impl Bundler<'_, '_> {
             let ident = self.ident;
             return quote!(|generator| generator.subschema_for::<#ident>());
         }
-        if let Some(bound) = self.bounds.iter().find(|bound| &bound.loc == target) {
-            let ty = bound.ty;
-            return quote!(|generator| generator.subschema_for::<#ty>());
+        if let Some(i) = self.bounds.iter().position(|bound| &bound.loc == target) {
+            // Through `Nested<i>`, so a field type that does not conform fails only there.
+            let ident = self.ident;
+            return quote!(|generator| (<#ident as ::schemac_runtime::__private::Nested<#i>>::parts().0)(generator));
         }
         let n = self.raws.iter().position(|loc| loc == target).unwrap_or_else(|| {
             self.raws.push(target.clone());

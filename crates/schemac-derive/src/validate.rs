@@ -15,7 +15,7 @@ use schemac::resolve::Loc;
 use serde_json::{Number, Value};
 use syn::Type;
 
-use crate::check::Outcome;
+use crate::check::{Bound, Outcome};
 use crate::raw;
 use crate::rust_ty::{Shape, shape};
 use crate::schema::Schema;
@@ -24,7 +24,7 @@ use crate::schema::Schema;
 /// then the body stays empty so that the mismatches are the only errors.
 pub fn validate_impl(ident: &syn::Ident, schema: &Schema, outcome: &Outcome<'_>, checked: bool) -> TokenStream {
     let rt = quote!(::schemac_runtime);
-    let mut walker = Walker { schema, statics: 0 };
+    let mut walker = Walker { ident, schema, bounds: &outcome.bounds, statics: 0 };
     let mut body = TokenStream::new();
     if checked {
         for field in &outcome.fields {
@@ -65,13 +65,16 @@ pub fn validate_impl(ident: &syn::Ident, schema: &Schema, outcome: &Outcome<'_>,
     }
 }
 
-struct Walker<'s> {
+struct Walker<'s, 'b> {
+    ident: &'s syn::Ident,
     schema: &'s Schema,
+    /// The nested field types, reached through `Nested<i>` (see `expand::assertion`).
+    bounds: &'s [Bound<'b>],
     /// Numbers the `static`s (patterns, `enum` values) so nested blocks never shadow confusingly.
     statics: usize,
 }
 
-impl Walker<'_> {
+impl Walker<'_, '_> {
     /// Statements checking `v` (a `&rust`) against `ty` at `at`; empty when nothing can fail.
     fn value(&mut self, rust: &Type, ty: &Ty, raw: &[Loc]) -> TokenStream {
         let schema = self.schema;
@@ -108,7 +111,13 @@ impl Walker<'_> {
                 out.extend(self.value(rust, inner, raw));
                 out
             }
-            (Shape::Named(_), Ty::Def(_)) => quote! { ::schemac_runtime::Validate::validate_at(v, at, errors); },
+            (Shape::Named(named), Ty::Def(_)) => match self.bounds.iter().position(|bound| std::ptr::eq(bound.ty, named)) {
+                Some(i) => {
+                    let ident = self.ident;
+                    quote! { (<#ident as ::schemac_runtime::__private::Nested<#i>>::parts().1)(v, at, errors); }
+                }
+                None => quote! { ::schemac_runtime::Validate::validate_at(v, at, errors); },
+            },
             (Shape::Int(int), Ty::Integer(ir_int)) => {
                 // The lowering drops a bound the IR's integer already enforces (`minimum: 0`
                 // on a `u8`); the field's integer may be wider, so such bounds return here.
