@@ -29,6 +29,29 @@ pub struct Bound<'a> {
     pub place: String,
     /// The attribute that derives `Conforms` for the node.
     pub derive_hint: String,
+    /// The node's location, so `JsonSchema` can point a `$ref` to it at the type.
+    pub loc: Loc,
+}
+
+/// A checked field, for `Validate`: its value is walked along its property's schema type.
+#[derive(Debug)]
+pub struct Checked<'a> {
+    pub ident: &'a Ident,
+    /// The serialized name: the segment of the field's JSON pointer.
+    pub json_name: String,
+    pub ty: &'a Type,
+    pub schema_ty: Ty,
+    /// The property's schemas in the source, for the exact integer bounds.
+    pub raw: Vec<Loc>,
+}
+
+/// What the check found besides errors.
+#[derive(Debug, Default)]
+pub struct Outcome<'a> {
+    pub bounds: Vec<Bound<'a>>,
+    pub fields: Vec<Checked<'a>>,
+    /// The flattened map of the other properties, when `additionalProperties` types them.
+    pub rest: Option<Checked<'a>>,
 }
 
 struct Checker<'a, 's> {
@@ -36,11 +59,13 @@ struct Checker<'a, 's> {
     container: &'s Container,
     errors: &'s mut Errors,
     bounds: Vec<Bound<'a>>,
+    fields: Vec<Checked<'a>>,
+    rest: Option<Checked<'a>>,
 }
 
 /// Checks `input` against the schema node; returns the nested-type assertions to emit.
-pub fn check<'a>(input: &'a DeriveInput, container: &Container, schema: &Schema, errors: &mut Errors) -> Vec<Bound<'a>> {
-    let mut checker = Checker { schema, container, errors, bounds: Vec::new() };
+pub fn check<'a>(input: &'a DeriveInput, container: &Container, schema: &Schema, errors: &mut Errors) -> Outcome<'a> {
+    let mut checker = Checker { schema, container, errors, bounds: Vec::new(), fields: Vec::new(), rest: None };
     if let Some((span, name)) = &container.representation {
         checker.errors.at(
             *span,
@@ -73,7 +98,7 @@ pub fn check<'a>(input: &'a DeriveInput, container: &Container, schema: &Schema,
             checker.errors.at(input.ident.span(), message, hint);
         }
     }
-    checker.bounds
+    Outcome { bounds: checker.bounds, fields: checker.fields, rest: checker.rest }
 }
 
 /// One field of the struct, with what serde makes of it.
@@ -209,6 +234,13 @@ impl<'a> Checker<'a, '_> {
         if field.attrs.custom || field.attrs.unchecked {
             return;
         }
+        self.fields.push(Checked {
+            ident: field.ident,
+            json_name: property.json_name.clone(),
+            ty: &field.field.ty,
+            schema_ty: property.ty.clone(),
+            raw: raw.to_vec(),
+        });
         let name = &property.json_name;
         let place = format!("property `{name}`");
         let (nullable, inner) = split_null(self.schema.unalias(&property.ty));
@@ -319,7 +351,8 @@ impl<'a> Checker<'a, '_> {
                 let (file, pointer) = self.schema.def_node(def);
                 let derive_hint = format!("#[schemac(schema = \"{file}\", pointer = \"{pointer}\")]");
                 let node = format!("{file}#{pointer}");
-                self.bounds.push(Bound { ty: named, key: self.schema.def_key(def), node, place: place.to_owned(), derive_hint });
+                let loc = self.schema.def_node_loc(def);
+                self.bounds.push(Bound { ty: named, key: self.schema.def_key(def), node, place: place.to_owned(), derive_hint, loc });
             }
             (Shape::Value, Ty::Def(_), Some(DefKind::Union(_) | DefKind::Checked(_) | DefKind::ValueEnum(_))) => {}
             (_, Ty::Def(_), Some(DefKind::Newtype(newtype))) => self.ty(rust, &newtype.inner, raw, place),
@@ -490,6 +523,15 @@ impl<'a> Checker<'a, '_> {
                     (Some((key, value)), Rest::Typed(value_ty)) => {
                         self.map_key(key, "the other properties");
                         let raw = raw::values(&self.schema.registry, &[self.schema.target_loc().clone()]);
+                        if let Some(field) = flat.and_then(|field| field.ident.as_ref().map(|ident| (field, ident))) {
+                            self.rest = Some(Checked {
+                                ident: field.1,
+                                json_name: String::new(),
+                                ty: value,
+                                schema_ty: value_ty.clone(),
+                                raw: raw.clone(),
+                            });
+                        }
                         self.ty(value, value_ty, &raw, "another property");
                     }
                     (Some((key, value)), _) => {

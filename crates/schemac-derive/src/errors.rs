@@ -24,6 +24,10 @@ impl Errors {
         self.0.push(syn::Error::new_spanned(tokens, format!("{message}\nhint: {hint}")));
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     pub fn to_tokens(&self) -> TokenStream {
         self.0.iter().map(syn::Error::to_compile_error).collect()
     }

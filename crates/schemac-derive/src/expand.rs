@@ -1,4 +1,4 @@
-//! The derive's output: the `Conforms` and `SchemaBound` impls, the assertions that nested
+//! The derive's output: the `Conforms`, `SchemaBound`, `JsonSchema` and `Validate` impls, the assertions that nested
 //! types conform to their nodes, the schema files as compiler inputs, and the errors.
 
 use proc_macro2::Literal;
@@ -11,6 +11,7 @@ use crate::attrs;
 use crate::check::{self, Bound};
 use crate::errors::Errors;
 use crate::schema::{self, Schema};
+use crate::{json_schema, validate};
 
 /// `#[derive(Conforms)]`: parse the attributes, load the node, check, emit.
 pub fn derive(input: &DeriveInput) -> TokenStream {
@@ -36,12 +37,15 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
             return errors.to_tokens();
         }
     };
-    let bounds = check::check(input, &container, &schema, &mut errors);
+    let outcome = check::check(input, &container, &schema, &mut errors);
     let mut out = errors.to_tokens();
     // The impls are emitted even when the check fails, so that types using this one report
-    // only their own mismatches.
+    // only their own mismatches; `validate` then checks nothing, since its calls assume the
+    // field types the check demands.
     out.extend(impls(input, &schema));
-    out.extend(bounds.iter().enumerate().map(|(i, bound)| assertion(i, bound)));
+    out.extend(json_schema::json_schema_impl(&input.ident, &schema, &outcome.bounds));
+    out.extend(validate::validate_impl(&input.ident, &schema, &outcome, errors.is_empty()));
+    out.extend(outcome.bounds.iter().enumerate().map(|(i, bound)| assertion(&input.ident, i, bound)));
     out
 }
 
@@ -75,8 +79,10 @@ fn impls(input: &DeriveInput, schema: &Schema) -> TokenStream {
 }
 
 /// `ty: Conforms<{ node_id(key) }>`, through a local trait whose diagnostic names the node,
-/// the field and the fix, and spanned on the field's type.
-fn assertion(i: usize, bound: &Bound<'_>) -> TokenStream {
+/// the field and the fix, and spanned on the field's type. The one generic call that asserts
+/// it also hands the field type's `JsonSchema` and `Validate` to `Nested<i>`, which the
+/// other impls use: a type that does not conform is then one error, not three.
+fn assertion(ident: &syn::Ident, i: usize, bound: &Bound<'_>) -> TokenStream {
     let ty = bound.ty;
     let id = node_id(&bound.key);
     let node = &bound.node;
@@ -85,14 +91,27 @@ fn assertion(i: usize, bound: &Bound<'_>) -> TokenStream {
     let label = format!("{} must conform to `{node}`", bound.place);
     let note = format!("derive `schemac_runtime::Conforms` on `{{Self}}` with `{}`", bound.derive_hint);
     let span = ty.span();
+    let rt = quote!(::schemac_runtime);
     quote_spanned! {span=>
         const _: () = {
             #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-            trait #trait_name {}
-            impl<T: ?::core::marker::Sized + ::schemac_runtime::Conforms<#id>> #trait_name for T {}
-            fn conforms<T: ?::core::marker::Sized + #trait_name>() {}
-            fn check() {
-                conforms::<#ty>();
+            trait #trait_name: #rt::Conforms<#id> {}
+            impl<T: ?::core::marker::Sized + #rt::Conforms<#id>> #trait_name for T {}
+            #[allow(clippy::type_complexity)]
+            fn conforms<T: ?::core::marker::Sized + #trait_name>() -> (
+                fn(&mut #rt::schemars::SchemaGenerator) -> #rt::schemars::Schema,
+                fn(&T, &#rt::validate::Path<'_>, &mut #rt::ValidationErrors),
+            ) {
+                (|generator| generator.subschema_for::<T>(), |v, at, errors| #rt::Validate::validate_at(v, at, errors))
+            }
+            impl #rt::__private::Nested<#i> for #ident {
+                type Field = #ty;
+                fn parts() -> (
+                    fn(&mut #rt::schemars::SchemaGenerator) -> #rt::schemars::Schema,
+                    fn(&Self::Field, &#rt::validate::Path<'_>, &mut #rt::ValidationErrors),
+                ) {
+                    conforms::<#ty>()
+                }
             }
         };
     }

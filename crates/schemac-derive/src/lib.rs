@@ -21,18 +21,24 @@
 //! string enums against unit variants, `additionalProperties` against
 //! `deny_unknown_fields` and a flattened map. A field whose schema is another node requires
 //! its type to implement `schemac_runtime::Conforms` for that node. The derive implements
-//! `Conforms` and `SchemaBound` for the type.
+//! `Conforms` and `SchemaBound` for the type, `schemars::JsonSchema` (the node's source
+//! subschema, bundled as generated types do it) and `schemac_runtime::Validate` (the
+//! assertions the Rust types cannot express, such as `maximum` on an `f64` or `pattern` on a
+//! `String`), as generated types do.
 //!
-//! The pipeline: [`attrs`] → [`schema`] (load the node) → [`check`] → [`expand`].
+//! The pipeline: [`attrs`] → [`schema`] (load the node) → [`check`] → [`expand`], which
+//! emits [`json_schema`] and [`validate`] too.
 
 mod attrs;
 mod case;
 mod check;
 mod errors;
 mod expand;
+mod json_schema;
 mod raw;
 mod rust_ty;
 mod schema;
+mod validate;
 
 use proc_macro::TokenStream;
 

@@ -36,6 +36,11 @@ impl Schema {
         &self.target_loc
     }
 
+    /// The node the attribute names, `$ref`s not followed: what `SchemaBound::schema` returns.
+    pub fn pointer_loc(&self) -> Loc {
+        Loc { doc: self.doc, pointer: self.pointer.clone() }
+    }
+
     /// The schema document: `docs[doc]` exists by construction.
     fn document(&self) -> Option<&Document> {
         self.registry.docs.get(self.doc.0)
@@ -78,6 +83,11 @@ impl Schema {
     pub fn def_node(&self, def: &Def) -> (String, String) {
         let loc = self.def_loc(def);
         (self.doc_display(loc.doc), loc.pointer)
+    }
+
+    /// The location of the node a `Def` comes from.
+    pub fn def_node_loc(&self, def: &Def) -> Loc {
+        self.def_loc(def)
     }
 
     /// Where a `Def` comes from. A `Def` lowered for the derive itself has the synthetic

@@ -248,6 +248,38 @@ pub fn max_length(text: &(impl AsRef<str> + ?Sized), limit: u64) -> Result<(), V
     Err(Violation::new("maxLength", format!("{} has {length} characters, more than the maxLength {limit}", quote_str(text))))
 }
 
+/// `pattern`, on a string held as a plain Rust string (a hand-written type checked by
+/// `#[derive(Conforms)]`; generated types hold such strings in a newtype checked when built).
+pub fn pattern(text: &(impl AsRef<str> + ?Sized), pattern: &crate::pattern::Pattern) -> Result<(), Violation> {
+    let text = text.as_ref();
+    match pattern.is_match(text) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(Violation::new("pattern", format!("{} does not match the pattern {:?}", quote_str(text), pattern.source()))),
+        Err(e) => Err(Violation::new("pattern", e.to_string())),
+    }
+}
+
+/// `const`, on a value held as a plain Rust value (see [`pattern`]): compared as JSON.
+pub fn constant<T: Serialize + ?Sized>(value: &T, expected: &Value) -> Result<(), Violation> {
+    match serde_json::to_value(value) {
+        Ok(json) if crate::json_eq(&json, expected) => Ok(()),
+        Ok(json) => Err(Violation::new("const", format!("{json} is not the constant {expected}"))),
+        Err(e) => Err(Violation::new("const", format!("the value cannot be written as JSON: {e}"))),
+    }
+}
+
+/// `enum`, on a value held as a plain Rust value (see [`pattern`]): compared as JSON.
+pub fn one_of_values<T: Serialize + ?Sized>(value: &T, allowed: &[Value]) -> Result<(), Violation> {
+    match serde_json::to_value(value) {
+        Ok(json) if allowed.iter().any(|a| crate::json_eq(&json, a)) => Ok(()),
+        Ok(json) => {
+            let list: Vec<String> = allowed.iter().map(Value::to_string).collect();
+            Err(Violation::new("enum", format!("{json} is not one of {}", list.join(", "))))
+        }
+        Err(e) => Err(Violation::new("enum", format!("the value cannot be written as JSON: {e}"))),
+    }
+}
+
 /// `minItems`.
 pub fn min_items(len: usize, limit: u64) -> Result<(), Violation> {
     if len as u64 >= limit { Ok(()) } else { Err(Violation::new("minItems", format!("{len} items are fewer than the minItems {limit}"))) }

@@ -12,7 +12,10 @@
     message = "`{Self}` is not checked against the JSON Schema node this field refers to",
     note = "derive `schemac_runtime::Conforms` on `{Self}` with `#[schemac(schema = \"...\", pointer = \"...\")]` naming that node"
 )]
-pub trait Conforms<const NODE: u64> {}
+///
+/// A checked type also has the `JsonSchema` and `Validate` impls the derive emits, so a type
+/// holding it can bundle its schema and validate it through this bound alone.
+pub trait Conforms<const NODE: u64>: schemars::JsonSchema + crate::Validate {}
 
 /// The identity of a schema node: a 64-bit FNV-1a hash of its key. The key is the node's URI,
 /// `$id` (or source path) followed by `#` and the JSON pointer, e.g.
@@ -40,6 +43,20 @@ pub const fn node_id(uri: &str) -> u64 {
 #[doc(hidden)]
 pub mod __private {
     pub use serde_json;
+
+    use crate::ValidationErrors;
+    use crate::validate::Path;
+    use schemars::{Schema, SchemaGenerator};
+
+    /// How a checked type reaches the type of its nested field number `I` (its `JsonSchema`
+    /// and `Validate`), through the one generic call that also asserts the field's type
+    /// conforms: a type that does not fails there only, with the derive's own message.
+    pub trait Nested<const I: usize> {
+        type Field: ?Sized;
+        /// Registers the field type's schema with the generator; validates a value of it.
+        #[allow(clippy::type_complexity)]
+        fn parts() -> (fn(&mut SchemaGenerator) -> Schema, fn(&Self::Field, &Path<'_>, &mut ValidationErrors));
+    }
 }
 
 #[cfg(test)]

@@ -244,7 +244,7 @@ fn nominal_defs(ctx: &Ctx<'_>) -> HashMap<Loc, DefId> {
 
 /// The `$defs`/`definitions` key when `pointer` names such an entry: it stays the
 /// definition's name in the bundled schema, as in the source.
-fn defs_key(pointer: &str) -> Option<String> {
+pub fn defs_key(pointer: &str) -> Option<String> {
     let (parent, key) = pointer.rsplit_once('/')?;
     let keyword = parent.rsplit('/').next()?;
     (keyword == "$defs" || keyword == "definitions").then(|| key.replace("~1", "/").replace("~0", "~"))
@@ -268,24 +268,26 @@ fn source_literal(text: &str) -> TokenStream {
 
 /// What bundling a subschema changes, found by walking its schema positions.
 #[derive(Debug, Default)]
-struct Plan {
-    sites: Vec<Site>,
+pub struct Plan {
+    pub sites: Vec<Site>,
     /// `$defs`/`definitions` entries that references target (relative pointers).
-    moved: Vec<String>,
+    pub moved: Vec<String>,
     /// Schema objects declaring `$id` or `$schema`, below the top (relative pointers).
-    resources: Vec<String>,
+    pub resources: Vec<String>,
 }
 
 /// A reference: where it is (relative to the subschema) and where it leads.
 #[derive(Debug)]
-struct Site {
-    holder: String,
-    keyword: &'static str,
-    alone: bool,
-    target: Loc,
+pub struct Site {
+    pub holder: String,
+    pub keyword: &'static str,
+    pub alone: bool,
+    pub target: Loc,
 }
 
-fn plan(registry: &Registry, loc: &Loc) -> Plan {
+/// What bundling the subschema at `loc` changes: its references, the definitions they
+/// target (moved out) and the nested resources (their `$id`/`$schema` dropped).
+pub fn plan(registry: &Registry, loc: &Loc) -> Plan {
     let mut plan = Plan::default();
     let mut entries: BTreeMap<String, Loc> = BTreeMap::new();
     if let Some(Value::Object(map)) = registry.get(loc) {

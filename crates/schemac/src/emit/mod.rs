@@ -21,6 +21,8 @@ use crate::ir::{DefId, Ir};
 use crate::resolve::Registry;
 use crate::{Config, Module, Output, TypeSummary};
 
+/// How a subschema's references are bundled, for `#[derive(Conforms)]`'s `JsonSchema`.
+pub use bound::{Plan, Site, defs_key, plan};
 pub(crate) use ty::Ctx;
 
 /// Emits every module that has at least one type.
