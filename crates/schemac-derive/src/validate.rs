@@ -49,20 +49,7 @@ pub fn validate_impl(ident: &syn::Ident, schema: &Schema, outcome: &Outcome<'_>,
             }
         }
     }
-    if body.is_empty() {
-        return quote! {
-            impl #rt::Validate for #ident {
-                fn validate_at(&self, _: &#rt::validate::Path<'_>, _: &mut #rt::ValidationErrors) {}
-            }
-        };
-    }
-    quote! {
-        impl #rt::Validate for #ident {
-            fn validate_at(&self, at: &#rt::validate::Path<'_>, errors: &mut #rt::ValidationErrors) {
-                #body
-            }
-        }
-    }
+    schemac::emit::validate_impl_in(&rt, ident, body)
 }
 
 struct Walker<'s, 'b> {

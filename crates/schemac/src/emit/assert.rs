@@ -168,7 +168,12 @@ pub(super) fn validate(ctx: &Ctx<'_>, from: DefId, ty: &Ty) -> TokenStream {
 
 /// `impl Validate for #name` with `body` (statements over `self`, `at` and `errors`).
 pub(super) fn validate_impl(name: &proc_macro2::Ident, body: TokenStream) -> TokenStream {
-    let rt = quote!(schemac_runtime);
+    validate_impl_in(&quote!(schemac_runtime), name, body)
+}
+
+/// [`validate_impl`] with the runtime crate spelled `rt` (the derive macro writes
+/// `::schemac_runtime`, generated modules `schemac_runtime`).
+pub fn validate_impl_in(rt: &TokenStream, name: &proc_macro2::Ident, body: TokenStream) -> TokenStream {
     if body.is_empty() {
         return quote! {
             impl #rt::Validate for #name {

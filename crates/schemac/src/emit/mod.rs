@@ -22,6 +22,7 @@ use crate::resolve::Registry;
 use crate::{Config, Module, Output, TypeSummary};
 
 /// How a subschema's references are bundled, for `#[derive(Conforms)]`'s `JsonSchema`.
+pub use assert::validate_impl_in;
 pub use bound::{Plan, Site, defs_key, plan};
 pub(crate) use ty::Ctx;
 
