@@ -33,7 +33,8 @@ impl<'r> Lowerer<'r> {
                 return false;
             }
             // Without `type`, `unevaluatedItems` alone gives no typed shape (non-arrays pass).
-            let untyped_items = has_items && view.declared_kinds().is_none();
+            // (`true` alone allows everything: nothing to check.)
+            let untyped_items = has_items && p.get("unevaluatedItems") != Some(&Value::Bool(true)) && view.declared_kinds().is_none();
             untyped_items || (merged && view.top != Some(i)) || !self.evaluates_statically(&p.loc, &mut Vec::new())
         };
         if view.parts.iter().enumerate().any(unevaluated) {
