@@ -284,3 +284,133 @@ pub fn properties(value: &Value, assert: impl Fn(&[&str]) -> Result<(), Violatio
 fn violation(v: Violation) -> CheckError {
     CheckError::new(v.message())
 }
+
+/// What the in-place subschemas a value passes *evaluated* of it (their annotations), for
+/// `unevaluatedProperties` and `unevaluatedItems`. Generated `eval_N` functions fill it in.
+#[derive(Clone, Debug, Default)]
+pub struct Evaluated {
+    all_properties: bool,
+    names: std::collections::BTreeSet<String>,
+    all_items: bool,
+    prefix: usize,
+    items: std::collections::BTreeSet<usize>,
+}
+
+/// A generated function marking what a schema evaluates of a value.
+pub type EvalFn = fn(&Value, &mut Evaluated) -> Result<(), CheckError>;
+
+impl Evaluated {
+    /// `additionalProperties`, or a nested `unevaluatedProperties`: every property.
+    pub fn all_properties(&mut self) {
+        self.all_properties = true;
+    }
+
+    /// `properties`: these names.
+    pub fn properties(&mut self, names: &[&str]) {
+        self.names.extend(names.iter().map(|n| (*n).to_owned()));
+    }
+
+    /// `patternProperties`: the value's property names that match one of `patterns`.
+    pub fn patterns(&mut self, value: &Value, patterns: &[&Pattern]) -> Result<(), CheckError> {
+        let Value::Object(map) = value else { return Ok(()) };
+        for name in map.keys() {
+            for pattern in patterns {
+                if pattern.is_match(name).map_err(|e| CheckError::new(e.to_string()))? {
+                    self.names.insert(name.clone());
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `items`, or a nested `unevaluatedItems`: every item.
+    pub fn all_items(&mut self) {
+        self.all_items = true;
+    }
+
+    /// `prefixItems`: the first `len` items.
+    pub fn prefix(&mut self, len: usize) {
+        self.prefix = self.prefix.max(len);
+    }
+
+    /// `contains`: the items that pass `check`.
+    pub fn contains(&mut self, value: &Value, check: CheckFn) {
+        let Value::Array(list) = value else { return };
+        self.items.extend(list.iter().enumerate().filter(|(_, item)| check(item).is_ok()).map(|(i, _)| i));
+    }
+}
+
+/// `unevaluatedProperties` beside in-place subschemas: each property that `evaluate` does not
+/// mark must pass `rest`. Other kinds pass.
+pub fn unevaluated_properties(value: &Value, evaluate: EvalFn, rest: CheckFn) -> Result<(), CheckError> {
+    let Value::Object(map) = value else { return Ok(()) };
+    let mut seen = Evaluated::default();
+    evaluate(value, &mut seen)?;
+    if seen.all_properties {
+        return Ok(());
+    }
+    for (name, item) in map.iter().filter(|(name, _)| !seen.names.contains(*name)) {
+        rest(item).map_err(|e| CheckError { message: format!("unevaluated property `{name}`: {}", e.message), ..e }.under(name))?;
+    }
+    Ok(())
+}
+
+/// `unevaluatedItems` beside in-place subschemas or `contains`: each item that `evaluate`
+/// does not mark must pass `rest`. Other kinds pass.
+pub fn unevaluated_items(value: &Value, evaluate: EvalFn, rest: CheckFn) -> Result<(), CheckError> {
+    let Value::Array(list) = value else { return Ok(()) };
+    let mut seen = Evaluated::default();
+    evaluate(value, &mut seen)?;
+    if seen.all_items {
+        return Ok(());
+    }
+    for (i, item) in list.iter().enumerate().skip(seen.prefix).filter(|(i, _)| !seen.items.contains(i)) {
+        rest(item).map_err(|e| CheckError { message: format!("unevaluated item {i}: {}", e.message), ..e }.under(&i.to_string()))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn is_a(v: &Value) -> Result<(), CheckError> {
+        if v.get("a").is_some() { Ok(()) } else { Err(CheckError::new("no a")) }
+    }
+
+    fn is_string(v: &Value) -> Result<(), CheckError> {
+        kinds(v, &[Kind::String])
+    }
+
+    /// `properties: {x}` always, `properties: {a}` only when the value passes `is_a`.
+    fn eval(v: &Value, seen: &mut Evaluated) -> Result<(), CheckError> {
+        seen.properties(&["x"]);
+        if is_a(v).is_ok() {
+            seen.properties(&["a"]);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn unevaluated_properties_see_passing_branches_only() {
+        assert!(unevaluated_properties(&json!({"x": 1, "a": 2}), eval, never).is_ok());
+        let error = unevaluated_properties(&json!({"x": 1, "b": 2}), eval, never).unwrap_err();
+        assert_eq!(error.pointer(), "/b");
+        assert!(unevaluated_properties(&json!([1]), eval, never).is_ok());
+    }
+
+    #[test]
+    fn unevaluated_items_see_prefix_and_contains() {
+        fn eval(v: &Value, seen: &mut Evaluated) -> Result<(), CheckError> {
+            seen.prefix(1);
+            seen.contains(v, is_string);
+            Ok(())
+        }
+        assert!(unevaluated_items(&json!([1, "a", "b"]), eval, never).is_ok());
+        let error = unevaluated_items(&json!([1, "a", 2]), eval, never).unwrap_err();
+        assert_eq!(error.pointer(), "/2");
+    }
+}

@@ -350,6 +350,44 @@ pub enum Check {
     Assert(Assertion),
     /// Always fails (`false` schema).
     Never,
+    /// `unevaluatedProperties` (`items: false`) or `unevaluatedItems` (`items: true`) beside
+    /// in-place subschemas: every property (item) that `evaluated` does not mark must pass
+    /// `rest`. Other kinds pass.
+    Unevaluated {
+        items: bool,
+        evaluated: Evaluates,
+        rest: Box<Check>,
+    },
+}
+
+/// Which properties and items a schema *evaluates* (the annotations `unevaluated*` sees),
+/// worked out through its in-place subschemas. As the spec says, a subschema's annotations
+/// count only where the value passes it: `anyOf`/`oneOf` branches, `if`, `then`/`else` and
+/// `dependentSchemas` are [`Evaluates::When`] their check passes.
+#[derive(Clone, Debug)]
+pub enum Evaluates {
+    /// `properties` (these names), `patternProperties` (names matching), and `all` for
+    /// `additionalProperties` or a nested `unevaluatedProperties`.
+    Properties { names: Vec<String>, patterns: Vec<Pattern>, all: bool },
+    /// `prefixItems` (the first `prefix`), `all` for `items` or a nested `unevaluatedItems`,
+    /// and the items `contains` matches.
+    Items { prefix: usize, all: bool, contains: Option<Box<Check>> },
+    /// Everything any of these evaluate.
+    All(Vec<Evaluates>),
+    /// What the inner one evaluates, when the value passes the check.
+    When(Box<Check>, Box<Evaluates>),
+}
+
+impl Evaluates {
+    /// Whether this never marks anything (so it can be left out).
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Evaluates::Properties { names, patterns, all } => names.is_empty() && patterns.is_empty() && !all,
+            Evaluates::Items { prefix, all, contains } => *prefix == 0 && !all && contains.is_none(),
+            Evaluates::All(list) => list.iter().all(Evaluates::is_empty),
+            Evaluates::When(_, inner) => inner.is_empty(),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

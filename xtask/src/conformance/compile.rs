@@ -60,35 +60,24 @@ fn rejection(diagnostics: &schemac::Diagnostics) -> String {
 }
 
 fn module_code(output: &schemac::Output) -> Compiled {
-    let Some((path, root, typed)) = find_root(output) else {
+    let Some((root, typed)) = find_root(output) else {
         return Compiled::Rejected("schemac emitted no root type".to_owned());
     };
     let mut code = output.single_file();
     code.push_str(&format!(
         "\n/// The driver's entry to this group: deserializes `data` as the root type.\n\
-         pub fn conformance_check(data: serde_json::Value) -> crate::Outcome {{\n    crate::check::<{path}{root}>(data)\n}}\n"
+         pub fn conformance_check(data: serde_json::Value) -> crate::Outcome {{\n    crate::check::<{root}>(data)\n}}\n"
     ));
     Compiled::Code { code, typed }
 }
 
-/// The root type as a path within the single file (`""` or `integer::`), its name, and
-/// whether it is a real Rust type. A schema that is only a `$ref` into another document gets
-/// no module of its own: its root is the referenced type, in that document's module, which
-/// the `Output` does not name as a root; the configured root name (`Root`) finds it there.
-fn find_root(output: &schemac::Output) -> Option<(String, String, bool)> {
-    let typed = |module: &schemac::Module, name: &str| module.types.iter().any(|t| t.name == name && !t.fallback);
-    if let Some(top) = output.modules.iter().find(|m| m.path.is_empty()) {
-        let root = top.root.clone()?;
-        let typed = typed(top, &root);
-        return Some((String::new(), root, typed));
-    }
-    let mut named = output.modules.iter().filter(|m| m.types.iter().any(|t| t.name == ROOT_NAME));
-    let module = named.next()?;
-    if named.next().is_some() {
-        return None;
-    }
-    let path: String = module.path.iter().map(|m| format!("{m}::")).collect();
-    Some((path, ROOT_NAME.to_owned(), typed(module, ROOT_NAME)))
+/// The root type of the input document's module (the module at the top of the single file),
+/// and whether it is a real Rust type.
+fn find_root(output: &schemac::Output) -> Option<(String, bool)> {
+    let top = output.modules.iter().find(|m| m.path.is_empty())?;
+    let root = top.root.clone()?;
+    let typed = top.types.iter().any(|t| t.name == root && !t.fallback);
+    Some((root, typed))
 }
 
 /// Runs `f`, turning a panic into its message; the default hook's report is silenced meanwhile.

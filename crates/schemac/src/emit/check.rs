@@ -7,12 +7,13 @@ use serde_json::Value;
 
 use super::items::pattern_static;
 use super::ty::{Ctx, ident, value_static};
-use crate::ir::{Check, DefId, Kind, Subject};
+use crate::ir::{Check, DefId, Evaluates, Kind, Subject};
 
 pub(super) fn checked(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
     let name = ident(&ctx.def(id).name);
-    let mut fns = Functions { ctx, id, bodies: Vec::new() };
+    let mut fns = Functions { ctx, id, bodies: Vec::new(), evals: Vec::new() };
     let root = fns.function(check);
+    let evals = &fns.evals;
     let bodies = fns.bodies.iter().enumerate().map(|(i, body)| {
         let f = format_ident!("check_{i}");
         quote! {
@@ -41,6 +42,7 @@ pub(super) fn checked(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
             }
 
             #(#bodies)*
+            #(#evals)*
         }
 
         impl TryFrom<serde_json::Value> for #name {
@@ -65,6 +67,15 @@ struct Functions<'c, 'a> {
     ctx: &'c Ctx<'a>,
     id: DefId,
     bodies: Vec<TokenStream>,
+    /// The `eval_N` functions of `unevaluated*` checks, complete.
+    evals: Vec<TokenStream>,
+}
+
+/// Which parameters an `eval_N` function's body refers to.
+#[derive(Default)]
+struct Uses {
+    value: bool,
+    seen: bool,
 }
 
 impl Functions<'_, '_> {
@@ -169,6 +180,81 @@ impl Functions<'_, '_> {
                 }
             }
             Check::Never => quote! { #rt::never(v) },
+            Check::Unevaluated { items, evaluated, rest } => {
+                let eval = self.evaluation(evaluated);
+                let rest = self.reference(rest);
+                let f = if *items { quote!(unevaluated_items) } else { quote!(unevaluated_properties) };
+                quote! { #rt::#f(v, #eval, #rest) }
+            }
+        }
+    }
+
+    /// A new `eval_N` function that marks what `evaluated` evaluates of the value.
+    fn evaluation(&mut self, evaluated: &Evaluates) -> TokenStream {
+        let index = self.evals.len();
+        self.evals.push(TokenStream::new());
+        let mut uses = Uses::default();
+        let body = self.marks(evaluated, &mut uses);
+        // Unused parameters would warn: name them `_` where the marks do not need them.
+        let v = if uses.value { quote!(v) } else { quote!(_) };
+        let seen = if uses.seen { quote!(seen) } else { quote!(_) };
+        let f = format_ident!("eval_{index}");
+        self.evals[index] = quote! {
+            fn #f(#v: &serde_json::Value, #seen: &mut schemac_runtime::check::Evaluated) -> Result<(), schemac_runtime::check::CheckError> {
+                #body
+                Ok(())
+            }
+        };
+        quote!(Self::#f)
+    }
+
+    /// Statements marking what `evaluated` evaluates, in an `eval_N` function.
+    fn marks(&mut self, evaluated: &Evaluates, uses: &mut Uses) -> TokenStream {
+        match evaluated {
+            Evaluates::Properties { all: true, .. } => {
+                uses.seen = true;
+                quote! { seen.all_properties(); }
+            }
+            Evaluates::Properties { names, patterns, all: false } => {
+                let mut out = TokenStream::new();
+                if !names.is_empty() {
+                    uses.seen = true;
+                    out.extend(quote! { seen.properties(&[#(#names),*]); });
+                }
+                if !patterns.is_empty() {
+                    uses.seen = true;
+                    uses.value = true;
+                    let statics = patterns.iter().enumerate().map(|(i, p)| pattern_static(&format_ident!("PATTERN_{i}"), p));
+                    let names = (0..patterns.len()).map(|i| format_ident!("PATTERN_{i}"));
+                    out.extend(quote! { { #(#statics)* seen.patterns(v, &[#(&#names),*])?; } });
+                }
+                out
+            }
+            Evaluates::Items { all: true, .. } => {
+                uses.seen = true;
+                quote! { seen.all_items(); }
+            }
+            Evaluates::Items { prefix, contains, all: false } => {
+                let mut out = TokenStream::new();
+                if *prefix > 0 {
+                    uses.seen = true;
+                    out.extend(quote! { seen.prefix(#prefix); });
+                }
+                if let Some(contains) = contains {
+                    uses.seen = true;
+                    uses.value = true;
+                    let r = self.reference(contains);
+                    out.extend(quote! { seen.contains(v, #r); });
+                }
+                out
+            }
+            Evaluates::All(list) => list.iter().map(|e| self.marks(e, uses)).collect(),
+            Evaluates::When(check, inner) => {
+                uses.value = true;
+                let r = self.reference(check);
+                let inner = self.marks(inner, uses);
+                quote! { if #r(v).is_ok() { #inner } }
+            }
         }
     }
 

@@ -102,6 +102,9 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
             }
         }
     };
+    // A closed struct with no properties fails on the first key: `if let`, since a loop that
+    // never loops is a clippy error.
+    let looping = if arms.is_empty() && matches!(s.rest, Rest::Closed) { quote!(if let) } else { quote!(while let) };
     let type_name = ctx.def(id).name.as_str();
     let expecting = format!("an object ({type_name})");
     let (present, object_checks) = object_assertions(ctx, id, s);
@@ -134,7 +137,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
                     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<#name, A::Error> {
                         #(#locals)*
                         #extra_local
-                        while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                        #looping Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                             #dispatch
                         }
                         #build

@@ -63,7 +63,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
             TypeSummary {
                 name: def.name.clone(),
                 summary: summary.lines().next().unwrap_or_default().to_owned(),
-                fallback: matches!(def.kind, crate::ir::DefKind::Checked(_)),
+                fallback: is_fallback(ctx.ir, id),
             }
         })
         .collect();
@@ -77,6 +77,20 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         types,
         code: header + &format(tokens),
     }
+}
+
+/// Whether `id` is the checked `Value` fallback, or an alias of one (e.g. a root that is only a
+/// `$ref` into another document): either way its values have no precise Rust shape.
+fn is_fallback(ir: &Ir, mut id: DefId) -> bool {
+    // Bounded: alias chains are short, and a cycle of aliases must not loop.
+    for _ in 0..ir.defs.len() {
+        match &ir.def(id).kind {
+            crate::ir::DefKind::Checked(_) => return true,
+            crate::ir::DefKind::Alias(crate::ir::Ty::Def(next)) => id = *next,
+            _ => return false,
+        }
+    }
+    false
 }
 
 fn module_doc(display: &str, title: Option<&serde_json::Value>, description: Option<&serde_json::Value>) -> TokenStream {

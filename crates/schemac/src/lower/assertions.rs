@@ -31,6 +31,9 @@ pub(super) const ASSERTION_KEYWORDS: &[&str] = &[
     "maxProperties",
     "propertyNames",
     "dependentRequired",
+    // Draft ≤ 7 only (`is_keyword`); its list form is `dependentRequired`, its schema form
+    // is a check either way.
+    "dependencies",
 ];
 
 impl<'r> Lowerer<'r> {

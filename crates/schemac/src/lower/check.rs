@@ -23,6 +23,23 @@ impl<'r> Lowerer<'r> {
         if view.has_any(CHECK_ONLY) || view.parts.iter().any(schema_dependencies) {
             return true;
         }
+        // `unevaluated*` sees what its in-place subschemas evaluate. Where that depends on the
+        // value (a branch, a pattern, a nested `unevaluated*`), or the keyword is in a part
+        // merged into another's type (it sees only its own subtree), only a check is exact.
+        let merged = view.parts.len() > 1;
+        let unevaluated = |(i, p): (usize, &Part<'r>)| {
+            let (has_properties, has_items) = (p.has("unevaluatedProperties"), p.has("unevaluatedItems"));
+            if !has_properties && !has_items {
+                return false;
+            }
+            // Without `type`, `unevaluatedItems` alone gives no typed shape (non-arrays pass).
+            // (`true` alone allows everything: nothing to check.)
+            let untyped_items = has_items && p.get("unevaluatedItems") != Some(&Value::Bool(true)) && view.declared_kinds().is_none();
+            untyped_items || (merged && view.top != Some(i)) || !self.evaluates_statically(&p.loc, &mut Vec::new())
+        };
+        if view.parts.iter().enumerate().any(unevaluated) {
+            return true;
+        }
         if view.parts.len() > 1 && !mergeable(view) {
             return true;
         }
@@ -107,6 +124,7 @@ impl<'r> Lowerer<'r> {
             checks.push(self.conditional(id, part, loose));
         }
         checks.extend(self.dependency_checks(id, part, loose));
+        checks.extend(self.unevaluated_checks(id, part, loose));
         for subject in [Subject::Number, Subject::String, Subject::Array, Subject::Object] {
             let assertions = self.part_assertions(part, subject, &|step| Ctx::child(id, step), loose);
             // `dependency_checks` has the dependencies already.
@@ -180,9 +198,7 @@ impl<'r> Lowerer<'r> {
         } else if part.has("unevaluatedProperties") && part.is_leaf() {
             "unevaluatedProperties"
         } else {
-            if part.has("unevaluatedProperties") {
-                loose.push(part.at("unevaluatedProperties"));
-            }
+            // Beside in-place subschemas: `unevaluated_checks`.
             return None;
         };
         match part.get(keyword) {
@@ -199,11 +215,8 @@ impl<'r> Lowerer<'r> {
     fn array_check(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<Check> {
         let unevaluated = match part.get("unevaluatedItems") {
             Some(_) if part.is_leaf() && !part.has("contains") => Some(part.at("unevaluatedItems")),
-            Some(_) => {
-                loose.push(part.at("unevaluatedItems"));
-                None
-            }
-            None => None,
+            // Beside in-place subschemas or `contains`: `unevaluated_checks`.
+            Some(_) | None => None,
         };
         if let Some(mut tuple) = tuple(part) {
             if tuple.rest.is_none() {

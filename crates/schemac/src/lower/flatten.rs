@@ -128,7 +128,7 @@ impl<'r> Lowerer<'r> {
 
 /// The reference keywords of a schema with their values: `$ref`, and the dynamic reference
 /// of the draft (resolved like `$ref`).
-fn references(map: &serde_json::Map<String, Value>, draft: Draft) -> Vec<(&'static str, &str)> {
+pub(super) fn references(map: &serde_json::Map<String, Value>, draft: Draft) -> Vec<(&'static str, &str)> {
     let keywords: &[&'static str] = match draft {
         Draft::Draft2020_12 => &["$ref", "$dynamicRef"],
         Draft::Draft2019_09 => &["$ref", "$recursiveRef"],

@@ -24,6 +24,7 @@ mod infinite;
 mod keywords;
 mod object;
 mod scalar;
+mod unevaluated;
 mod union;
 mod validate;
 
@@ -167,7 +168,12 @@ impl<'r> Lowerer<'r> {
         let ctx = Ctx { owner: Some(reserved), explicit: explicit.clone(), own: true, ..Ctx::default() };
         let out = self.lower_reserving(std::slice::from_ref(&loc), ctx, Some(reserved));
         if out.ty == Ty::Def(reserved) {
-            return reserved;
+            if self.ir.defs[reserved.0].origin.doc == doc {
+                return reserved;
+            }
+            // The root is only a `$ref` into another document: the type is that document's
+            // (and lives in its module), so this document's module gets a root alias of it.
+            return self.foreign_root(doc, reserved, explicit);
         }
         // The root is `true`/`{}`, or was lowered first through a `$ref` from an earlier
         // document: the reserved `Def` is a named alias of its type.
@@ -178,6 +184,25 @@ impl<'r> Lowerer<'r> {
         def.kind = DefKind::Alias(out.ty);
         self.add_unenforced(reserved, &out.loose);
         reserved
+    }
+
+    /// The root of `doc` when its schema resolved to `target`, a type of another document: an
+    /// alias in `doc`'s module (named as the root would be), so `Module::root` and the CLI find
+    /// it. The target keeps a name of its own module's, not the root name configured for `doc`.
+    fn foreign_root(&mut self, doc: DocId, target: DefId, explicit: Option<String>) -> DefId {
+        let loc = Loc { doc, pointer: String::new() };
+        let docs = self.reg.get(&loc).and_then(|v| v.as_object()).map(|m| keywords::docs_of(&[m])).unwrap_or_default();
+        let target_doc = self.ir.defs[target.0].origin.doc;
+        let fallback = self.reg.doc(target_doc).module.last().cloned().unwrap_or_else(|| "root".to_owned());
+        let hint = &mut self.ir.defs[target.0].hint;
+        if hint.explicit == explicit {
+            hint.explicit = None;
+        }
+        if hint.key.is_none() && hint.title.is_none() && hint.parent.is_none() && hint.segment.is_empty() {
+            hint.segment = fallback;
+        }
+        let hint = NameHint { explicit, title: docs.title.clone(), ..NameHint::default() };
+        self.push_def(Def { origin: loc, hint, name: String::new(), docs, kind: DefKind::Alias(Ty::Def(target)), unenforced: Vec::new() })
     }
 
     /// Lowers the schema at `loc`.

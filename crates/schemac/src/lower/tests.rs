@@ -211,6 +211,9 @@ fn check_str(check: &Check) -> String {
         Check::Array { prefix, items } => format!("array[{}; {}]", list(prefix), items.as_deref().map_or("-".to_owned(), check_str)),
         Check::Assert(a) => assertion_list(std::slice::from_ref(a)),
         Check::Never => "never".to_owned(),
+        Check::Unevaluated { items, rest, .. } => {
+            format!("unevaluated{}({})", if *items { "Items" } else { "Properties" }, check_str(rest))
+        }
     }
 }
 
@@ -715,12 +718,28 @@ fn unevaluated_properties() {
         json!({"allOf": [{"type": "object", "properties": {"a": {}}, "additionalProperties": true}], "unevaluatedProperties": false}),
         "#0 !Root = struct open { a?: any }",
     );
-    // Below `anyOf`, what was evaluated depends on the branch: not enforced.
+    // Below `anyOf`, what was evaluated depends on the branch the value passes: a check.
     check(
         json!({"anyOf": [{"type": "object", "properties": {"a": {}}}, {"type": "object", "properties": {"b": {}}}], "unevaluatedProperties": false}),
-        "#0 !Root = union first-match (Object: #1 | Object: #2) ! unevaluatedProperties
+        "#0 !Root = checked all(any(as #1; as #2); unevaluatedProperties(never))
          #1 #0/Variant0 = struct open { a?: any }
          #2 #0/Variant1 = struct open { b?: any }",
+    );
+    // A nested `unevaluatedProperties: true` evaluates every property: not a merged struct.
+    check(
+        json!({"properties": {"a": {}}, "allOf": [{"unevaluatedProperties": true}], "unevaluatedProperties": false}),
+        "#0 !Root = checked all(object{a: as any; required ; ; rest -}; unevaluatedProperties(never))",
+    );
+}
+
+#[test]
+fn unevaluated_items() {
+    // Alone, without `type`: non-arrays pass, so a check rather than `Vec`.
+    check(json!({"unevaluatedItems": false}), "#0 !Root = checked array[; never]");
+    // Beside `contains`: the items it matches are evaluated.
+    check(
+        json!({"type": "array", "contains": {"type": "string"}, "unevaluatedItems": false}),
+        "#0 !Root = checked all(kinds(array); unevaluatedItems(never); contains string 1..)",
     );
 }
 
