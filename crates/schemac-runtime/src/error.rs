@@ -89,11 +89,18 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
 }
 
 /// Deserializes JSON bytes; errors carry the JSON pointer of the rejected value.
+///
+/// Tracking the path costs as much as the deserialization itself, and only a failure needs
+/// it: the input is read untracked first and read again, tracked, only when it is rejected.
 pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
-    from_json(serde_json::Deserializer::from_slice(bytes))
+    match serde_json::from_slice(bytes) {
+        Ok(value) => Ok(value),
+        Err(_) => from_json(serde_json::Deserializer::from_slice(bytes)),
+    }
 }
 
-/// Deserializes JSON from a reader; errors carry the JSON pointer of the rejected value.
+/// Deserializes JSON from a reader; errors carry the JSON pointer of the rejected value. A
+/// reader cannot be read twice, so the path is tracked all along (see [`from_slice`]).
 pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(reader: R) -> Result<T, Error> {
     from_json(serde_json::Deserializer::from_reader(reader))
 }
@@ -110,8 +117,12 @@ fn from_json<'de, R: serde_json::de::Read<'de>, T: DeserializeOwned>(mut de: ser
 }
 
 /// Deserializes a `serde_json::Value`; errors carry the JSON pointer of the rejected value.
+/// Like [`from_slice`], it tracks the path only to explain a rejection.
 pub fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, Error> {
-    serde_path_to_error::deserialize(value).map_err(Error::from_tracked)
+    match T::deserialize(&value) {
+        Ok(parsed) => Ok(parsed),
+        Err(_) => serde_path_to_error::deserialize(&value).map_err(Error::from_tracked),
+    }
 }
 
 /// Deserializes a buffered value through `seed`, for generated unions and checks: on failure
