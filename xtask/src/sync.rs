@@ -147,10 +147,10 @@ fn stale_files(root: &Path, krate: &GeneratedCrate, mode: Mode) -> Result<Vec<Dr
     let expected: BTreeSet<&str> = krate.files.keys().map(String::as_str).collect();
     let mut on_disk = Vec::new();
     let src = format!("{}/src", krate.dir);
-    list_rs_files(root, &src, &mut on_disk)?;
+    list_files(root, &src, SRC_EXTENSIONS, &mut on_disk)?;
     // The round-trip tests and their data are generated too.
     let tests = format!("{}/tests", krate.dir);
-    list_generated_test_files(root, &tests, &mut on_disk)?;
+    list_files(root, &tests, TESTS_EXTENSIONS, &mut on_disk)?;
     on_disk.sort();
     let stale: Vec<Drift> =
         on_disk.into_iter().filter(|path| !expected.contains(path.as_str())).map(|path| Drift::Stale { path }).collect();
@@ -165,8 +165,14 @@ fn stale_files(root: &Path, krate: &GeneratedCrate, mode: Mode) -> Result<Vec<Dr
     Ok(stale)
 }
 
-/// Repo-relative paths of the `.rs` files under `dir` (repo-relative); none if it does not exist.
-fn list_rs_files(root: &Path, dir: &str, out: &mut Vec<String>) -> Result<()> {
+/// The `.rs` files a crate's `src/` holds: everything codegen writes there.
+const SRC_EXTENSIONS: &[&str] = &[".rs"];
+/// The `.rs`, `.json` and `.md` files under a crate's `tests/`: everything codegen writes there.
+const TESTS_EXTENSIONS: &[&str] = &[".rs", ".json", ".md"];
+
+/// Repo-relative paths of the files under `dir` (repo-relative) whose names end in one of
+/// `extensions`; none if `dir` does not exist.
+fn list_files(root: &Path, dir: &str, extensions: &[&str], out: &mut Vec<String>) -> Result<()> {
     let full = root.join(dir);
     let entries = match fs::read_dir(&full) {
         Ok(entries) => entries,
@@ -179,30 +185,8 @@ fn list_rs_files(root: &Path, dir: &str, out: &mut Vec<String>) -> Result<()> {
         let Some(name) = name.to_str() else { continue };
         let path = format!("{dir}/{name}");
         if entry.file_type().with_context(|| format!("cannot stat {path}"))?.is_dir() {
-            list_rs_files(root, &path, out)?;
-        } else if name.ends_with(".rs") {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
-/// Repo-relative paths of the `.rs`, `.json` and `.md` files under `dir`: everything codegen
-/// writes below a crate's `tests/`.
-fn list_generated_test_files(root: &Path, dir: &str, out: &mut Vec<String>) -> Result<()> {
-    let full = root.join(dir);
-    let entries = match fs::read_dir(&full) {
-        Ok(entries) => entries,
-        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(()),
-        Err(err) => return Err(err).with_context(|| format!("cannot list {}", full.display())),
-    };
-    for entry in entries {
-        let entry = entry.with_context(|| format!("cannot list {}", full.display()))?;
-        let Some(name) = entry.file_name().to_str().map(str::to_owned) else { continue };
-        let path = format!("{dir}/{name}");
-        if entry.file_type().with_context(|| format!("cannot stat {path}"))?.is_dir() {
-            list_generated_test_files(root, &path, out)?;
-        } else if [".rs", ".json", ".md"].iter().any(|ext| name.ends_with(ext)) {
+            list_files(root, &path, extensions, out)?;
+        } else if extensions.iter().any(|ext| name.ends_with(ext)) {
             out.push(path);
         }
     }
