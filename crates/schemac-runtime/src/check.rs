@@ -137,6 +137,14 @@ pub fn pattern(value: &Value, pattern: &Pattern) -> Result<(), CheckError> {
 }
 
 /// The value deserializes through `seed`: a typed part of the schema enforces itself.
+/// Runs `check` on the JSON form of a typed `value` (a refinement: the keywords its type does
+/// not hold). Generated types serialize to the JSON they were read from, so this is the
+/// instance the schema sees.
+pub fn refine<T: serde::Serialize>(value: &T, check: CheckFn) -> Result<(), CheckError> {
+    let json = serde_json::to_value(value).map_err(|e| CheckError::new(format!("cannot be written as JSON: {e}")))?;
+    check(&json)
+}
+
 pub fn typed<'a, S: DeserializeSeed<'a>>(value: &'a Value, seed: S) -> Result<(), CheckError> {
     let mut track = serde_path_to_error::Track::new();
     let de = serde_path_to_error::Deserializer::new(value, &mut track);

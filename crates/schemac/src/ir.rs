@@ -94,6 +94,16 @@ pub enum DefKind {
     /// The fallback: a `serde_json::Value` that is checked against the schema on
     /// deserialization, so it accepts exactly the right JSON.
     Checked(Check),
+    /// A typed value whose schema also has keywords no Rust type expresses (`not`,
+    /// `if`/`then`/`else`, `dependentSchemas`, `unevaluated*` beside branches, ...): the
+    /// value is `base`, and its JSON form must also pass `check`.
+    Refined(Refined),
+}
+
+#[derive(Clone, Debug)]
+pub struct Refined {
+    pub base: Ty,
+    pub check: Check,
 }
 
 /// An inline type expression.

@@ -83,7 +83,31 @@ impl proptest::arbitrary::Arbitrary for crate::assert_checked::CheckedAssertions
     }
 }
 
+impl proptest::arbitrary::Arbitrary for crate::assert_checked::CheckedAssertionsUntypedObject {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[{"zz_synth_extra":"kept ☃ 😀"},[],["item"],[1],"sy","","xy","é✓","😀𝄞",1.0,3.5]}"#)
+    }
+}
+
 impl proptest::arbitrary::Arbitrary for crate::assert_checked::CheckedAssertionsLevel {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[1,2,"x"]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::assert_checked::CheckedAssertionsLevelValue {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[1,2,"x"]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::assert_checked::CheckedAssertionsLevelValueObject {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
@@ -99,7 +123,39 @@ impl proptest::arbitrary::Arbitrary for crate::assert_checked::CheckedAssertions
     }
 }
 
+impl proptest::arbitrary::Arbitrary for crate::assert_checked::CheckedAssertionsEitherValue {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":["synthesize","ab","é✓ßé","😀𝄞😀𝄞",["item"],[1]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::assert_checked::CheckedAssertionsEitherValueObject {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":["synthesize","ab","é✓ßé","😀𝄞😀𝄞",["item"],[1]]}"#)
+    }
+}
+
 impl proptest::arbitrary::Arbitrary for crate::assert_checked::CheckedAssertionsPair {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[3.0,-0.0]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::assert_checked::CheckedAssertionsPairValue {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[3.0,-0.0]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::assert_checked::CheckedAssertionsPairValueObject {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
@@ -148,6 +204,14 @@ impl proptest::arbitrary::Arbitrary for crate::assert_objects::ObjectsNameObject
 }
 
 impl proptest::arbitrary::Arbitrary for crate::assert_objects::ObjectsLimitsName {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":["syn","","xyz","é✓ß","😀𝄞😀"]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::assert_objects::ObjectsLimitsNameObject {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
@@ -371,7 +435,15 @@ impl proptest::arbitrary::Arbitrary for crate::if_then_else::Conditional {
     }
 }
 
-impl proptest::arbitrary::Arbitrary for crate::if_then_else::ConditionalKind {
+impl proptest::arbitrary::Arbitrary for crate::if_then_else::ConditionalValue {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[{"kind":"card","number":"synthesize"},{"kind":"card","number":"synthesize","iban":"synthesize"},{"kind":"card","number":""},{"kind":"card","number":"é✓ßé"},{"kind":"card","number":"😀𝄞😀𝄞"},{"kind":"card","number":"synthesize","iban":""},{"kind":"card","number":"synthesize","iban":"é✓ßé"},{"kind":"card","number":"synthesize","iban":"😀𝄞😀𝄞"},{"kind":"card","number":"synthesize","zz_synth_extra":"kept ☃ 😀"},{"kind":"card","iban":"synthesize","number":"synthesize"},{"kind":"bank","iban":"synthesize"},{"kind":"card","iban":"synthesize","number":""},{"kind":"card","iban":"synthesize","number":"é✓ßé"},{"kind":"card","iban":"synthesize","number":"😀𝄞😀𝄞"}]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::if_then_else::ConditionalValueKind {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {

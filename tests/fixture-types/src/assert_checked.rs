@@ -12,8 +12,8 @@
 /// Assertions where only a check is exact: without a type, beside enum, beside anyOf, and in draft-07 dependencies.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct CheckedAssertions {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub untyped: Option<CheckedAssertionsUntyped>,
+    #[serde(skip_serializing_if = "schemac_runtime::Tristate::is_absent")]
+    pub untyped: schemac_runtime::Tristate<CheckedAssertionsUntyped>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<CheckedAssertionsLevel>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -38,7 +38,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertions {
                 self,
                 mut map: A,
             ) -> Result<CheckedAssertions, A::Error> {
-                let mut f0: Option<CheckedAssertionsUntyped> = None;
+                let mut f0: Option<Option<CheckedAssertionsUntyped>> = None;
                 let mut f1: Option<CheckedAssertionsLevel> = None;
                 let mut f2: Option<CheckedAssertionsEither> = None;
                 let mut f3: Option<CheckedAssertionsPair> = None;
@@ -50,9 +50,11 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertions {
                                 &mut map,
                                 &mut f0,
                                 "untyped",
-                                schemac_runtime::de::Plain::<
-                                    CheckedAssertionsUntyped,
-                                >::new(),
+                                schemac_runtime::de::Nullable(
+                                    schemac_runtime::de::Plain::<
+                                        CheckedAssertionsUntyped,
+                                    >::new(),
+                                ),
                             )?
                         }
                         "level" => {
@@ -89,7 +91,11 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertions {
                     }
                 }
                 Ok(CheckedAssertions {
-                    untyped: f0,
+                    untyped: f0
+                        .map_or(
+                            schemac_runtime::Tristate::Absent,
+                            schemac_runtime::Tristate::from,
+                        ),
                     level: f1,
                     either: f2,
                     pair: f3,
@@ -103,102 +109,228 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertions {
 impl schemac_runtime::Validate for CheckedAssertions {
     fn validate_at(
         &self,
-        _: &schemac_runtime::validate::Path<'_>,
-        _: &mut schemac_runtime::ValidationErrors,
-    ) {}
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        if let schemac_runtime::Tristate::Value(v) = &self.untyped {
+            let at = &at.key("untyped");
+            schemac_runtime::Validate::validate_at(v, at, errors);
+        }
+    }
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(transparent)]
-pub struct CheckedAssertionsUntyped(serde_json::Value);
-impl CheckedAssertionsUntyped {
-    /// Checks `value` against the schema, with the pointer of the first failure.
-    pub fn check(
-        value: &serde_json::Value,
-    ) -> Result<(), schemac_runtime::check::CheckError> {
-        CheckedAssertionsUntyped::check_0(value)
-    }
-    pub fn value(&self) -> &serde_json::Value {
-        &self.0
-    }
-    pub fn into_value(self) -> serde_json::Value {
-        self.0
-    }
-    fn check_0(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::all_of(
-            v,
-            &[Self::check_1, Self::check_2, Self::check_3, Self::check_4],
-        )
-    }
-    fn check_1(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::number(
-            v,
-            |v| schemac_runtime::assert::minimum(*v, 1i128),
-        )
-    }
-    fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::string(
-            v,
-            |v| schemac_runtime::assert::max_length(v, 2u64),
-        )
-    }
-    fn check_3(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::items(
-            v,
-            |v| schemac_runtime::assert::max_items(v.len(), 1u64),
-        )
-    }
-    fn check_4(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::properties(
-            v,
-            |names| schemac_runtime::assert::min_properties(names, 1u64),
-        )
-    }
-}
-impl TryFrom<serde_json::Value> for CheckedAssertionsUntyped {
-    type Error = schemac_runtime::check::CheckError;
-    fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        CheckedAssertionsUntyped::check(&value).map(|()| CheckedAssertionsUntyped(value))
-    }
+#[serde(untagged)]
+pub enum CheckedAssertionsUntyped {
+    Boolean(bool),
+    Number(f64),
+    String(String),
+    Array(Vec<serde_json::Value>),
+    Object(CheckedAssertionsUntypedObject),
 }
 impl<'de> serde::Deserialize<'de> for CheckedAssertionsUntyped {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
-        CheckedAssertionsUntyped::check(&value)
-            .map_err(schemac_runtime::check::CheckError::into_de_error)?;
-        Ok(CheckedAssertionsUntyped(value))
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = CheckedAssertionsUntyped;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(
+                    "a boolean or an integer or a number or a string or an array or an object",
+                )
+            }
+            fn visit_bool<E: serde::de::Error>(
+                self,
+                v: bool,
+            ) -> Result<CheckedAssertionsUntyped, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<bool>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsUntyped::Boolean)
+            }
+            fn visit_i64<E: serde::de::Error>(
+                self,
+                v: i64,
+            ) -> Result<CheckedAssertionsUntyped, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<f64>::new(),
+                            |v| schemac_runtime::assert::minimum(*v, 1i128),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsUntyped::Number)
+            }
+            fn visit_u64<E: serde::de::Error>(
+                self,
+                v: u64,
+            ) -> Result<CheckedAssertionsUntyped, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<f64>::new(),
+                            |v| schemac_runtime::assert::minimum(*v, 1i128),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsUntyped::Number)
+            }
+            fn visit_f64<E: serde::de::Error>(
+                self,
+                v: f64,
+            ) -> Result<CheckedAssertionsUntyped, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<f64>::new(),
+                            |v| schemac_runtime::assert::minimum(*v, 1i128),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsUntyped::Number)
+            }
+            fn visit_str<E: serde::de::Error>(
+                self,
+                v: &str,
+            ) -> Result<CheckedAssertionsUntyped, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<String>::new(),
+                            |v| schemac_runtime::assert::max_length(v, 2u64),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsUntyped::String)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> Result<CheckedAssertionsUntyped, A::Error> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Seq(
+                                schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                            ),
+                            |v| schemac_runtime::assert::max_items(v.len(), 1u64),
+                        ),
+                        serde::de::value::SeqAccessDeserializer::new(seq),
+                    )
+                    .map(CheckedAssertionsUntyped::Array)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<CheckedAssertionsUntyped, A::Error> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<
+                            CheckedAssertionsUntypedObject,
+                        >::new(),
+                        serde::de::value::MapAccessDeserializer::new(map),
+                    )
+                    .map(CheckedAssertionsUntyped::Object)
+            }
+        }
+        deserializer.deserialize_any(Visitor)
     }
 }
 impl schemac_runtime::Validate for CheckedAssertionsUntyped {
     fn validate_at(
         &self,
-        _: &schemac_runtime::validate::Path<'_>,
-        _: &mut schemac_runtime::ValidationErrors,
-    ) {}
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        match self {
+            CheckedAssertionsUntyped::Number(v) => {
+                errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
+            }
+            CheckedAssertionsUntyped::String(v) => {
+                errors.check(at, schemac_runtime::assert::max_length(v, 2u64));
+            }
+            CheckedAssertionsUntyped::Array(v) => {
+                errors.check(at, schemac_runtime::assert::max_items(v.len(), 1u64));
+            }
+            CheckedAssertionsUntyped::Object(v) => {
+                schemac_runtime::Validate::validate_at(v, at, errors);
+            }
+            _ => {}
+        }
+    }
+}
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct CheckedAssertionsUntypedObject {
+    /// Properties the schema does not declare, kept so that a round trip loses nothing.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+impl CheckedAssertionsUntypedObject {
+    /// The names of the properties this object has, for its object assertions.
+    fn present_properties(&self) -> Vec<&str> {
+        let mut names = Vec::new();
+        names.extend(self.extra.keys().map(String::as_str));
+        names
+    }
+}
+impl<'de> serde::Deserialize<'de> for CheckedAssertionsUntypedObject {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = CheckedAssertionsUntypedObject;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object (CheckedAssertionsUntypedObject)")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<CheckedAssertionsUntypedObject, A::Error> {
+                let mut extra = serde_json::Map::new();
+                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                    let key = key.into_string();
+                    if extra.contains_key(&key) {
+                        return Err(schemac_runtime::de::duplicate(&key));
+                    }
+                    extra.insert(key, map.next_value()?);
+                }
+                let value = CheckedAssertionsUntypedObject {
+                    extra,
+                };
+                let names: &[&str] = &value.present_properties();
+                schemac_runtime::assert::min_properties(names, 1u64)
+                    .map_err(serde::de::Error::custom)?;
+                Ok(value)
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for CheckedAssertionsUntypedObject {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        let names: &[&str] = &self.present_properties();
+        errors.check(at, schemac_runtime::assert::min_properties(names, 1u64));
+    }
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
-pub struct CheckedAssertionsLevel(serde_json::Value);
+pub struct CheckedAssertionsLevel(Option<CheckedAssertionsLevelValue>);
 impl CheckedAssertionsLevel {
-    /// Checks `value` against the schema, with the pointer of the first failure.
+    /// Checks the keywords the type does not hold (`value` is the JSON form of a value of
+    /// the base type), with the pointer of the first failure.
     pub fn check(
         value: &serde_json::Value,
     ) -> Result<(), schemac_runtime::check::CheckError> {
         CheckedAssertionsLevel::check_0(value)
     }
-    pub fn value(&self) -> &serde_json::Value {
+    pub fn get(&self) -> &Option<CheckedAssertionsLevelValue> {
         &self.0
     }
-    pub fn into_value(self) -> serde_json::Value {
+    pub fn into_inner(self) -> Option<CheckedAssertionsLevelValue> {
         self.0
     }
     fn check_0(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::all_of(v, &[Self::check_1, Self::check_2])
-    }
-    fn check_1(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
         static ALLOWED: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
         schemac_runtime::literal("[1,2,3,\"x\"]"));
         schemac_runtime::check::one_of_values(
@@ -206,27 +338,27 @@ impl CheckedAssertionsLevel {
             ALLOWED.as_array().map_or(&[], Vec::as_slice),
         )
     }
-    fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::number(
-            v,
-            |v| schemac_runtime::assert::maximum(*v, 2i128),
-        )
-    }
 }
-impl TryFrom<serde_json::Value> for CheckedAssertionsLevel {
+impl TryFrom<Option<CheckedAssertionsLevelValue>> for CheckedAssertionsLevel {
     type Error = schemac_runtime::check::CheckError;
-    fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        CheckedAssertionsLevel::check(&value).map(|()| CheckedAssertionsLevel(value))
+    fn try_from(
+        value: Option<CheckedAssertionsLevelValue>,
+    ) -> Result<Self, Self::Error> {
+        schemac_runtime::check::refine(&value, CheckedAssertionsLevel::check)
+            .map(|()| CheckedAssertionsLevel(value))
     }
 }
 impl<'de> serde::Deserialize<'de> for CheckedAssertionsLevel {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
+        let value = serde::de::DeserializeSeed::deserialize(
+            schemac_runtime::de::Nullable(
+                schemac_runtime::de::Plain::<CheckedAssertionsLevelValue>::new(),
+            ),
             deserializer,
         )?;
-        CheckedAssertionsLevel::check(&value)
+        schemac_runtime::check::refine(&value, CheckedAssertionsLevel::check)
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(CheckedAssertionsLevel(value))
     }
@@ -239,31 +371,191 @@ impl schemac_runtime::Validate for CheckedAssertionsLevel {
     ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum CheckedAssertionsLevelValue {
+    Boolean(bool),
+    Number(f64),
+    String(String),
+    Array(Vec<serde_json::Value>),
+    Object(CheckedAssertionsLevelValueObject),
+}
+impl<'de> serde::Deserialize<'de> for CheckedAssertionsLevelValue {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = CheckedAssertionsLevelValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(
+                    "a boolean or an integer or a number or a string or an array or an object",
+                )
+            }
+            fn visit_bool<E: serde::de::Error>(
+                self,
+                v: bool,
+            ) -> Result<CheckedAssertionsLevelValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<bool>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsLevelValue::Boolean)
+            }
+            fn visit_i64<E: serde::de::Error>(
+                self,
+                v: i64,
+            ) -> Result<CheckedAssertionsLevelValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<f64>::new(),
+                            |v| schemac_runtime::assert::maximum(*v, 2i128),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsLevelValue::Number)
+            }
+            fn visit_u64<E: serde::de::Error>(
+                self,
+                v: u64,
+            ) -> Result<CheckedAssertionsLevelValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<f64>::new(),
+                            |v| schemac_runtime::assert::maximum(*v, 2i128),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsLevelValue::Number)
+            }
+            fn visit_f64<E: serde::de::Error>(
+                self,
+                v: f64,
+            ) -> Result<CheckedAssertionsLevelValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<f64>::new(),
+                            |v| schemac_runtime::assert::maximum(*v, 2i128),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsLevelValue::Number)
+            }
+            fn visit_str<E: serde::de::Error>(
+                self,
+                v: &str,
+            ) -> Result<CheckedAssertionsLevelValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<String>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsLevelValue::String)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> Result<CheckedAssertionsLevelValue, A::Error> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Seq(
+                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                        ),
+                        serde::de::value::SeqAccessDeserializer::new(seq),
+                    )
+                    .map(CheckedAssertionsLevelValue::Array)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<CheckedAssertionsLevelValue, A::Error> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<
+                            CheckedAssertionsLevelValueObject,
+                        >::new(),
+                        serde::de::value::MapAccessDeserializer::new(map),
+                    )
+                    .map(CheckedAssertionsLevelValue::Object)
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+impl schemac_runtime::Validate for CheckedAssertionsLevelValue {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        if let CheckedAssertionsLevelValue::Number(v) = self {
+            errors.check(at, schemac_runtime::assert::maximum(*v, 2i128));
+        }
+    }
+}
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct CheckedAssertionsLevelValueObject {
+    /// Properties the schema does not declare, kept so that a round trip loses nothing.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+impl<'de> serde::Deserialize<'de> for CheckedAssertionsLevelValueObject {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = CheckedAssertionsLevelValueObject;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object (CheckedAssertionsLevelValueObject)")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<CheckedAssertionsLevelValueObject, A::Error> {
+                let mut extra = serde_json::Map::new();
+                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                    let key = key.into_string();
+                    if extra.contains_key(&key) {
+                        return Err(schemac_runtime::de::duplicate(&key));
+                    }
+                    extra.insert(key, map.next_value()?);
+                }
+                Ok(CheckedAssertionsLevelValueObject {
+                    extra,
+                })
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for CheckedAssertionsLevelValueObject {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
-pub struct CheckedAssertionsEither(serde_json::Value);
+pub struct CheckedAssertionsEither(Option<CheckedAssertionsEitherValue>);
 impl CheckedAssertionsEither {
-    /// Checks `value` against the schema, with the pointer of the first failure.
+    /// Checks the keywords the type does not hold (`value` is the JSON form of a value of
+    /// the base type), with the pointer of the first failure.
     pub fn check(
         value: &serde_json::Value,
     ) -> Result<(), schemac_runtime::check::CheckError> {
         CheckedAssertionsEither::check_0(value)
     }
-    pub fn value(&self) -> &serde_json::Value {
+    pub fn get(&self) -> &Option<CheckedAssertionsEitherValue> {
         &self.0
     }
-    pub fn into_value(self) -> serde_json::Value {
+    pub fn into_inner(self) -> Option<CheckedAssertionsEitherValue> {
         self.0
     }
     fn check_0(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::all_of(v, &[Self::check_1, Self::check_4, Self::check_5])
+        schemac_runtime::check::any_of(v, &[Self::check_1, Self::check_2])
     }
     fn check_1(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::any_of(v, &[Self::check_2, Self::check_3])
-    }
-    fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
         schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<String>::new())
     }
-    fn check_3(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
+    fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
         schemac_runtime::check::typed(
             v,
             schemac_runtime::de::Seq(
@@ -271,33 +563,27 @@ impl CheckedAssertionsEither {
             ),
         )
     }
-    fn check_4(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::string(
-            v,
-            |v| schemac_runtime::assert::min_length(v, 2u64),
-        )
-    }
-    fn check_5(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::items(
-            v,
-            |v| schemac_runtime::assert::min_items(v.len(), 1u64),
-        )
-    }
 }
-impl TryFrom<serde_json::Value> for CheckedAssertionsEither {
+impl TryFrom<Option<CheckedAssertionsEitherValue>> for CheckedAssertionsEither {
     type Error = schemac_runtime::check::CheckError;
-    fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        CheckedAssertionsEither::check(&value).map(|()| CheckedAssertionsEither(value))
+    fn try_from(
+        value: Option<CheckedAssertionsEitherValue>,
+    ) -> Result<Self, Self::Error> {
+        schemac_runtime::check::refine(&value, CheckedAssertionsEither::check)
+            .map(|()| CheckedAssertionsEither(value))
     }
 }
 impl<'de> serde::Deserialize<'de> for CheckedAssertionsEither {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
+        let value = serde::de::DeserializeSeed::deserialize(
+            schemac_runtime::de::Nullable(
+                schemac_runtime::de::Plain::<CheckedAssertionsEitherValue>::new(),
+            ),
             deserializer,
         )?;
-        CheckedAssertionsEither::check(&value)
+        schemac_runtime::check::refine(&value, CheckedAssertionsEither::check)
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(CheckedAssertionsEither(value))
     }
@@ -310,56 +596,379 @@ impl schemac_runtime::Validate for CheckedAssertionsEither {
     ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum CheckedAssertionsEitherValue {
+    Boolean(bool),
+    Number(f64),
+    String(String),
+    Array(Vec<serde_json::Value>),
+    Object(CheckedAssertionsEitherValueObject),
+}
+impl<'de> serde::Deserialize<'de> for CheckedAssertionsEitherValue {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = CheckedAssertionsEitherValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(
+                    "a boolean or an integer or a number or a string or an array or an object",
+                )
+            }
+            fn visit_bool<E: serde::de::Error>(
+                self,
+                v: bool,
+            ) -> Result<CheckedAssertionsEitherValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<bool>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsEitherValue::Boolean)
+            }
+            fn visit_i64<E: serde::de::Error>(
+                self,
+                v: i64,
+            ) -> Result<CheckedAssertionsEitherValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<f64>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsEitherValue::Number)
+            }
+            fn visit_u64<E: serde::de::Error>(
+                self,
+                v: u64,
+            ) -> Result<CheckedAssertionsEitherValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<f64>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsEitherValue::Number)
+            }
+            fn visit_f64<E: serde::de::Error>(
+                self,
+                v: f64,
+            ) -> Result<CheckedAssertionsEitherValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<f64>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsEitherValue::Number)
+            }
+            fn visit_str<E: serde::de::Error>(
+                self,
+                v: &str,
+            ) -> Result<CheckedAssertionsEitherValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<String>::new(),
+                            |v| schemac_runtime::assert::min_length(v, 2u64),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsEitherValue::String)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> Result<CheckedAssertionsEitherValue, A::Error> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Seq(
+                                schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                            ),
+                            |v| schemac_runtime::assert::min_items(v.len(), 1u64),
+                        ),
+                        serde::de::value::SeqAccessDeserializer::new(seq),
+                    )
+                    .map(CheckedAssertionsEitherValue::Array)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<CheckedAssertionsEitherValue, A::Error> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<
+                            CheckedAssertionsEitherValueObject,
+                        >::new(),
+                        serde::de::value::MapAccessDeserializer::new(map),
+                    )
+                    .map(CheckedAssertionsEitherValue::Object)
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+impl schemac_runtime::Validate for CheckedAssertionsEitherValue {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        match self {
+            CheckedAssertionsEitherValue::String(v) => {
+                errors.check(at, schemac_runtime::assert::min_length(v, 2u64));
+            }
+            CheckedAssertionsEitherValue::Array(v) => {
+                errors.check(at, schemac_runtime::assert::min_items(v.len(), 1u64));
+            }
+            _ => {}
+        }
+    }
+}
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct CheckedAssertionsEitherValueObject {
+    /// Properties the schema does not declare, kept so that a round trip loses nothing.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+impl<'de> serde::Deserialize<'de> for CheckedAssertionsEitherValueObject {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = CheckedAssertionsEitherValueObject;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object (CheckedAssertionsEitherValueObject)")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<CheckedAssertionsEitherValueObject, A::Error> {
+                let mut extra = serde_json::Map::new();
+                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                    let key = key.into_string();
+                    if extra.contains_key(&key) {
+                        return Err(schemac_runtime::de::duplicate(&key));
+                    }
+                    extra.insert(key, map.next_value()?);
+                }
+                Ok(CheckedAssertionsEitherValueObject {
+                    extra,
+                })
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for CheckedAssertionsEitherValueObject {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
-pub struct CheckedAssertionsPair(serde_json::Value);
+pub struct CheckedAssertionsPair(Option<CheckedAssertionsPairValue>);
 impl CheckedAssertionsPair {
-    /// Checks `value` against the schema, with the pointer of the first failure.
+    /// Checks the keywords the type does not hold (`value` is the JSON form of a value of
+    /// the base type), with the pointer of the first failure.
     pub fn check(
         value: &serde_json::Value,
     ) -> Result<(), schemac_runtime::check::CheckError> {
         CheckedAssertionsPair::check_0(value)
     }
-    pub fn value(&self) -> &serde_json::Value {
+    pub fn get(&self) -> &Option<CheckedAssertionsPairValue> {
         &self.0
     }
-    pub fn into_value(self) -> serde_json::Value {
+    pub fn into_inner(self) -> Option<CheckedAssertionsPairValue> {
         self.0
     }
     fn check_0(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::all_of(v, &[Self::check_1, Self::check_3])
+        schemac_runtime::check::not(v, Self::check_1)
     }
     fn check_1(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::not(v, Self::check_2)
-    }
-    fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
         schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<()>::new())
     }
-    fn check_3(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::number(
-            v,
-            |v| schemac_runtime::assert::multiple_of(*v, 3i128),
-        )
-    }
 }
-impl TryFrom<serde_json::Value> for CheckedAssertionsPair {
+impl TryFrom<Option<CheckedAssertionsPairValue>> for CheckedAssertionsPair {
     type Error = schemac_runtime::check::CheckError;
-    fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        CheckedAssertionsPair::check(&value).map(|()| CheckedAssertionsPair(value))
+    fn try_from(value: Option<CheckedAssertionsPairValue>) -> Result<Self, Self::Error> {
+        schemac_runtime::check::refine(&value, CheckedAssertionsPair::check)
+            .map(|()| CheckedAssertionsPair(value))
     }
 }
 impl<'de> serde::Deserialize<'de> for CheckedAssertionsPair {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
+        let value = serde::de::DeserializeSeed::deserialize(
+            schemac_runtime::de::Nullable(
+                schemac_runtime::de::Plain::<CheckedAssertionsPairValue>::new(),
+            ),
             deserializer,
         )?;
-        CheckedAssertionsPair::check(&value)
+        schemac_runtime::check::refine(&value, CheckedAssertionsPair::check)
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(CheckedAssertionsPair(value))
     }
 }
 impl schemac_runtime::Validate for CheckedAssertionsPair {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum CheckedAssertionsPairValue {
+    Boolean(bool),
+    Number(f64),
+    String(String),
+    Array(Vec<serde_json::Value>),
+    Object(CheckedAssertionsPairValueObject),
+}
+impl<'de> serde::Deserialize<'de> for CheckedAssertionsPairValue {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = CheckedAssertionsPairValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(
+                    "a boolean or an integer or a number or a string or an array or an object",
+                )
+            }
+            fn visit_bool<E: serde::de::Error>(
+                self,
+                v: bool,
+            ) -> Result<CheckedAssertionsPairValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<bool>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsPairValue::Boolean)
+            }
+            fn visit_i64<E: serde::de::Error>(
+                self,
+                v: i64,
+            ) -> Result<CheckedAssertionsPairValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<f64>::new(),
+                            |v| schemac_runtime::assert::multiple_of(*v, 3i128),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsPairValue::Number)
+            }
+            fn visit_u64<E: serde::de::Error>(
+                self,
+                v: u64,
+            ) -> Result<CheckedAssertionsPairValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<f64>::new(),
+                            |v| schemac_runtime::assert::multiple_of(*v, 3i128),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsPairValue::Number)
+            }
+            fn visit_f64<E: serde::de::Error>(
+                self,
+                v: f64,
+            ) -> Result<CheckedAssertionsPairValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<f64>::new(),
+                            |v| schemac_runtime::assert::multiple_of(*v, 3i128),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsPairValue::Number)
+            }
+            fn visit_str<E: serde::de::Error>(
+                self,
+                v: &str,
+            ) -> Result<CheckedAssertionsPairValue, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<String>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(CheckedAssertionsPairValue::String)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> Result<CheckedAssertionsPairValue, A::Error> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Seq(
+                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                        ),
+                        serde::de::value::SeqAccessDeserializer::new(seq),
+                    )
+                    .map(CheckedAssertionsPairValue::Array)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<CheckedAssertionsPairValue, A::Error> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<
+                            CheckedAssertionsPairValueObject,
+                        >::new(),
+                        serde::de::value::MapAccessDeserializer::new(map),
+                    )
+                    .map(CheckedAssertionsPairValue::Object)
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+impl schemac_runtime::Validate for CheckedAssertionsPairValue {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        if let CheckedAssertionsPairValue::Number(v) = self {
+            errors.check(at, schemac_runtime::assert::multiple_of(*v, 3i128));
+        }
+    }
+}
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct CheckedAssertionsPairValueObject {
+    /// Properties the schema does not declare, kept so that a round trip loses nothing.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+impl<'de> serde::Deserialize<'de> for CheckedAssertionsPairValueObject {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = CheckedAssertionsPairValueObject;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object (CheckedAssertionsPairValueObject)")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<CheckedAssertionsPairValueObject, A::Error> {
+                let mut extra = serde_json::Map::new();
+                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                    let key = key.into_string();
+                    if extra.contains_key(&key) {
+                        return Err(schemac_runtime::de::duplicate(&key));
+                    }
+                    extra.insert(key, map.next_value()?);
+                }
+                Ok(CheckedAssertionsPairValueObject {
+                    extra,
+                })
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for CheckedAssertionsPairValueObject {
     fn validate_at(
         &self,
         _: &schemac_runtime::validate::Path<'_>,
@@ -469,6 +1078,29 @@ impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsUntyped {
             .json_schema(generator)
     }
 }
+impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsUntypedObject {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("CheckedAssertionsUntypedObject")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "CheckedAssertionsUntypedObject"),
+        )
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/untyped",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
 impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsLevel {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         std::borrow::Cow::Borrowed("CheckedAssertionsLevel")
@@ -476,6 +1108,52 @@ impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsLevel {
     fn schema_id() -> std::borrow::Cow<'static, str> {
         std::borrow::Cow::Borrowed(
             concat!(module_path!(), "::", "CheckedAssertionsLevel"),
+        )
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/level",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsLevelValue {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("CheckedAssertionsLevelValue")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "CheckedAssertionsLevelValue"),
+        )
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/level",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsLevelValueObject {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("CheckedAssertionsLevelValueObject")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "CheckedAssertionsLevelValueObject"),
         )
     }
     fn json_schema(
@@ -515,6 +1193,52 @@ impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsEither {
             .json_schema(generator)
     }
 }
+impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsEitherValue {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("CheckedAssertionsEitherValue")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "CheckedAssertionsEitherValue"),
+        )
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/either",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsEitherValueObject {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("CheckedAssertionsEitherValueObject")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "CheckedAssertionsEitherValueObject"),
+        )
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/either",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
 impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsPair {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         std::borrow::Cow::Borrowed("CheckedAssertionsPair")
@@ -522,6 +1246,52 @@ impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsPair {
     fn schema_id() -> std::borrow::Cow<'static, str> {
         std::borrow::Cow::Borrowed(
             concat!(module_path!(), "::", "CheckedAssertionsPair"),
+        )
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/pair",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsPairValue {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("CheckedAssertionsPairValue")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "CheckedAssertionsPairValue"),
+        )
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/pair",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for CheckedAssertionsPairValueObject {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("CheckedAssertionsPairValueObject")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "CheckedAssertionsPairValueObject"),
         )
     }
     fn json_schema(

@@ -94,7 +94,9 @@ impl<'de> serde::Deserialize<'de> for Objects {
                                             names,
                                             |name| schemac_runtime::check::typed(
                                                 name,
-                                                schemac_runtime::de::Plain::<ObjectsLimitsName>::new(),
+                                                schemac_runtime::de::Nullable(
+                                                    schemac_runtime::de::Plain::<ObjectsLimitsName>::new(),
+                                                ),
                                             ),
                                         )?;
                                         Ok(())
@@ -158,7 +160,9 @@ impl schemac_runtime::Validate for Objects {
                             names,
                             |name| schemac_runtime::check::typed(
                                 name,
-                                schemac_runtime::de::Plain::<ObjectsLimitsName>::new(),
+                                schemac_runtime::de::Nullable(
+                                    schemac_runtime::de::Plain::<ObjectsLimitsName>::new(),
+                                ),
                             ),
                         ),
                     );
@@ -383,47 +387,151 @@ impl schemac_runtime::Validate for ObjectsNameObject {
     ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(transparent)]
-pub struct ObjectsLimitsName(serde_json::Value);
-impl ObjectsLimitsName {
-    /// Checks `value` against the schema, with the pointer of the first failure.
-    pub fn check(
-        value: &serde_json::Value,
-    ) -> Result<(), schemac_runtime::check::CheckError> {
-        ObjectsLimitsName::check_0(value)
-    }
-    pub fn value(&self) -> &serde_json::Value {
-        &self.0
-    }
-    pub fn into_value(self) -> serde_json::Value {
-        self.0
-    }
-    fn check_0(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::string(
-            v,
-            |v| schemac_runtime::assert::max_length(v, 3u64),
-        )
-    }
-}
-impl TryFrom<serde_json::Value> for ObjectsLimitsName {
-    type Error = schemac_runtime::check::CheckError;
-    fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        ObjectsLimitsName::check(&value).map(|()| ObjectsLimitsName(value))
-    }
+#[serde(untagged)]
+pub enum ObjectsLimitsName {
+    Boolean(bool),
+    Number(f64),
+    String(String),
+    Array(Vec<serde_json::Value>),
+    Object(ObjectsLimitsNameObject),
 }
 impl<'de> serde::Deserialize<'de> for ObjectsLimitsName {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
-        ObjectsLimitsName::check(&value)
-            .map_err(schemac_runtime::check::CheckError::into_de_error)?;
-        Ok(ObjectsLimitsName(value))
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ObjectsLimitsName;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(
+                    "a boolean or an integer or a number or a string or an array or an object",
+                )
+            }
+            fn visit_bool<E: serde::de::Error>(
+                self,
+                v: bool,
+            ) -> Result<ObjectsLimitsName, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<bool>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(ObjectsLimitsName::Boolean)
+            }
+            fn visit_i64<E: serde::de::Error>(
+                self,
+                v: i64,
+            ) -> Result<ObjectsLimitsName, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<f64>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(ObjectsLimitsName::Number)
+            }
+            fn visit_u64<E: serde::de::Error>(
+                self,
+                v: u64,
+            ) -> Result<ObjectsLimitsName, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<f64>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(ObjectsLimitsName::Number)
+            }
+            fn visit_f64<E: serde::de::Error>(
+                self,
+                v: f64,
+            ) -> Result<ObjectsLimitsName, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<f64>::new(),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(ObjectsLimitsName::Number)
+            }
+            fn visit_str<E: serde::de::Error>(
+                self,
+                v: &str,
+            ) -> Result<ObjectsLimitsName, E> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Assert::new(
+                            schemac_runtime::de::Plain::<String>::new(),
+                            |v| schemac_runtime::assert::max_length(v, 3u64),
+                        ),
+                        serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
+                    )
+                    .map(ObjectsLimitsName::String)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> Result<ObjectsLimitsName, A::Error> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Seq(
+                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                        ),
+                        serde::de::value::SeqAccessDeserializer::new(seq),
+                    )
+                    .map(ObjectsLimitsName::Array)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<ObjectsLimitsName, A::Error> {
+                serde::de::DeserializeSeed::deserialize(
+                        schemac_runtime::de::Plain::<ObjectsLimitsNameObject>::new(),
+                        serde::de::value::MapAccessDeserializer::new(map),
+                    )
+                    .map(ObjectsLimitsName::Object)
+            }
+        }
+        deserializer.deserialize_any(Visitor)
     }
 }
 impl schemac_runtime::Validate for ObjectsLimitsName {
+    fn validate_at(
+        &self,
+        at: &schemac_runtime::validate::Path<'_>,
+        errors: &mut schemac_runtime::ValidationErrors,
+    ) {
+        if let ObjectsLimitsName::String(v) = self {
+            errors.check(at, schemac_runtime::assert::max_length(v, 3u64));
+        }
+    }
+}
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ObjectsLimitsNameObject {
+    /// Properties the schema does not declare, kept so that a round trip loses nothing.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+impl<'de> serde::Deserialize<'de> for ObjectsLimitsNameObject {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ObjectsLimitsNameObject;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object (ObjectsLimitsNameObject)")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<ObjectsLimitsNameObject, A::Error> {
+                let mut extra = serde_json::Map::new();
+                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                    let key = key.into_string();
+                    if extra.contains_key(&key) {
+                        return Err(schemac_runtime::de::duplicate(&key));
+                    }
+                    extra.insert(key, map.next_value()?);
+                }
+                Ok(ObjectsLimitsNameObject { extra })
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for ObjectsLimitsNameObject {
     fn validate_at(
         &self,
         _: &schemac_runtime::validate::Path<'_>,
@@ -572,6 +680,29 @@ impl schemac_runtime::schemars::JsonSchema for ObjectsLimitsName {
     }
     fn schema_id() -> std::borrow::Cow<'static, str> {
         std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ObjectsLimitsName"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "/properties/limits/propertyNames",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for ObjectsLimitsNameObject {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ObjectsLimitsNameObject")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "ObjectsLimitsNameObject"),
+        )
     }
     fn json_schema(
         generator: &mut schemac_runtime::schemars::SchemaGenerator,

@@ -12,62 +12,30 @@
 /// if/then/else: which properties are required depends on kind.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
-pub struct Conditional(serde_json::Value);
+pub struct Conditional(ConditionalValue);
 impl Conditional {
-    /// Checks `value` against the schema, with the pointer of the first failure.
+    /// Checks the keywords the type does not hold (`value` is the JSON form of a value of
+    /// the base type), with the pointer of the first failure.
     pub fn check(
         value: &serde_json::Value,
     ) -> Result<(), schemac_runtime::check::CheckError> {
         Conditional::check_0(value)
     }
-    pub fn value(&self) -> &serde_json::Value {
+    pub fn get(&self) -> &ConditionalValue {
         &self.0
     }
-    pub fn into_value(self) -> serde_json::Value {
+    pub fn into_inner(self) -> ConditionalValue {
         self.0
     }
     fn check_0(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::all_of(v, &[Self::check_1, Self::check_2, Self::check_6])
-    }
-    fn check_1(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::kinds(v, &[schemac_runtime::check::Kind::Object])
-    }
-    fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::object(
-            v,
-            &schemac_runtime::check::ObjectRules {
-                properties: &[
-                    ("kind", Self::check_3 as schemac_runtime::check::CheckFn),
-                    ("number", Self::check_4 as schemac_runtime::check::CheckFn),
-                    ("iban", Self::check_5 as schemac_runtime::check::CheckFn),
-                ],
-                required: &["kind"],
-                patterns: &[],
-                additional: None,
-            },
-        )
-    }
-    fn check_3(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(
-            v,
-            schemac_runtime::de::Plain::<ConditionalKind>::new(),
-        )
-    }
-    fn check_4(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<String>::new())
-    }
-    fn check_5(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<String>::new())
-    }
-    fn check_6(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
         schemac_runtime::check::if_then_else(
             v,
-            Self::check_7,
-            Some(Self::check_8),
-            Some(Self::check_9),
+            Self::check_1,
+            Some(Self::check_2),
+            Some(Self::check_3),
         )
     }
-    fn check_7(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
+    fn check_1(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
         schemac_runtime::check::typed(
             v,
             schemac_runtime::de::Nullable(
@@ -75,7 +43,7 @@ impl Conditional {
             ),
         )
     }
-    fn check_8(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
+    fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
         schemac_runtime::check::typed(
             v,
             schemac_runtime::de::Nullable(
@@ -83,7 +51,7 @@ impl Conditional {
             ),
         )
     }
-    fn check_9(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
+    fn check_3(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
         schemac_runtime::check::typed(
             v,
             schemac_runtime::de::Nullable(
@@ -92,20 +60,22 @@ impl Conditional {
         )
     }
 }
-impl TryFrom<serde_json::Value> for Conditional {
+impl TryFrom<ConditionalValue> for Conditional {
     type Error = schemac_runtime::check::CheckError;
-    fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        Conditional::check(&value).map(|()| Conditional(value))
+    fn try_from(value: ConditionalValue) -> Result<Self, Self::Error> {
+        schemac_runtime::check::refine(&value, Conditional::check)
+            .map(|()| Conditional(value))
     }
 }
 impl<'de> serde::Deserialize<'de> for Conditional {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
+        let value = serde::de::DeserializeSeed::deserialize(
+            schemac_runtime::de::Plain::<ConditionalValue>::new(),
             deserializer,
         )?;
-        Conditional::check(&value)
+        schemac_runtime::check::refine(&value, Conditional::check)
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(Conditional(value))
     }
@@ -117,38 +87,120 @@ impl schemac_runtime::Validate for Conditional {
         _: &mut schemac_runtime::ValidationErrors,
     ) {}
 }
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ConditionalValue {
+    pub kind: ConditionalValueKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iban: Option<String>,
+    /// Properties the schema does not declare, kept so that a round trip loses nothing.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+impl<'de> serde::Deserialize<'de> for ConditionalValue {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ConditionalValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object (ConditionalValue)")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<ConditionalValue, A::Error> {
+                let mut f0: Option<ConditionalValueKind> = None;
+                let mut f1: Option<String> = None;
+                let mut f2: Option<String> = None;
+                let mut extra = serde_json::Map::new();
+                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                    match key.as_str() {
+                        "kind" => {
+                            schemac_runtime::de::field(
+                                &mut map,
+                                &mut f0,
+                                "kind",
+                                schemac_runtime::de::Plain::<ConditionalValueKind>::new(),
+                            )?
+                        }
+                        "number" => {
+                            schemac_runtime::de::field(
+                                &mut map,
+                                &mut f1,
+                                "number",
+                                schemac_runtime::de::Plain::<String>::new(),
+                            )?
+                        }
+                        "iban" => {
+                            schemac_runtime::de::field(
+                                &mut map,
+                                &mut f2,
+                                "iban",
+                                schemac_runtime::de::Plain::<String>::new(),
+                            )?
+                        }
+                        _ => {
+                            let key = key.into_string();
+                            if extra.contains_key(&key) {
+                                return Err(schemac_runtime::de::duplicate(&key));
+                            }
+                            extra.insert(key, map.next_value()?);
+                        }
+                    }
+                }
+                Ok(ConditionalValue {
+                    kind: f0.ok_or_else(|| schemac_runtime::de::missing("kind"))?,
+                    number: f1,
+                    iban: f2,
+                    extra,
+                })
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+impl schemac_runtime::Validate for ConditionalValue {
+    fn validate_at(
+        &self,
+        _: &schemac_runtime::validate::Path<'_>,
+        _: &mut schemac_runtime::ValidationErrors,
+    ) {}
+}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ConditionalKind {
+pub enum ConditionalValueKind {
     /// `"card"`
     Card,
     /// `"bank"`
     Bank,
 }
-impl ConditionalKind {
+impl ConditionalValueKind {
     /// Every allowed value, in schema order.
-    pub const ALL: &'static [ConditionalKind] = &[
-        ConditionalKind::Card,
-        ConditionalKind::Bank,
+    pub const ALL: &'static [ConditionalValueKind] = &[
+        ConditionalValueKind::Card,
+        ConditionalValueKind::Bank,
     ];
     /// The JSON string of this value.
     pub fn as_str(self) -> &'static str {
         match self {
-            ConditionalKind::Card => "card",
-            ConditionalKind::Bank => "bank",
+            ConditionalValueKind::Card => "card",
+            ConditionalValueKind::Bank => "bank",
         }
     }
 }
-impl std::fmt::Display for ConditionalKind {
+impl std::fmt::Display for ConditionalValueKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for ConditionalKind {
+impl serde::Serialize for ConditionalValueKind {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for ConditionalKind {
+impl<'de> serde::Deserialize<'de> for ConditionalValueKind {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
@@ -156,14 +208,14 @@ impl<'de> serde::Deserialize<'de> for ConditionalKind {
             deserializer,
             "one of \"card\", \"bank\"",
             |s| match s {
-                "card" => Some(ConditionalKind::Card),
-                "bank" => Some(ConditionalKind::Bank),
+                "card" => Some(ConditionalValueKind::Card),
+                "bank" => Some(ConditionalValueKind::Bank),
                 _ => None,
             },
         )
     }
 }
-impl schemac_runtime::Validate for ConditionalKind {
+impl schemac_runtime::Validate for ConditionalValueKind {
     fn validate_at(
         &self,
         _: &schemac_runtime::validate::Path<'_>,
@@ -756,12 +808,33 @@ impl schemac_runtime::SchemaBound for Conditional {
         &SCHEMA_VALUE
     }
 }
-impl schemac_runtime::schemars::JsonSchema for ConditionalKind {
+impl schemac_runtime::schemars::JsonSchema for ConditionalValue {
     fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("ConditionalKind")
+        std::borrow::Cow::Borrowed("ConditionalValue")
     }
     fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ConditionalKind"))
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ConditionalValue"))
+    }
+    fn json_schema(
+        generator: &mut schemac_runtime::schemars::SchemaGenerator,
+    ) -> schemac_runtime::schemars::Schema {
+        schemac_runtime::bundle::Subschema {
+            document: &SCHEMA_VALUE,
+            pointer: "",
+            draft: schemac_runtime::bundle::Draft::Draft2020_12,
+            refs: &[],
+            moved: &[],
+            resources: &[],
+        }
+            .json_schema(generator)
+    }
+}
+impl schemac_runtime::schemars::JsonSchema for ConditionalValueKind {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ConditionalValueKind")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ConditionalValueKind"))
     }
     fn json_schema(
         generator: &mut schemac_runtime::schemars::SchemaGenerator,

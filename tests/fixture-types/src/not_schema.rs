@@ -83,50 +83,47 @@ impl schemac_runtime::Validate for NotExamples {
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(transparent)]
-pub struct NotExamplesCode(serde_json::Value);
+pub struct NotExamplesCode(String);
 impl NotExamplesCode {
-    /// Checks `value` against the schema, with the pointer of the first failure.
+    /// Checks the keywords the type does not hold (`value` is the JSON form of a value of
+    /// the base type), with the pointer of the first failure.
     pub fn check(
         value: &serde_json::Value,
     ) -> Result<(), schemac_runtime::check::CheckError> {
         NotExamplesCode::check_0(value)
     }
-    pub fn value(&self) -> &serde_json::Value {
+    pub fn get(&self) -> &String {
         &self.0
     }
-    pub fn into_value(self) -> serde_json::Value {
+    pub fn into_inner(self) -> String {
         self.0
     }
     fn check_0(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::all_of(v, &[Self::check_1, Self::check_2])
+        schemac_runtime::check::not(v, Self::check_1)
     }
     fn check_1(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::kinds(v, &[schemac_runtime::check::Kind::String])
-    }
-    fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::not(v, Self::check_3)
-    }
-    fn check_3(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
         schemac_runtime::check::typed(
             v,
             schemac_runtime::de::Plain::<NotExamplesCodeNot>::new(),
         )
     }
 }
-impl TryFrom<serde_json::Value> for NotExamplesCode {
+impl TryFrom<String> for NotExamplesCode {
     type Error = schemac_runtime::check::CheckError;
-    fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        NotExamplesCode::check(&value).map(|()| NotExamplesCode(value))
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        schemac_runtime::check::refine(&value, NotExamplesCode::check)
+            .map(|()| NotExamplesCode(value))
     }
 }
 impl<'de> serde::Deserialize<'de> for NotExamplesCode {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
+        let value = serde::de::DeserializeSeed::deserialize(
+            schemac_runtime::de::Plain::<String>::new(),
             deserializer,
         )?;
-        NotExamplesCode::check(&value)
+        schemac_runtime::check::refine(&value, NotExamplesCode::check)
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(NotExamplesCode(value))
     }

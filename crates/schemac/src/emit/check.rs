@@ -7,21 +7,11 @@ use serde_json::Value;
 
 use super::items::pattern_static;
 use super::ty::{Ctx, ident, value_static};
-use crate::ir::{Check, DefId, Evaluates, Kind, Subject};
+use crate::ir::{Check, DefId, Evaluates, Kind, Refined, Subject};
 
 pub(super) fn checked(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
     let name = ident(&ctx.def(id).name);
-    let mut fns = Functions { ctx, id, bodies: Vec::new(), evals: Vec::new() };
-    let root = fns.function(check);
-    let evals = &fns.evals;
-    let bodies = fns.bodies.iter().enumerate().map(|(i, body)| {
-        let f = format_ident!("check_{i}");
-        quote! {
-            fn #f(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-                #body
-            }
-        }
-    });
+    let (root, functions) = functions(ctx, id, check);
     quote! {
         #[derive(Clone, Debug, PartialEq, serde::Serialize)]
         #[serde(transparent)]
@@ -41,8 +31,7 @@ pub(super) fn checked(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
                 self.0
             }
 
-            #(#bodies)*
-            #(#evals)*
+            #functions
         }
 
         impl TryFrom<serde_json::Value> for #name {
@@ -60,6 +49,69 @@ pub(super) fn checked(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
             }
         }
     }
+}
+
+/// A typed value whose JSON form is also checked: a newtype over the base type that only a
+/// checked constructor builds.
+pub(super) fn refined(ctx: &Ctx<'_>, id: DefId, refined: &Refined) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let base = ctx.rust(id, &refined.base);
+    let seed = ctx.seed(id, &refined.base);
+    let (root, functions) = functions(ctx, id, &refined.check);
+    quote! {
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #[serde(transparent)]
+        pub struct #name(#base);
+
+        impl #name {
+            /// Checks the keywords the type does not hold (`value` is the JSON form of a value of
+            /// the base type), with the pointer of the first failure.
+            pub fn check(value: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
+                #name::#root(value)
+            }
+
+            pub fn get(&self) -> &#base {
+                &self.0
+            }
+
+            pub fn into_inner(self) -> #base {
+                self.0
+            }
+
+            #functions
+        }
+
+        impl TryFrom<#base> for #name {
+            type Error = schemac_runtime::check::CheckError;
+            fn try_from(value: #base) -> Result<Self, Self::Error> {
+                schemac_runtime::check::refine(&value, #name::check).map(|()| #name(value))
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let value = serde::de::DeserializeSeed::deserialize(#seed, deserializer)?;
+                schemac_runtime::check::refine(&value, #name::check).map_err(schemac_runtime::check::CheckError::into_de_error)?;
+                Ok(#name(value))
+            }
+        }
+    }
+}
+
+/// The associated functions that check `check`, and the one to call.
+fn functions(ctx: &Ctx<'_>, id: DefId, check: &Check) -> (Ident, TokenStream) {
+    let mut fns = Functions { ctx, id, bodies: Vec::new(), evals: Vec::new() };
+    let root = fns.function(check);
+    let evals = &fns.evals;
+    let bodies = fns.bodies.iter().enumerate().map(|(i, body)| {
+        let f = format_ident!("check_{i}");
+        quote! {
+            fn #f(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
+                #body
+            }
+        }
+    });
+    (root, quote! { #(#bodies)* #(#evals)* })
 }
 
 /// Allocates one associated function per check node that another check refers to.

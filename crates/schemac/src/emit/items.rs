@@ -21,6 +21,7 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
         DefKind::Union(u) => union::union(ctx, id, u),
         DefKind::Alias(ty) => alias(ctx, id, ty),
         DefKind::Checked(c) => check::checked(ctx, id, c),
+        DefKind::Refined(r) => check::refined(ctx, id, r),
     };
     let name = ident(&def.name);
     let validate = match &def.kind {
@@ -38,9 +39,12 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
             validate_impl(&name, body)
         }
         // The rest check everything when they are built.
-        DefKind::StringEnum(_) | DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) => {
-            validate_impl(&name, quote!())
-        }
+        DefKind::StringEnum(_)
+        | DefKind::Newtype(_)
+        | DefKind::Const(_)
+        | DefKind::ValueEnum(_)
+        | DefKind::Checked(_)
+        | DefKind::Refined(_) => validate_impl(&name, quote!()),
     };
     quote! { #doc #body #validate }
 }

@@ -56,7 +56,7 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
                 }
             }
         }
-        DefKind::Alias(ty) => {
+        DefKind::Alias(ty) | DefKind::Refined(crate::ir::Refined { base: ty, .. }) => {
             let rust = ctx.rust(id, ty);
             quote! {
                 #[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]

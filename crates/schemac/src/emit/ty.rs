@@ -186,6 +186,8 @@ fn validating_defs(ir: &Ir) -> Vec<bool> {
                 }
                 DefKind::Union(u) => u.variants.iter().any(|v| ty_validates(&v.ty, &validates)),
                 DefKind::Alias(ty) => ty_validates(ty, &validates),
+                // Only built checked, and never changed: the inner value is not public.
+                DefKind::Refined(_) => false,
                 DefKind::StringEnum(_) | DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) => false,
             };
             if now {
@@ -216,7 +218,7 @@ fn inline_children(def: &Def) -> BTreeSet<DefId> {
         // Undeclared properties live in a map: already behind an indirection.
         DefKind::Struct(s) => s.fields.iter().for_each(|f| add(&f.ty)),
         DefKind::Union(u) => u.variants.iter().for_each(|v| add(&v.ty)),
-        DefKind::Alias(ty) => add(ty),
+        DefKind::Alias(ty) | DefKind::Refined(crate::ir::Refined { base: ty, .. }) => add(ty),
         DefKind::StringEnum(_) | DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) => {}
     }
     out

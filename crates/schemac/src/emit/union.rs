@@ -94,6 +94,7 @@ fn kinds(ctx: &Ctx<'_>, ty: &Ty, depth: usize) -> Kinds {
                 DefKind::Newtype(n) => kinds(ctx, &n.inner, depth + 1),
                 DefKind::Union(u) => u.variants.iter().fold(Kinds::default(), |acc, v| acc.or(kinds(ctx, &v.ty, depth + 1))),
                 DefKind::Alias(t) => kinds(ctx, t, depth + 1),
+                DefKind::Refined(r) => kinds(ctx, &r.base, depth + 1),
                 DefKind::Checked(_) => Kinds::ALL,
             };
         }

@@ -43,11 +43,11 @@ impl<'r> Lowerer<'r> {
         if view.parts.len() > 1 && !mergeable(view) {
             return true;
         }
-        // Assertions are typed on the value of their kind: beside `enum`/`const` or a union,
-        // or without a `type` or shape that says which kinds there are, only a check is exact.
-        let asserting = view.has_any(ASSERTION_KEYWORDS) || (self.assert_formats && view.known_format().is_some());
+        // Assertions are typed on the value of their kind (without `type`, in a union of every
+        // kind); beside `enum`/`const` or a union, only a check is exact.
+        let asserting = self.asserting(view);
         if asserting && !view.has("enum") && !view.has("const") && !view.has("oneOf") && !view.has("anyOf") {
-            return view.declared_kinds().is_none() && !view.has_shape();
+            return false;
         }
         let shaped = view.has_any(SHAPE) || view.known_format().is_some();
         if (view.has("enum") || view.has("const")) && (shaped || asserting || view.has_any(&["oneOf", "anyOf", "unevaluatedProperties"])) {
@@ -59,6 +59,11 @@ impl<'r> Lowerer<'r> {
             return (view.has("oneOf") && view.has("anyOf")) || shaped || asserting || !self.type_implied_by_branches(view);
         }
         false
+    }
+
+    /// Whether the view has assertion keywords (which apply to values of one kind each).
+    pub(super) fn asserting(&self, view: &View<'r>) -> bool {
+        view.has_any(ASSERTION_KEYWORDS) || (self.assert_formats && view.known_format().is_some())
     }
 
     /// Whether a `type` beside `oneOf`/`anyOf` is implied by every branch (so the union
@@ -108,14 +113,7 @@ impl<'r> Lowerer<'r> {
         if let Some(array) = self.array_check(id, part, loose) {
             checks.push(array);
         }
-        for (keyword, combine) in [("anyOf", Check::AnyOf as fn(Vec<Check>) -> Check), ("oneOf", Check::OneOf)] {
-            if part.has(keyword) {
-                let branches = part.schema_list(keyword);
-                let list =
-                    branches.iter().enumerate().map(|(i, b)| self.sub_check(b, Ctx::child(id, format!("Variant{i}")), loose)).collect();
-                checks.push(combine(list));
-            }
-        }
+        checks.extend(self.branches(id, part, loose));
         if part.has("not") {
             let not = self.sub_check(&part.at("not"), Ctx::child(id, "Not"), loose);
             checks.push(Check::Not(Box::new(not)));
@@ -123,7 +121,7 @@ impl<'r> Lowerer<'r> {
         if part.has("if") {
             checks.push(self.conditional(id, part, loose));
         }
-        checks.extend(self.dependency_checks(id, part, loose));
+        checks.extend(self.dependency_checks(id, part, &["dependentRequired", "dependentSchemas", "dependencies"], loose));
         checks.extend(self.unevaluated_checks(id, part, loose));
         for subject in [Subject::Number, Subject::String, Subject::Array, Subject::Object] {
             let assertions = self.part_assertions(part, subject, &|step| Ctx::child(id, step), loose);
@@ -134,7 +132,21 @@ impl<'r> Lowerer<'r> {
         all_of(checks)
     }
 
-    fn conditional(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Check {
+    /// `anyOf` and `oneOf` of one part, each branch a check.
+    pub(super) fn branches(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Vec<Check> {
+        let mut checks = Vec::new();
+        for (keyword, combine) in [("anyOf", Check::AnyOf as fn(Vec<Check>) -> Check), ("oneOf", Check::OneOf)] {
+            if part.has(keyword) {
+                let branches = part.schema_list(keyword);
+                let list =
+                    branches.iter().enumerate().map(|(i, b)| self.sub_check(b, Ctx::child(id, format!("Variant{i}")), loose)).collect();
+                checks.push(combine(list));
+            }
+        }
+        checks
+    }
+
+    pub(super) fn conditional(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Check {
         let cond = self.sub_check(&part.at("if"), Ctx::child(id, "If"), loose);
         let then = part.has("then").then(|| Box::new(self.sub_check(&part.at("then"), Ctx::child(id, "Then"), loose)));
         let otherwise = part.has("else").then(|| Box::new(self.sub_check(&part.at("else"), Ctx::child(id, "Else"), loose)));
@@ -143,9 +155,9 @@ impl<'r> Lowerer<'r> {
 
     /// `dependentRequired`/`dependentSchemas`, and draft ≤ 7 `dependencies` (either form):
     /// when an object has the property, it must also have these / satisfy this.
-    fn dependency_checks(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Vec<Check> {
+    pub(super) fn dependency_checks(&mut self, id: DefId, part: &Part<'r>, keywords: &[&str], loose: &mut Vec<Loc>) -> Vec<Check> {
         let mut checks = Vec::new();
-        for keyword in ["dependentRequired", "dependentSchemas", "dependencies"] {
+        for &keyword in keywords {
             let Some(map) = part.object(keyword) else { continue };
             let at = part.at(keyword);
             for (name, dependency) in map {

@@ -104,7 +104,7 @@ impl<'r> Lowerer<'r> {
         }
         stack.pop();
         if constrains(map, draft) && !flat.parts.iter().any(|p| p.loc == *loc) {
-            flat.parts.push(Part { loc: loc.clone(), map, draft });
+            flat.parts.push(Part::new(loc.clone(), map, draft));
             starts.push(start);
         }
     }

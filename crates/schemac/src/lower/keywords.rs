@@ -124,12 +124,18 @@ pub(super) struct Part<'r> {
     pub loc: Loc,
     pub map: &'r Map<String, Value>,
     pub draft: Draft,
+    /// Keywords read as absent: a refinement's check enforces them instead of the type.
+    pub hidden: &'static [&'static str],
 }
 
 impl<'r> Part<'r> {
+    pub fn new(loc: Loc, map: &'r Map<String, Value>, draft: Draft) -> Part<'r> {
+        Part { loc, map, draft, hidden: &[] }
+    }
+
     /// The value of `keyword`, if it is a keyword of this part's draft.
     pub fn get(&self, keyword: &str) -> Option<&'r Value> {
-        if is_keyword(keyword, self.draft) { self.map.get(keyword) } else { None }
+        if is_keyword(keyword, self.draft) && !self.hidden.contains(&keyword) { self.map.get(keyword) } else { None }
     }
 
     pub fn has(&self, keyword: &str) -> bool {
@@ -207,6 +213,12 @@ pub(super) struct View<'r> {
 }
 
 impl<'r> View<'r> {
+    /// The same schema with `keywords` read as absent in every part.
+    pub fn without(&self, keywords: &'static [&'static str]) -> View<'r> {
+        let parts = self.parts.iter().map(|p| Part { hidden: keywords, ..p.clone() }).collect();
+        View { parts, ..self.clone() }
+    }
+
     /// `(part, value)` for every part that has `keyword`.
     pub fn all(&self, keyword: &str) -> impl Iterator<Item = (&Part<'r>, &'r Value)> + '_ {
         let keyword = keyword.to_owned();

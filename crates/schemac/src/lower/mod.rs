@@ -23,6 +23,7 @@ mod flatten;
 mod infinite;
 mod keywords;
 mod object;
+mod refined;
 mod scalar;
 mod unevaluated;
 mod union;
@@ -273,6 +274,9 @@ impl<'r> Lowerer<'r> {
     /// Picks the IR shape of a schema that is not `false`.
     fn build(&mut self, view: &View<'r>, ctx: Ctx) -> Lowered {
         if self.needs_check(view) {
+            if let Some(refined) = self.refined(view, ctx.clone()) {
+                return refined;
+            }
             return self.checked(view, ctx);
         }
         if view.has("enum") || view.has("const") {

@@ -13,7 +13,7 @@ impl<'r> Lowerer<'r> {
         let kinds = match view.declared_kinds() {
             Some(kinds) => kinds,
             // Without `type`, keywords about one kind leave the others unconstrained.
-            None if view.has_shape() => KindSet::ALL,
+            None if view.has_shape() || self.asserting(view) => KindSet::ALL,
             None => return Lowered::new(Ty::Any),
         };
         let has_null = kinds.contains(Kind::Null);

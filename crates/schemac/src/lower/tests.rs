@@ -135,6 +135,7 @@ fn kind(kind: &DefKind) -> String {
         }
         DefKind::Alias(t) => format!("alias {}", ty(t)),
         DefKind::Checked(c) => format!("checked {}", check_str(c)),
+        DefKind::Refined(r) => format!("refined {} where {}", ty(&r.base), check_str(&r.check)),
     }
 }
 
@@ -237,9 +238,11 @@ fn any_and_never() {
     check(json!({}), "#0 !Root = alias any");
     check(json!({"description": "only docs", "$comment": "x", "x-extension": 1}), "#0 !Root = alias any");
     check(json!(false), "#0 !Root = checked never");
-    // Assertions without `type` constrain only their kind; not enforced yet, but listed.
-    // An assertion without a `type` applies to one kind and passes the others: a check.
-    check(json!({"minimum": 1}), "#0 !Root = checked minimum 1");
+    // An assertion without a `type` applies to one kind and passes the others: a union of
+    // every kind, that kind's variant asserting.
+    check(json!({"minimum": 1}), "#0 !Root = alias #1?
+         #1 #0/Value = union by-kind (Boolean: bool | Number: number{minimum 1} | String: string | Array: [any] | Object: #2)
+         #2 #1/Object = struct open {  }");
 }
 
 #[test]
@@ -529,7 +532,9 @@ fn null_branch_makes_nullable() {
     check(json!({"anyOf": [{"type": ["integer", "null"], "minimum": 0}, {"type": "null"}]}), "#0 !Root = alias u64?");
     // `{}` accepts null too, so under oneOf null matches both: not the same as nullable.
     check(json!({"oneOf": [{"type": "null"}, {}]}), "#0 !Root = union exactly-one (Null: null | Variant1: any)");
-    check(json!({"anyOf": [{"type": "string"}], "minLength": 2}), "#0 !Root = checked all(any(as string); minLength 2)");
+    check(json!({"anyOf": [{"type": "string"}], "minLength": 2}), "#0 !Root = refined #1? where any(as string)
+         #1 #0/Value = union by-kind (Boolean: bool | Number: number | String: string{minLength 2} | Array: [any] | Object: #2)
+         #2 #1/Object = struct open {  }");
 }
 
 #[test]
@@ -541,14 +546,15 @@ fn type_beside_union() {
          #1 #0/Variant0 = struct open { a: any }
          #2 #0/Variant1 = struct open { b: any }",
     );
-    // Not implied (`required` alone accepts strings): checked.
+    // Not implied (`required` alone accepts strings): the type's value, the branches checked.
     check(
         json!({"type": "object", "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}),
-        "#0 !Root = checked all(kinds(object); one(as #1?; as #3?))
-         #1 #0/Variant0 = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #2)
-         #2 #1/Object = struct open { a: any }
-         #3 #0/Variant1 = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #4)
-         #4 #3/Object = struct open { b: any }",
+        "#0 !Root = refined #1 where one(as #2?; as #4?)
+         #1 #0/Value = struct open {  }
+         #2 #0/Variant0 = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #3)
+         #3 #2/Object = struct open { a: any }
+         #4 #0/Variant1 = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #5)
+         #5 #4/Object = struct open { b: any }",
     );
 }
 
@@ -556,20 +562,22 @@ fn type_beside_union() {
 // The checked fallback
 
 #[test]
-fn not_if_and_dependencies_are_checked() {
+fn not_if_and_dependencies_refine_or_check() {
     check(json!({"not": {"type": "string"}}), "#0 !Root = checked not(as string)");
     check(
         json!({"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}}),
-        "#0 !Root = checked all(kinds(object); if(as #1?; as #3?; -))
-         #1 #0/If = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #2)
-         #2 #1/Object = struct open { a: any }
-         #3 #0/Then = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #4)
-         #4 #3/Object = struct open { b: any }",
+        "#0 !Root = refined #1 where if(as #2?; as #4?; -)
+         #1 #0/Value = struct open {  }
+         #2 #0/If = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #3)
+         #3 #2/Object = struct open { a: any }
+         #4 #0/Then = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #5)
+         #5 #4/Object = struct open { b: any }",
     );
     check(
         json!({"type": "object", "dependentRequired": {"a": ["b"]}, "propertyNames": {"maxLength": 3}}),
-        "#0 !Root = struct open {  } where propertyNames #1, a requires b
-         #1 #0/Name = checked maxLength 3",
+        "#0 !Root = struct open {  } where propertyNames #1?, a requires b
+         #1 #0/Name = union by-kind (Boolean: bool | Number: number | String: string{maxLength 3} | Array: [any] | Object: #2)
+         #2 #1/Object = struct open {  }",
     );
     check(
         json!({"$schema": "http://json-schema.org/draft-07/schema#", "dependencies": {"a": ["b"], "c": {"required": ["d"]}}}),
@@ -580,10 +588,11 @@ fn not_if_and_dependencies_are_checked() {
 }
 
 #[test]
-fn enum_beside_shape_is_checked() {
+fn enum_beside_shape_is_refined() {
     check(
         json!({"type": "string", "enum": ["ab", "cd"], "pattern": "^a"}),
-        "#0 !Root = checked all(kinds(string); enum [\"ab\",\"cd\"]; /^a/)",
+        "#0 !Root = refined #1 where enum [\"ab\",\"cd\"]
+         #1 #0/Value = newtype string /^a/",
     );
 }
 
@@ -718,17 +727,21 @@ fn unevaluated_properties() {
         json!({"allOf": [{"type": "object", "properties": {"a": {}}, "additionalProperties": true}], "unevaluatedProperties": false}),
         "#0 !Root = struct open { a?: any }",
     );
-    // Below `anyOf`, what was evaluated depends on the branch the value passes: a check.
+    // Below `anyOf`, what was evaluated depends on the branch the value passes: the union
+    // refined by a check.
     check(
         json!({"anyOf": [{"type": "object", "properties": {"a": {}}}, {"type": "object", "properties": {"b": {}}}], "unevaluatedProperties": false}),
-        "#0 !Root = checked all(any(as #1; as #2); unevaluatedProperties(never))
-         #1 #0/Variant0 = struct open { a?: any }
-         #2 #0/Variant1 = struct open { b?: any }",
+        "#0 !Root = refined #1 where unevaluatedProperties(never)
+         #1 #0/Value = union first-match (Object: #2 | Object: #3)
+         #2 #1/Variant0 = struct open { a?: any }
+         #3 #1/Variant1 = struct open { b?: any }",
     );
     // A nested `unevaluatedProperties: true` evaluates every property: not a merged struct.
     check(
         json!({"properties": {"a": {}}, "allOf": [{"unevaluatedProperties": true}], "unevaluatedProperties": false}),
-        "#0 !Root = checked all(object{a: as any; required ; ; rest -}; unevaluatedProperties(never))",
+        "#0 !Root = refined #1? where unevaluatedProperties(never)
+         #1 #0/Value = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #2)
+         #2 #1/Object = struct open { a?: any }",
     );
 }
 
@@ -736,10 +749,10 @@ fn unevaluated_properties() {
 fn unevaluated_items() {
     // Alone, without `type`: non-arrays pass, so a check rather than `Vec`.
     check(json!({"unevaluatedItems": false}), "#0 !Root = checked array[; never]");
-    // Beside `contains`: the items it matches are evaluated.
+    // Beside `contains`: the items it matches are evaluated (a check beside the `Vec`).
     check(
         json!({"type": "array", "contains": {"type": "string"}, "unevaluatedItems": false}),
-        "#0 !Root = checked all(kinds(array); unevaluatedItems(never); contains string 1..)",
+        "#0 !Root = refined [any]{contains string 1..} where unevaluatedItems(never)",
     );
 }
 

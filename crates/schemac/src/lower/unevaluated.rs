@@ -47,7 +47,7 @@ impl<'r> Lowerer<'r> {
         if stack.contains(loc) {
             return true;
         }
-        let part = Part { loc: loc.clone(), map, draft: reg.draft_at(loc) };
+        let part = Part::new(loc.clone(), map, reg.draft_at(loc));
         if DYNAMIC.iter().any(|k| part.has(k)) || (!stack.is_empty() && (part.has("unevaluatedProperties") || part.has("unevaluatedItems")))
         {
             return false;
@@ -77,6 +77,21 @@ impl<'r> Lowerer<'r> {
         out
     }
 
+    /// `part`'s `unevaluated*` keywords as checks wherever they are, also where the ordinary
+    /// object and array checks could express them (a refinement's type leaves them open).
+    pub(super) fn unevaluated_anywhere(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Vec<Check> {
+        let mut out = Vec::new();
+        for (keyword, is_items, segment) in [("unevaluatedProperties", false, "Value"), ("unevaluatedItems", true, "Item")] {
+            if !part.has(keyword) || part.get(keyword) == Some(&Value::Bool(true)) {
+                continue;
+            }
+            let rest = self.sub_check(&part.at(keyword), Ctx::child(id, segment), loose);
+            let evaluated = self.evaluates(id, &part.loc, is_items, &mut Vec::new(), loose);
+            out.push(Check::Unevaluated { items: is_items, evaluated, rest: Box::new(rest) });
+        }
+        out
+    }
+
     /// What the schema at `loc` evaluates of properties (`items: false`) or items, through its
     /// in-place subschemas. `stack` cuts `$ref` loops (a loop that stays in place evaluates
     /// nothing more on the way round).
@@ -86,7 +101,7 @@ impl<'r> Lowerer<'r> {
         if stack.contains(loc) {
             return Evaluates::All(Vec::new());
         }
-        let part = Part { loc: loc.clone(), map, draft: reg.draft_at(loc) };
+        let part = Part::new(loc.clone(), map, reg.draft_at(loc));
         // The schema whose `unevaluated*` is being checked: its own keyword is not an annotation
         // it sees (nested ones are).
         let top = stack.is_empty();
