@@ -370,6 +370,17 @@ pub enum Check {
     },
 }
 
+impl Check {
+    /// Whether this is a conjunction with a part no value passes (so no value passes it).
+    pub fn contains_never(&self) -> bool {
+        match self {
+            Check::Never => true,
+            Check::AllOf(all) => all.iter().any(Check::contains_never),
+            _ => false,
+        }
+    }
+}
+
 /// Which properties and items a schema *evaluates* (the annotations `unevaluated*` sees),
 /// worked out through its in-place subschemas. As the spec says, a subschema's annotations
 /// count only where the value passes it: `anyOf`/`oneOf` branches, `if`, `then`/`else` and

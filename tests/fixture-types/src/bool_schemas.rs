@@ -96,29 +96,22 @@ impl schemac_runtime::Validate for BoolSchemas {
     ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(transparent)]
-pub struct BoolSchemasNever(serde_json::Value);
+pub enum BoolSchemasNever {}
 impl BoolSchemasNever {
-    /// Checks `value` against the schema, with the pointer of the first failure.
+    /// Fails for every value: the schema allows none.
     pub fn check(
         value: &serde_json::Value,
     ) -> Result<(), schemac_runtime::check::CheckError> {
-        BoolSchemasNever::check_0(value)
-    }
-    pub fn value(&self) -> &serde_json::Value {
-        &self.0
-    }
-    pub fn into_value(self) -> serde_json::Value {
-        self.0
-    }
-    fn check_0(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::never(v)
+        schemac_runtime::check::never(value)
     }
 }
 impl TryFrom<serde_json::Value> for BoolSchemasNever {
     type Error = schemac_runtime::check::CheckError;
     fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        BoolSchemasNever::check(&value).map(|()| BoolSchemasNever(value))
+        BoolSchemasNever::check(&value)
+            .and_then(|()| Err(
+                schemac_runtime::check::CheckError::new("no value is allowed here"),
+            ))
     }
 }
 impl<'de> serde::Deserialize<'de> for BoolSchemasNever {
@@ -128,9 +121,12 @@ impl<'de> serde::Deserialize<'de> for BoolSchemasNever {
         let value = <serde_json::Value as serde::Deserialize>::deserialize(
             deserializer,
         )?;
-        BoolSchemasNever::check(&value)
-            .map_err(schemac_runtime::check::CheckError::into_de_error)?;
-        Ok(BoolSchemasNever(value))
+        let error = BoolSchemasNever::check(&value)
+            .err()
+            .unwrap_or_else(|| schemac_runtime::check::CheckError::new(
+                "no value is allowed here",
+            ));
+        Err(error.into_de_error())
     }
 }
 impl schemac_runtime::Validate for BoolSchemasNever {
@@ -141,29 +137,22 @@ impl schemac_runtime::Validate for BoolSchemasNever {
     ) {}
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(transparent)]
-pub struct BoolSchemasEmptyItem(serde_json::Value);
+pub enum BoolSchemasEmptyItem {}
 impl BoolSchemasEmptyItem {
-    /// Checks `value` against the schema, with the pointer of the first failure.
+    /// Fails for every value: the schema allows none.
     pub fn check(
         value: &serde_json::Value,
     ) -> Result<(), schemac_runtime::check::CheckError> {
-        BoolSchemasEmptyItem::check_0(value)
-    }
-    pub fn value(&self) -> &serde_json::Value {
-        &self.0
-    }
-    pub fn into_value(self) -> serde_json::Value {
-        self.0
-    }
-    fn check_0(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::never(v)
+        schemac_runtime::check::never(value)
     }
 }
 impl TryFrom<serde_json::Value> for BoolSchemasEmptyItem {
     type Error = schemac_runtime::check::CheckError;
     fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        BoolSchemasEmptyItem::check(&value).map(|()| BoolSchemasEmptyItem(value))
+        BoolSchemasEmptyItem::check(&value)
+            .and_then(|()| Err(
+                schemac_runtime::check::CheckError::new("no value is allowed here"),
+            ))
     }
 }
 impl<'de> serde::Deserialize<'de> for BoolSchemasEmptyItem {
@@ -173,9 +162,12 @@ impl<'de> serde::Deserialize<'de> for BoolSchemasEmptyItem {
         let value = <serde_json::Value as serde::Deserialize>::deserialize(
             deserializer,
         )?;
-        BoolSchemasEmptyItem::check(&value)
-            .map_err(schemac_runtime::check::CheckError::into_de_error)?;
-        Ok(BoolSchemasEmptyItem(value))
+        let error = BoolSchemasEmptyItem::check(&value)
+            .err()
+            .unwrap_or_else(|| schemac_runtime::check::CheckError::new(
+                "no value is allowed here",
+            ));
+        Err(error.into_de_error())
     }
 }
 impl schemac_runtime::Validate for BoolSchemasEmptyItem {

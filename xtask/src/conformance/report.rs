@@ -207,6 +207,18 @@ pub fn render(groups: &[GroupResult], source: &str) -> String {
             out.push_str("| – | none | | | | |\n");
         }
     }
+    out.push_str(
+        "\n## Groups without a typed root\n\nTheir root is the checked `serde_json::Value` fallback (or the schema was not compiled): \
+         the schema gives its values no shape a Rust type holds (`not`, `if` or `false` alone, tuples, \
+         `allOf` parts that do not merge), so the value is kept as JSON and checked exactly.\n",
+    );
+    for draft in tallies.keys() {
+        let _ = writeln!(out, "\n### {draft}\n\n| Group | Description |\n|---|---|");
+        for group in groups.iter().filter(|g| g.draft == *draft && !g.typed) {
+            let id = group.cases.first().and_then(|c| c.id.rsplit_once('/')).map_or("?", |(group, _)| group);
+            let _ = writeln!(out, "| `{id}` | {} |", cell(&group.description));
+        }
+    }
     out
 }
 

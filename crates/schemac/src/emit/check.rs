@@ -51,6 +51,37 @@ pub(super) fn checked(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
     }
 }
 
+/// The `false` schema: an enum without variants, so no Rust value of it exists either.
+pub(super) fn never(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    quote! {
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        pub enum #name {}
+
+        impl #name {
+            /// Fails for every value: the schema allows none.
+            pub fn check(value: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
+                schemac_runtime::check::never(value)
+            }
+        }
+
+        impl TryFrom<serde_json::Value> for #name {
+            type Error = schemac_runtime::check::CheckError;
+            fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
+                #name::check(&value).and_then(|()| Err(schemac_runtime::check::CheckError::new("no value is allowed here")))
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?;
+                let error = #name::check(&value).err().unwrap_or_else(|| schemac_runtime::check::CheckError::new("no value is allowed here"));
+                Err(error.into_de_error())
+            }
+        }
+    }
+}
+
 /// A typed value whose JSON form is also checked: a newtype over the base type that only a
 /// checked constructor builds.
 pub(super) fn refined(ctx: &Ctx<'_>, id: DefId, refined: &Refined) -> TokenStream {

@@ -20,6 +20,7 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
         DefKind::ValueEnum(values) => value_enum(ctx, id, values),
         DefKind::Union(u) => union::union(ctx, id, u),
         DefKind::Alias(ty) => alias(ctx, id, ty),
+        DefKind::Checked(crate::ir::Check::Never) => check::never(ctx, id),
         DefKind::Checked(c) => check::checked(ctx, id, c),
         DefKind::Refined(r) => check::refined(ctx, id, r),
     };

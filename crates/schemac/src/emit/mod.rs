@@ -85,6 +85,8 @@ fn is_fallback(ir: &Ir, mut id: DefId) -> bool {
     // Bounded: alias chains are short, and a cycle of aliases must not loop.
     for _ in 0..ir.defs.len() {
         match &ir.def(id).kind {
+            // `false` is an enum without variants: the exact Rust type of "no value".
+            crate::ir::DefKind::Checked(crate::ir::Check::Never) => return false,
             crate::ir::DefKind::Checked(_) => return true,
             crate::ir::DefKind::Alias(crate::ir::Ty::Def(next)) => id = *next,
             _ => return false,

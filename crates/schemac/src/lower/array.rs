@@ -105,7 +105,11 @@ impl<'r> Lowerer<'r> {
             _ => {
                 let lowered = self.lower_at(loc, ctx);
                 loose.extend(lowered.loose);
-                Check::As(lowered.ty)
+                match lowered.ty {
+                    // A schema that lowered to `false` (`allOf: [false]`, `not: {}`, ...).
+                    Ty::Def(id) if matches!(self.ir.def(id).kind, DefKind::Checked(Check::Never)) => Check::Never,
+                    ty => Check::As(ty),
+                }
             }
         }
     }

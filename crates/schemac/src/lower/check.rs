@@ -32,10 +32,7 @@ impl<'r> Lowerer<'r> {
             if !has_properties && !has_items {
                 return false;
             }
-            // Without `type`, `unevaluatedItems` alone gives no typed shape (non-arrays pass).
-            // (`true` alone allows everything: nothing to check.)
-            let untyped_items = has_items && p.get("unevaluatedItems") != Some(&Value::Bool(true)) && view.declared_kinds().is_none();
-            untyped_items || (merged && view.top != Some(i)) || !self.evaluates_statically(&p.loc, &mut Vec::new())
+            (merged && view.top != Some(i)) || !self.evaluates_statically(&p.loc, &mut Vec::new())
         };
         if view.parts.iter().enumerate().any(unevaluated) {
             return true;
@@ -81,8 +78,13 @@ impl<'r> Lowerer<'r> {
         let id = self.begin_def(view, &mut ctx);
         let mut loose = Vec::new();
         let checks: Vec<Check> = view.parts.iter().map(|p| self.part_check(id, p, &mut loose)).collect();
-        let check = all_of(checks);
-        self.finish_def(id, DefKind::Checked(check), &loose)
+        let kind = match all_of(checks) {
+            // Nothing left to check (e.g. `not: false`): any value.
+            Check::AllOf(none) if none.is_empty() => DefKind::Alias(Ty::Any),
+            check if check.contains_never() => DefKind::Checked(Check::Never),
+            check => DefKind::Checked(check),
+        };
+        self.finish_def(id, kind, &loose)
     }
 
     /// One part's own keywords as a check; `$ref` and `allOf` are the other parts.
@@ -115,8 +117,7 @@ impl<'r> Lowerer<'r> {
         }
         checks.extend(self.branches(id, part, loose));
         if part.has("not") {
-            let not = self.sub_check(&part.at("not"), Ctx::child(id, "Not"), loose);
-            checks.push(Check::Not(Box::new(not)));
+            checks.extend(self.negation(id, part, loose));
         }
         if part.has("if") {
             checks.push(self.conditional(id, part, loose));
@@ -130,6 +131,16 @@ impl<'r> Lowerer<'r> {
             checks.extend(assertions.map(Check::Assert));
         }
         all_of(checks)
+    }
+
+    /// `not`, without the double negations of `not: {}` (nothing passes) and `not: false`
+    /// (everything does).
+    pub(super) fn negation(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<Check> {
+        match self.sub_check(&part.at("not"), Ctx::child(id, "Not"), loose) {
+            Check::As(Ty::Any) => Some(Check::Never),
+            Check::Never => None,
+            not => Some(Check::Not(Box::new(not))),
+        }
     }
 
     /// `anyOf` and `oneOf` of one part, each branch a check.

@@ -108,9 +108,7 @@ fn blocking(def: &Def, inhabited: &[bool]) -> Option<(DefId, String)> {
         }
         DefKind::Union(u) => u.variants.first().and_then(|v| Some((blocked(&v.ty)?, format!("variant {}", v.hint)))),
         DefKind::Alias(ty) => Some((blocked(ty)?, "`$ref`".to_owned())),
-        DefKind::Refined(r) => blocked(&r.base)
-            .or_else(|| blocking_check(&r.check, &blocked))
-            .map(|id| (id, "`$ref`".to_owned())),
+        DefKind::Refined(r) => blocked(&r.base).or_else(|| blocking_check(&r.check, &blocked)).map(|id| (id, "`$ref`".to_owned())),
         DefKind::Checked(check) => blocking_check(check, &blocked).map(|id| (id, "`allOf`".to_owned())),
         _ => None,
     }

@@ -229,6 +229,11 @@ impl<'r> View<'r> {
         self.parts.iter().any(|p| p.has(keyword))
     }
 
+    /// The values of any of `keywords` in any part.
+    pub fn all_of<'a>(&'a self, keywords: &'a [&'a str]) -> impl Iterator<Item = &'r Value> + 'a {
+        keywords.iter().flat_map(move |k| self.parts.iter().filter_map(move |p| p.get(k)))
+    }
+
     pub fn has_any(&self, keywords: &[&str]) -> bool {
         keywords.iter().any(|k| self.has(k))
     }
@@ -264,7 +269,11 @@ impl<'r> View<'r> {
     /// Keywords that give an object, array or string its shape (as opposed to assertions the
     /// IR lists as unenforced): with them but without `type`, the schema is not `Any`.
     pub fn has_shape(&self) -> bool {
-        self.has_any(OBJECT_SHAPE) || self.has_any(ARRAY_SHAPE) || self.has("pattern") || self.known_format().is_some()
+        self.has_any(OBJECT_SHAPE)
+            || self.has_any(ARRAY_SHAPE)
+            || self.all("unevaluatedItems").any(|(_, v)| v != &Value::Bool(true))
+            || self.has("pattern")
+            || self.known_format().is_some()
     }
 
     /// `properties` merged across parts, in document order: name → every schema for it.

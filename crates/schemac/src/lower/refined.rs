@@ -8,9 +8,9 @@
 //! `properties`, `enum` beside `type`), the branches and values move into the check too.
 
 use super::check::all_of;
-use super::keywords::{Part, View};
+use super::keywords::{KindSet, Part, View};
 use super::{Ctx, Lowered, Lowerer};
-use crate::ir::{Check, DefId, DefKind, Refined};
+use crate::ir::{Check, DefId, DefKind, ObjectCheck, Refined, Ty};
 use crate::resolve::Loc;
 
 /// Keywords a refinement checks rather than types.
@@ -33,18 +33,43 @@ const APPLICATORS_AND_VALUES: &[&str] = &[
     "const",
 ];
 
+/// The same, plus the extra-property keywords of `allOf` parts that do not merge (a part's
+/// `additionalProperties` sees only its own `properties`).
+const APPLICATORS_VALUES_AND_EXTRAS: &[&str] = &[
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentSchemas",
+    "dependencies",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "oneOf",
+    "anyOf",
+    "enum",
+    "const",
+    "additionalProperties",
+    "patternProperties",
+];
+
+/// Keywords about the values of one kind only (objects or arrays): like an assertion, they
+/// make the type a union of every kind even when no other keyword says which kinds there are.
+const ONE_KIND: &[&str] = &["dependentSchemas", "dependencies", "unevaluatedProperties", "unevaluatedItems"];
+
 impl<'r> Lowerer<'r> {
     /// The schema as a [`Refined`] type, when the keywords it would check leave a typed rest;
     /// `None` when the rest says nothing about the value's type (then the whole schema is a
     /// check) or still needs a check.
     pub(super) fn refined(&mut self, view: &View<'r>, mut ctx: Ctx) -> Option<Lowered> {
-        let hidden = [APPLICATORS, APPLICATORS_AND_VALUES].into_iter().find(|hidden| {
+        let one_kind = view.all_of(ONE_KIND).any(|v| v != &serde_json::Value::Bool(true));
+        let hidden = [APPLICATORS, APPLICATORS_AND_VALUES, APPLICATORS_VALUES_AND_EXTRAS].into_iter().find(|hidden| {
             let rest = view.without(hidden);
-            self.typed_rest(&rest) && !self.needs_check(&rest)
+            (one_kind || self.typed_rest(&rest)) && !self.needs_check(&rest)
         })?;
         let rest = view.without(hidden);
         let id = self.begin_def(view, &mut ctx);
-        let base = self.build(&rest, Ctx { own: false, ..Ctx::child(id, "Value") });
+        let base_ctx = Ctx { own: false, ..Ctx::child(id, "Value") };
+        let base = if self.typed_rest(&rest) { self.build(&rest, base_ctx) } else { self.of_kinds(&rest, KindSet::ALL, base_ctx) };
         let mut loose = base.loose;
         let checks: Vec<Check> = view.parts.iter().flat_map(|p| self.refinement(id, p, hidden, &mut loose)).collect();
         Some(self.finish_def(id, DefKind::Refined(Refined { base: base.ty, check: all_of(checks) }), &loose))
@@ -52,10 +77,7 @@ impl<'r> Lowerer<'r> {
 
     /// Whether the view's keywords say what Rust type its values have (rather than `Any`).
     fn typed_rest(&self, rest: &View<'r>) -> bool {
-        rest.declared_kinds().is_some()
-            || rest.has_shape()
-            || self.asserting(rest)
-            || rest.has_any(&["enum", "const", "oneOf", "anyOf"])
+        rest.declared_kinds().is_some() || rest.has_shape() || self.asserting(rest) || rest.has_any(&["enum", "const", "oneOf", "anyOf"])
     }
 
     /// The checks of `part`'s keywords in `hidden`.
@@ -75,13 +97,40 @@ impl<'r> Lowerer<'r> {
             checks.extend(self.branches(id, part, loose));
         }
         if part.has("not") {
-            checks.push(Check::Not(Box::new(self.sub_check(&part.at("not"), Ctx::child(id, "Not"), loose))));
+            checks.extend(self.negation(id, part, loose));
         }
         if part.has("if") {
             checks.push(self.conditional(id, part, loose));
         }
+        if hidden.contains(&"additionalProperties") {
+            checks.extend(self.extras_check(id, part, loose));
+        }
         checks.extend(self.dependency_checks(id, part, &["dependentSchemas", "dependencies"], loose));
         checks.extend(self.unevaluated_anywhere(id, part, loose));
         checks
+    }
+
+    /// `patternProperties` and `additionalProperties` of one part, over its own `properties`.
+    fn extras_check(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<Check> {
+        let mut patterns = Vec::new();
+        if let Some(map) = part.object("patternProperties") {
+            let at = part.at("patternProperties");
+            for (i, source) in map.keys().enumerate() {
+                if let Some(pattern) = self.pattern(source) {
+                    patterns.push((pattern, self.sub_check(&at.child(source), Ctx::child(id, format!("Pattern{i}")), loose)));
+                }
+            }
+        }
+        let additional = match part.get("additionalProperties") {
+            Some(serde_json::Value::Bool(true)) | None => None,
+            Some(_) => Some(Box::new(self.sub_check(&part.at("additionalProperties"), Ctx::child(id, "Extra"), loose))),
+        };
+        if patterns.is_empty() && additional.is_none() {
+            return None;
+        }
+        // The part's own properties are not extra (their schemas are the type's business).
+        let names = part.object("properties").map(|m| m.keys().cloned().collect::<Vec<_>>()).unwrap_or_default();
+        let properties = names.into_iter().map(|n| (n, Check::As(Ty::Any))).collect();
+        Some(Check::Object(ObjectCheck { properties, required: Vec::new(), patterns, additional }))
     }
 }

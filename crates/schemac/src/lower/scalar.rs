@@ -16,6 +16,12 @@ impl<'r> Lowerer<'r> {
             None if view.has_shape() || self.asserting(view) => KindSet::ALL,
             None => return Lowered::new(Ty::Any),
         };
+        self.of_kinds(view, kinds, ctx)
+    }
+
+    /// The schema's type for values of `kinds`: one kind's type, or a union with a variant per
+    /// kind (`null` making it nullable).
+    pub(super) fn of_kinds(&mut self, view: &View<'r>, kinds: KindSet, ctx: Ctx) -> Lowered {
         let has_null = kinds.contains(Kind::Null);
         let others = kinds.without(Kind::Null);
         match (others.kinds().as_slice(), has_null) {

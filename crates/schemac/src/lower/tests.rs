@@ -240,9 +240,12 @@ fn any_and_never() {
     check(json!(false), "#0 !Root = checked never");
     // An assertion without a `type` applies to one kind and passes the others: a union of
     // every kind, that kind's variant asserting.
-    check(json!({"minimum": 1}), "#0 !Root = alias #1?
+    check(
+        json!({"minimum": 1}),
+        "#0 !Root = alias #1?
          #1 #0/Value = union by-kind (Boolean: bool | Number: number{minimum 1} | String: string | Array: [any] | Object: #2)
-         #2 #1/Object = struct open {  }");
+         #2 #1/Object = struct open {  }",
+    );
 }
 
 #[test]
@@ -455,15 +458,16 @@ fn all_of_merges_objects() {
 }
 
 #[test]
-fn all_of_with_closed_branch_is_checked() {
+fn all_of_with_closed_branch_is_refined() {
     // `additionalProperties: false` in one branch does not see the other's `b`: every object
-    // with `b` is invalid, which a merged struct would not express.
+    // with `b` is invalid: the merged struct, refined by the closed branch's own check.
     check(
         json!({"allOf": [
             {"type": "object", "properties": {"a": {}}, "additionalProperties": false},
             {"properties": {"b": {}}}
         ]}),
-        "#0 !Root = checked all(kinds(object); object{a: as any; required ; ; rest never}; object{b: as any; required ; ; rest -})",
+        "#0 !Root = refined #1 where object{a: as any; required ; ; rest never}
+         #1 #0/Value = struct open { a?: any, b?: any }",
     );
     // When the closed branch declares every property, merging is exact.
     check(
@@ -532,9 +536,12 @@ fn null_branch_makes_nullable() {
     check(json!({"anyOf": [{"type": ["integer", "null"], "minimum": 0}, {"type": "null"}]}), "#0 !Root = alias u64?");
     // `{}` accepts null too, so under oneOf null matches both: not the same as nullable.
     check(json!({"oneOf": [{"type": "null"}, {}]}), "#0 !Root = union exactly-one (Null: null | Variant1: any)");
-    check(json!({"anyOf": [{"type": "string"}], "minLength": 2}), "#0 !Root = refined #1? where any(as string)
+    check(
+        json!({"anyOf": [{"type": "string"}], "minLength": 2}),
+        "#0 !Root = refined #1? where any(as string)
          #1 #0/Value = union by-kind (Boolean: bool | Number: number | String: string{minLength 2} | Array: [any] | Object: #2)
-         #2 #1/Object = struct open {  }");
+         #2 #1/Object = struct open {  }",
+    );
 }
 
 #[test]
@@ -581,9 +588,11 @@ fn not_if_and_dependencies_refine_or_check() {
     );
     check(
         json!({"$schema": "http://json-schema.org/draft-07/schema#", "dependencies": {"a": ["b"], "c": {"required": ["d"]}}}),
-        "#0 !Root = checked all(if(all(kinds(object); object{; required a; ; rest -}); object{; required b; ; rest -}; -); if(all(kinds(object); object{; required c; ; rest -}); as #1?; -))
-         #1 #0/c Dependency = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #2)
-         #2 #1/Object = struct open { d: any }",
+        "#0 !Root = refined #1? where all(if(all(kinds(object); object{; required a; ; rest -}); object{; required b; ; rest -}; -); if(all(kinds(object); object{; required c; ; rest -}); as #3?; -))
+         #1 #0/Value = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #2)
+         #2 #1/Object = struct open {  }
+         #3 #0/c Dependency = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #4)
+         #4 #3/Object = struct open { d: any }",
     );
 }
 
@@ -746,9 +755,28 @@ fn unevaluated_properties() {
 }
 
 #[test]
+fn false_and_double_negations() {
+    check(json!({"allOf": [true, false]}), "#0 !Root = checked never");
+    check(json!({"not": {}}), "#0 !Root = checked never");
+    check(json!({"not": true}), "#0 !Root = checked never");
+    check(json!({"not": false}), "#0 !Root = alias any");
+    check(
+        json!({"not": {"not": {}}}),
+        "#0 !Root = alias any
+         #1 #0/Not = checked never",
+    );
+}
+
+#[test]
 fn unevaluated_items() {
-    // Alone, without `type`: non-arrays pass, so a check rather than `Vec`.
-    check(json!({"unevaluatedItems": false}), "#0 !Root = checked array[; never]");
+    // Alone, without `type`: non-arrays pass; arrays are `items: false`.
+    check(
+        json!({"unevaluatedItems": false}),
+        "#0 !Root = alias #1?
+         #1 #0/Value = union by-kind (Boolean: bool | Number: number | String: string | Array: [#2] | Object: #3)
+         #2 #1/Array Item = checked never
+         #3 #1/Object = struct open {  }",
+    );
     // Beside `contains`: the items it matches are evaluated (a check beside the `Vec`).
     check(
         json!({"type": "array", "contains": {"type": "string"}, "unevaluatedItems": false}),
