@@ -167,7 +167,10 @@ pub fn render(groups: &[GroupResult], source: &str) -> String {
          - **Round-trip failures**: valid instances accepted but serialized back differently.\n\
          - **Not compiled**: cases of groups whose schema schemac rejects or whose generated code does not build.\n\
          - **Panics**: deserialization panicked or crashed the process.\n\
-         - **Typed coverage**: the share of groups whose root type is a real Rust type, not the checked `serde_json::Value` fallback.\n\n",
+         - **Typed coverage**: the share of groups whose root type is a real Rust type, not the checked `serde_json::Value` fallback. \
+         Real types include unions with a variant per JSON kind (a schema with keywords about one kind but no `type`), \
+         refinements (a typed value whose JSON form is also checked for `not`, `if`, `unevaluated*`, ...) and the enum \
+         without variants of `false`.\n\n",
     );
     out.push_str("## Totals\n\n");
     let _ = writeln!(out, "| Draft {COLUMNS}\n{ALIGN}");
