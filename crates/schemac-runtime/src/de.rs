@@ -100,8 +100,18 @@ struct IntVisitor<T>(PhantomData<T>);
 
 impl<T: TryFrom<i64> + TryFrom<u64>> IntVisitor<T> {
     fn out_of_range<E: de::Error>(v: impl fmt::Display) -> E {
-        E::custom(format_args!("integer {v} is out of range for {}", std::any::type_name::<T>()))
+        E::custom(format_args!("integer {v}{OUT_OF_RANGE}{}", std::any::type_name::<T>()))
     }
+}
+
+/// How an integer the schema allows but the Rust integer cannot hold is reported.
+const OUT_OF_RANGE: &str = " is out of range for ";
+
+/// Whether `error` says a value had no Rust representation (an integer beyond the chosen Rust
+/// integer) rather than that it breaks the schema. A `oneOf` branch failing so may still match
+/// as far as the schema goes, so it must not be read as "this branch does not match".
+pub fn unrepresentable(error: &impl fmt::Display) -> bool {
+    error.to_string().contains(OUT_OF_RANGE)
 }
 
 impl<'de, T: TryFrom<i64> + TryFrom<u64>> Visitor<'de> for IntVisitor<T> {

@@ -96,27 +96,43 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePair {
         )?;
         let mut found = None;
         let mut matches = 0usize;
-        if let Ok(v) = schemac_runtime::de::nested::<
+        let mut unrepresentable = None;
+        match schemac_runtime::de::nested::<
             _,
             serde_json::Error,
         >(schemac_runtime::de::Plain::<ExactlyOnePairVariant0>::new(), &value) {
-            matches += 1;
-            if found.is_none() {
-                found = Some(ExactlyOnePair::Object(v));
+            Ok(v) => {
+                matches += 1;
+                if found.is_none() {
+                    found = Some(ExactlyOnePair::Object(v));
+                }
             }
+            Err(error) if schemac_runtime::de::unrepresentable(&error) => {
+                matches += 1;
+                unrepresentable = Some(error.to_string());
+            }
+            Err(_) => {}
         }
-        if let Ok(v) = schemac_runtime::de::nested::<
+        match schemac_runtime::de::nested::<
             _,
             serde_json::Error,
         >(schemac_runtime::de::Plain::<ExactlyOnePairVariant1>::new(), &value) {
-            matches += 1;
-            if found.is_none() {
-                found = Some(ExactlyOnePair::Object2(v));
+            Ok(v) => {
+                matches += 1;
+                if found.is_none() {
+                    found = Some(ExactlyOnePair::Object2(v));
+                }
             }
+            Err(error) if schemac_runtime::de::unrepresentable(&error) => {
+                matches += 1;
+                unrepresentable = Some(error.to_string());
+            }
+            Err(_) => {}
         }
-        match (matches, found) {
-            (1, Some(v)) => Ok(v),
-            (0, _) => {
+        match (matches, found, unrepresentable) {
+            (1, Some(v), _) => Ok(v),
+            (1, None, Some(error)) => Err(serde::de::Error::custom(error)),
+            (0, _, _) => {
                 Err(
                     serde::de::Error::custom(
                         "matches none of the oneOf branches of ExactlyOnePair (Object, Object2)",
@@ -271,27 +287,43 @@ impl<'de> serde::Deserialize<'de> for ExactlyOneNum {
         )?;
         let mut found = None;
         let mut matches = 0usize;
-        if let Ok(v) = schemac_runtime::de::nested::<
+        let mut unrepresentable = None;
+        match schemac_runtime::de::nested::<
             _,
             serde_json::Error,
         >(schemac_runtime::de::Int::<i64>::new(), &value) {
-            matches += 1;
-            if found.is_none() {
-                found = Some(ExactlyOneNum::Integer(v));
+            Ok(v) => {
+                matches += 1;
+                if found.is_none() {
+                    found = Some(ExactlyOneNum::Integer(v));
+                }
             }
+            Err(error) if schemac_runtime::de::unrepresentable(&error) => {
+                matches += 1;
+                unrepresentable = Some(error.to_string());
+            }
+            Err(_) => {}
         }
-        if let Ok(v) = schemac_runtime::de::nested::<
+        match schemac_runtime::de::nested::<
             _,
             serde_json::Error,
         >(schemac_runtime::de::Plain::<f64>::new(), &value) {
-            matches += 1;
-            if found.is_none() {
-                found = Some(ExactlyOneNum::Number(v));
+            Ok(v) => {
+                matches += 1;
+                if found.is_none() {
+                    found = Some(ExactlyOneNum::Number(v));
+                }
             }
+            Err(error) if schemac_runtime::de::unrepresentable(&error) => {
+                matches += 1;
+                unrepresentable = Some(error.to_string());
+            }
+            Err(_) => {}
         }
-        match (matches, found) {
-            (1, Some(v)) => Ok(v),
-            (0, _) => {
+        match (matches, found, unrepresentable) {
+            (1, Some(v), _) => Ok(v),
+            (1, None, Some(error)) => Err(serde::de::Error::custom(error)),
+            (0, _, _) => {
                 Err(
                     serde::de::Error::custom(
                         "matches none of the oneOf branches of ExactlyOneNum (Integer, Number)",

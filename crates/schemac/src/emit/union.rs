@@ -255,17 +255,28 @@ fn exactly_one(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds
         #buffer
         let mut found = None;
         let mut matches = 0usize;
+        // A branch that fails only because a Rust integer cannot hold the value may match as
+        // far as the schema goes: it counts, so the union never takes another branch instead.
+        let mut unrepresentable = None;
         #(
-            if let Ok(v) = schemac_runtime::de::nested::<_, serde_json::Error>(#seeds, &value) {
-                matches += 1;
-                if found.is_none() {
-                    found = Some(#name::#variants(v));
+            match schemac_runtime::de::nested::<_, serde_json::Error>(#seeds, &value) {
+                Ok(v) => {
+                    matches += 1;
+                    if found.is_none() {
+                        found = Some(#name::#variants(v));
+                    }
                 }
+                Err(error) if schemac_runtime::de::unrepresentable(&error) => {
+                    matches += 1;
+                    unrepresentable = Some(error.to_string());
+                }
+                Err(_) => {}
             }
         )*
-        match (matches, found) {
-            (1, Some(v)) => Ok(v),
-            (0, _) => Err(serde::de::Error::custom(#none)),
+        match (matches, found, unrepresentable) {
+            (1, Some(v), _) => Ok(v),
+            (1, None, Some(error)) => Err(serde::de::Error::custom(error)),
+            (0, _, _) => Err(serde::de::Error::custom(#none)),
             _ => Err(serde::de::Error::custom(#many)),
         }
     }
