@@ -435,12 +435,24 @@ impl Index {
         for (url, root) in file_urls {
             builder.index.resources.entry(url.into()).or_insert(root);
         }
+        // And by the URLs it was loaded for (a `--map`ped URL, an embedded metaschema's other
+        // scheme), unless one is some resource's `$id`.
+        for (i, doc) in docs.iter().enumerate() {
+            for alias in &doc.aliases {
+                builder.index.resources.entry(alias.clone()).or_insert(Loc { doc: DocId(i), pointer: String::new() });
+            }
+        }
         (builder.index, builder.diagnostics)
     }
 
     /// Whether some resource has the URI (without fragment).
     pub(crate) fn knows(&self, uri: &str) -> bool {
         self.resources.contains_key(uri)
+    }
+
+    /// The root of the resource with the URI (without fragment).
+    pub(crate) fn resource(&self, uri: &str) -> Option<&Loc> {
+        self.resources.get(uri)
     }
 
     /// The resource scopes enclosing `loc`, innermost first.

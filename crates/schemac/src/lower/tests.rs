@@ -26,6 +26,7 @@ fn document(id: usize, name: &str, json: Value) -> Document {
         module: vec![name.trim_end_matches(".json").replace('-', "_")],
         is_input: true,
         root_name: Some("Root".to_owned()),
+        aliases: Vec::new(),
     }
 }
 
