@@ -281,13 +281,13 @@ impl Loader {
         // short; a loop stays at the default draft).
         let mut pending = std::mem::take(&mut self.custom);
         for _ in 0..pending.len() {
+            let waiting: Vec<DocId> = pending.iter().map(|(doc, _)| *doc).collect();
             pending.retain(|(doc, uri)| {
                 let meta = Url::parse(uri).ok().and_then(|u| index.resource(without_fragment(&u).as_str()).cloned());
                 let Some(meta) = meta.filter(|m| m.pointer.is_empty() && m.doc != *doc) else { return true };
                 let Some(meta_doc) = self.docs.get(meta.doc.0) else { return true };
                 // Not settled yet (a custom metaschema of a custom metaschema): next round.
-                let unsettled = self.custom.iter().any(|(d, _)| *d == meta.doc);
-                if unsettled {
+                if waiting.contains(&meta.doc) {
                     return true;
                 }
                 let draft = meta_doc.draft;
@@ -812,6 +812,20 @@ pub(crate) mod tests {
             docs[0].json,
             serde_json::json!({"$schema": "http://example.com/meta.json", "default": {"type": "kept"}, "properties": {"a": {"not": {}}}})
         );
+    }
+
+    #[test]
+    fn a_metaschema_may_have_a_custom_metaschema() {
+        let outer = r#"{"$schema": "http://example.com/outer.json", "$id": "http://example.com/inner.json"}"#;
+        let fx = Fixture::new(&[
+            ("main.json", r#"{"$schema": "http://example.com/inner.json"}"#),
+            ("remote/inner.json", outer),
+            ("remote/outer.json", r#"{"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "http://example.com/outer.json"}"#),
+        ]);
+        let docs = load_ok(&mapped_input(&fx));
+        // `inner.json` is settled first, so `main.json` gets its draft rather than the default.
+        let drafts: Vec<Draft> = docs.iter().map(|d| d.draft).collect();
+        assert_eq!(drafts, [Draft::Draft2019_09; 3]);
     }
 
     #[test]
