@@ -191,6 +191,7 @@ pub fn load(manifest_dir: &Path, schema: &LitStr, pointer: Option<&LitStr>) -> s
         module: vec!["schemac_derive_entry".to_owned()],
         is_input: true,
         root_name: None,
+        aliases: Vec::new(),
     });
     let registry = Registry::new(docs).map_err(|diags| schema_errors(schema, &display, &diags))?;
     let mut ir =

@@ -10,6 +10,7 @@ pub mod ir;
 pub mod load;
 pub mod locate;
 pub mod lower;
+mod metaschemas;
 pub mod name;
 pub mod pattern;
 pub mod resolve;

@@ -12,8 +12,8 @@ use url::Url;
 use crate::diag::Diagnostic;
 use crate::ir::DocId;
 use crate::locate;
-use crate::resolve::{Index, RefSite, kind_name, percent_decode, without_fragment};
-use crate::{Draft, Input, SchemaSource, UrlMap};
+use crate::resolve::{Index, Loc, RefSite, kind_name, percent_decode, subschemas, without_fragment};
+use crate::{Draft, Input, SchemaSource, UrlMap, metaschemas};
 
 /// One loaded schema file.
 #[derive(Clone, Debug)]
@@ -27,8 +27,10 @@ pub struct Document {
     pub text: String,
     /// Lowercase hex SHA-256 of the file's bytes.
     pub sha256: String,
-    /// The parsed text. One addition: a document loaded through `--map` that has no `$id` gets
-    /// the URL it was mapped from as its `$id`, because that URL is its base URI.
+    /// The parsed text. Two changes: a document loaded through `--map` that has no `$id` gets
+    /// the URL it was mapped from as its `$id`, because that URL is its base URI; and where its
+    /// `$schema` is a metaschema that leaves out a vocabulary, that vocabulary's keywords are
+    /// removed, as they are only annotations there.
     pub json: Value,
     /// From `$schema`, else the configured default.
     pub draft: Draft,
@@ -40,6 +42,9 @@ pub struct Document {
     pub is_input: bool,
     /// The configured name of the root type.
     pub root_name: Option<String>,
+    /// Other URIs the document answers to: the URL it was loaded for (through `--map`, or as an
+    /// embedded metaschema) when that is not its `$id`.
+    pub aliases: Vec<String>,
 }
 
 /// Reads every input schema and every document they reference through the catalog.
@@ -56,6 +61,7 @@ pub fn load(input: &Input, default_draft: Draft) -> Result<Vec<Document>, Vec<Di
         loader.catalog(dir);
     }
     loader.follow_refs(&input.maps);
+    loader.settle_metaschemas();
     loader.name_modules();
     if loader.diagnostics.is_empty() { Ok(loader.docs) } else { Err(loader.diagnostics) }
 }
@@ -67,6 +73,9 @@ struct Loader {
     /// Canonical path → display of every file read, so none is read twice.
     seen: HashMap<PathBuf, String>,
     cwd: Option<PathBuf>,
+    /// Documents whose `$schema` names no draft, with that URI: a metaschema to load, which
+    /// settles their draft and vocabularies.
+    custom: Vec<(DocId, String)>,
 }
 
 /// Where a file comes from: what it is called and whether it is an input.
@@ -79,7 +88,14 @@ struct Origin {
 
 impl Loader {
     fn new(default_draft: Draft) -> Loader {
-        Loader { default_draft, docs: Vec::new(), diagnostics: Vec::new(), seen: HashMap::new(), cwd: std::env::current_dir().ok() }
+        Loader {
+            default_draft,
+            docs: Vec::new(),
+            diagnostics: Vec::new(),
+            seen: HashMap::new(),
+            cwd: std::env::current_dir().ok(),
+            custom: Vec::new(),
+        }
     }
 
     fn input(&mut self, source: &SchemaSource) {
@@ -181,21 +197,53 @@ impl Loader {
                 return false;
             }
         };
+        self.add(path.to_path_buf(), origin, text, sha256, json)
+    }
+
+    /// Adds a parsed document; `false` (with a diagnostic) when it is not a schema.
+    fn add(&mut self, path: PathBuf, origin: Origin, text: String, sha256: String, json: Value) -> bool {
+        let id = DocId(self.docs.len());
         let draft = match self.draft(&json, &origin.display, &text) {
-            Some(draft) => draft,
+            Some(Declared::Draft(draft)) => draft,
+            // Settled by `settle_metaschemas` once the metaschema is loaded.
+            Some(Declared::Metaschema(uri)) => {
+                self.custom.push((id, uri));
+                self.default_draft
+            }
             None => return false,
         };
-        let id = DocId(self.docs.len());
         let Origin { display, module, is_input, root_name } = origin;
-        self.docs.push(Document { id, path: path.to_path_buf(), display, text, sha256, json, draft, module, is_input, root_name });
+        let aliases = Vec::new();
+        self.docs.push(Document { id, path, display, text, sha256, json, draft, module, is_input, root_name, aliases });
         true
     }
 
-    /// The document's draft; `None` (with a diagnostic) when it is not a schema or its
-    /// `$schema` is unknown.
-    fn draft(&mut self, json: &Value, display: &str, text: &str) -> Option<Draft> {
+    /// Adds the embedded metaschema `meta`, which a ref names as `uri`.
+    fn embedded(&mut self, meta: &metaschemas::Metaschema, uri: &Url) -> bool {
+        let json: Value = match serde_json::from_str(meta.text) {
+            Ok(json) => json,
+            Err(err) => {
+                self.diagnostics.push(invalid_json(meta.uri, meta.text, &err));
+                return false;
+            }
+        };
+        let sha256 = Sha256::digest(meta.text.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect();
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("metaschemas").join(meta.file);
+        let origin = Origin { display: meta.uri.to_owned(), module: Vec::new(), is_input: false, root_name: None };
+        if !self.add(path, origin, meta.text.to_owned(), sha256, json) {
+            return false;
+        }
+        if let Some(doc) = self.docs.last_mut() {
+            doc.aliases.push(uri.to_string());
+        }
+        true
+    }
+
+    /// The document's draft, or the metaschema that decides it; `None` (with a diagnostic)
+    /// when it is not a schema or its `$schema` is not a URI.
+    fn draft(&mut self, json: &Value, display: &str, text: &str) -> Option<Declared> {
         let schema = match json {
-            Value::Bool(_) => return Some(self.default_draft),
+            Value::Bool(_) => return Some(Declared::Draft(self.default_draft)),
             Value::Object(schema) => schema,
             other => {
                 let message = format!("the document is {}, but a schema is an object or a boolean", kind_name(other));
@@ -208,23 +256,75 @@ impl Loader {
                 return None;
             }
         };
-        let Some(uri) = schema.get("$schema") else { return Some(self.default_draft) };
+        let Some(uri) = schema.get("$schema") else { return Some(Declared::Draft(self.default_draft)) };
         if let Some(draft) = uri.as_str().and_then(Draft::from_schema_uri) {
-            return Some(draft);
+            return Some(Declared::Draft(draft));
+        }
+        if let Some(uri) = uri.as_str().and_then(|u| Url::parse(u).ok()) {
+            return Some(Declared::Metaschema(uri.to_string()));
         }
         let message = match uri.as_str() {
-            Some(uri) => format!("unknown `$schema` {uri:?}"),
+            Some(uri) => format!("unknown `$schema` {uri:?}: it is not an absolute URI"),
             None => format!("`$schema` is {}, but it must be a string URI", kind_name(uri)),
         };
-        let hint = "schemac knows https://json-schema.org/draft/2020-12/schema, .../draft/2019-09/schema and \
-                    http://json-schema.org/draft-07/schema# (also -06, -04); or remove `$schema` and pick the \
-                    draft with --default-draft";
-        let mut diagnostic = Diagnostic::new("unknown-draft", display, "/$schema", message).with_hint(hint);
-        if let Some((line, column)) = locate::position(text, "/$schema") {
-            diagnostic = diagnostic.at(line, column);
-        }
-        self.diagnostics.push(diagnostic);
+        self.diagnostics.push(unknown_draft(display, text, message));
         None
+    }
+
+    /// Settles the draft of each document whose `$schema` names a metaschema document: that
+    /// metaschema's own draft, with the keywords of the vocabularies its `$vocabulary` leaves
+    /// out removed. A metaschema that is not loaded, or requires a vocabulary schemac does not
+    /// know, is an error.
+    fn settle_metaschemas(&mut self) {
+        let (index, _) = Index::build(&self.docs);
+        // A metaschema may have a custom `$schema` of its own: settle those first (a chain is
+        // short; a loop stays at the default draft).
+        let mut pending = std::mem::take(&mut self.custom);
+        for _ in 0..pending.len() {
+            let waiting: Vec<DocId> = pending.iter().map(|(doc, _)| *doc).collect();
+            pending.retain(|(doc, uri)| {
+                let meta = Url::parse(uri).ok().and_then(|u| index.resource(without_fragment(&u).as_str()).cloned());
+                let Some(meta) = meta.filter(|m| m.pointer.is_empty() && m.doc != *doc) else { return true };
+                let Some(meta_doc) = self.docs.get(meta.doc.0) else { return true };
+                // Not settled yet (a custom metaschema of a custom metaschema): next round.
+                if waiting.contains(&meta.doc) {
+                    return true;
+                }
+                let draft = meta_doc.draft;
+                let vocabularies = meta_doc.json.get("$vocabulary").and_then(Value::as_object).cloned();
+                let display = self.docs[doc.0].display.clone();
+                let text = self.docs[doc.0].text.clone();
+                self.docs[doc.0].draft = draft;
+                if let Some(vocabularies) = vocabularies
+                    && draft >= Draft::Draft2019_09
+                {
+                    match unused_keywords(&vocabularies) {
+                        Ok(unused) => strip_keywords(&mut self.docs[doc.0].json, &unused),
+                        Err(unknown) => {
+                            let message = format!(
+                                "`$schema` {uri} requires the vocabulary {unknown}, which schemac does not know, so it cannot \
+                                 validate the way this schema means"
+                            );
+                            let diagnostic = unknown_draft(&display, &text, message).with_hint(
+                                "schemac knows the 2019-09 and 2020-12 vocabularies; a metaschema may list others only as \
+                                 optional (`false`), and they are ignored",
+                            );
+                            self.diagnostics.push(Diagnostic { code: "unknown-vocabulary", ..diagnostic });
+                        }
+                    }
+                }
+                false
+            });
+            if pending.is_empty() {
+                break;
+            }
+        }
+        for (doc, uri) in pending {
+            let Some(document) = self.docs.get(doc.0) else { continue };
+            let message = format!("unknown `$schema` {uri:?}: it names no draft and no loaded metaschema");
+            let diagnostic = unknown_draft(&document.display, &document.text, message);
+            self.diagnostics.push(diagnostic);
+        }
     }
 
     /// Loads the documents that refs name but no loaded document is: files under a `--map`
@@ -235,7 +335,14 @@ impl Loader {
         loop {
             let (index, _) = Index::build(&self.docs);
             let mut added = false;
-            for site in &index.refs {
+            // A `$schema` that names a metaschema document is loaded like a ref.
+            let metaschemas = self.custom.iter().map(|(doc, uri)| RefSite {
+                at: Loc { doc: *doc, pointer: "/$schema".to_owned() },
+                reference: uri.clone(),
+                target: Url::parse(uri).ok(),
+            });
+            let sites: Vec<RefSite> = metaschemas.collect();
+            for site in index.refs.iter().chain(&sites) {
                 let Some(target) = &site.target else { continue };
                 let document = without_fragment(target);
                 if index.knows(document.as_str()) || !tried.insert(document.to_string()) {
@@ -243,6 +350,8 @@ impl Loader {
                 }
                 if let Some((map, rest)) = longest_match(maps, document.as_str()) {
                     added |= self.load_mapped(site, target, &document, map, rest);
+                } else if let Some(meta) = metaschemas::find(document.as_str()) {
+                    added |= self.embedded(meta, &document);
                 } else if document.scheme() == "file"
                     && let Ok(path) = document.to_file_path()
                     && path.is_file()
@@ -299,19 +408,8 @@ impl Loader {
         {
             schema.insert(id_keyword.to_owned(), Value::String(document.to_string()));
         }
-        // A mapped file whose own `$id` differs cannot answer to the URL it was mapped from.
-        let (index, _) = Index::build(&self.docs);
-        if !index.knows(document.as_str()) {
-            let display = self.docs.last().map(|doc| doc.display.clone()).unwrap_or_default();
-            let message = format!(
-                "`{}` resolves to {target}; --map {}={} loaded {display} for it, but that file's `$id` gives it another URI",
-                site.reference,
-                map.prefix,
-                map.dir.display()
-            );
-            let diagnostic = self.site_error(site, message);
-            self.diagnostics.push(diagnostic.with_hint(format!("make the `$id` of {display} {document}, or refer to it by its `$id`")));
-        }
+        // A mapped file whose own `$id` differs still answers to the URL it was mapped from.
+        doc.aliases.push(document.to_string());
         true
     }
 
@@ -358,6 +456,59 @@ impl Loader {
             }
             taken.insert(vec![candidate.clone()]);
             doc.module = vec![candidate];
+        }
+    }
+}
+
+/// What a document's `$schema` says: a draft, or a metaschema document (by URI) that decides it.
+enum Declared {
+    Draft(Draft),
+    Metaschema(String),
+}
+
+/// An `unknown-draft` diagnostic at the document's `$schema`.
+fn unknown_draft(display: &str, text: &str, message: String) -> Diagnostic {
+    let hint = "schemac knows https://json-schema.org/draft/2020-12/schema, .../draft/2019-09/schema and \
+                http://json-schema.org/draft-07/schema# (also -06, -04), and metaschemas it can load (--schema-dir, --map); \
+                or remove `$schema` and pick the draft with --default-draft";
+    let diagnostic = Diagnostic::new("unknown-draft", display, "/$schema", message).with_hint(hint);
+    match locate::position(text, "/$schema") {
+        Some((line, column)) => diagnostic.at(line, column),
+        None => diagnostic,
+    }
+}
+
+/// The keywords of the known vocabularies a metaschema's `$vocabulary` leaves out; `Err` with
+/// the URI of a required vocabulary schemac does not know.
+fn unused_keywords(vocabularies: &serde_json::Map<String, Value>) -> Result<Vec<&'static str>, String> {
+    for (uri, required) in vocabularies {
+        if metaschemas::vocabulary_keywords(uri).is_none() && required.as_bool() != Some(false) {
+            return Err(uri.clone());
+        }
+    }
+    let used: Vec<&'static str> = vocabularies.keys().filter_map(|uri| metaschemas::vocabulary_keywords(uri)).flatten().copied().collect();
+    let all = metaschemas::REMOVABLE.iter().flat_map(|keywords| keywords.iter().copied());
+    Ok(all.filter(|k| !used.contains(k)).collect())
+}
+
+/// Removes `keywords` from every schema object of `json` (never from `enum`/`const` data).
+fn strip_keywords(json: &mut Value, keywords: &[&str]) {
+    if keywords.is_empty() {
+        return;
+    }
+    let mut pointers = vec![String::new()];
+    let mut i = 0;
+    while i < pointers.len() {
+        if let Some(Value::Object(schema)) = json.pointer(&pointers[i]) {
+            let children: Vec<String> = subschemas(schema).into_iter().map(|(suffix, _)| format!("{}{suffix}", pointers[i])).collect();
+            pointers.extend(children);
+        }
+        i += 1;
+    }
+    // Deepest first, so a pointer still exists when it is reached.
+    for pointer in pointers.iter().rev() {
+        if let Some(Value::Object(schema)) = json.pointer_mut(pointer) {
+            schema.retain(|keyword, _| !keywords.contains(&keyword.as_str()));
         }
     }
 }
@@ -574,11 +725,12 @@ pub(crate) mod tests {
                 "short.json:1:9 invalid-json ",
                 "array.json:1:3 not-a-schema ",
                 "number.json:1:1 not-a-schema ",
-                "draft.json:2:14 unknown-draft /$schema",
                 "draft-kind.json:1:13 unknown-draft /$schema",
                 "latin1.json:2:8 invalid-json ",
                 "missing.json:0:0 io ",
                 "ok.json:0:0 duplicate-input ",
+                // Reported once no metaschema with that URI could be loaded.
+                "draft.json:2:14 unknown-draft /$schema",
             ]
         );
         let messages: Vec<_> = diagnostics.iter().map(|d| d.message.as_str()).collect();
@@ -586,9 +738,109 @@ pub(crate) mod tests {
         assert!(diagnostics[1].hint.as_deref().is_some_and(|h| h.contains("ends early")), "{:?}", diagnostics[1]);
         assert_eq!(messages[2], "the document is an array, but a schema is an object or a boolean");
         assert_eq!(messages[3], "the document is a number, but a schema is an object or a boolean");
-        assert_eq!(messages[4], "unknown `$schema` \"https://example.com/my-draft\"");
-        assert!(diagnostics[4].hint.as_deref().is_some_and(|h| h.contains("--default-draft")));
-        assert!(messages[7].contains("missing.json"), "{}", messages[7]);
+        assert_eq!(messages[8], "unknown `$schema` \"https://example.com/my-draft\": it names no draft and no loaded metaschema");
+        assert!(diagnostics[8].hint.as_deref().is_some_and(|h| h.contains("--default-draft")));
+        assert!(messages[6].contains("missing.json"), "{}", messages[6]);
+    }
+
+    /// `main.json` as the input, with `http://example.com/` mapped to the fixture's `remote/`.
+    fn mapped_input(fx: &Fixture) -> Input {
+        let mut input = fx.inputs(&["main.json"]);
+        input.maps = vec![UrlMap { prefix: "http://example.com/".to_owned(), dir: fx.path("remote") }];
+        input
+    }
+
+    #[test]
+    fn mapped_files_answer_to_their_url_and_their_id() {
+        let fx = Fixture::new(&[
+            ("main.json", r#"{"$ref": "http://example.com/other.json"}"#),
+            ("remote/other.json", r#"{"$id": "urn:example:other", "type": "string"}"#),
+        ]);
+        let docs = load_ok(&mapped_input(&fx));
+        assert_eq!(docs[1].aliases, ["http://example.com/other.json"]);
+        let registry = crate::resolve::Registry::new(docs).unwrap_or_else(|d| panic!("index: {d:#?}"));
+        assert_eq!(registry.lookup_uri("http://example.com/other.json"), registry.lookup_uri("urn:example:other"));
+        assert!(registry.lookup_uri("urn:example:other").is_some());
+    }
+
+    #[test]
+    fn official_metaschemas_are_embedded() {
+        let fx = Fixture::new(&[(
+            "main.json",
+            r#"{"properties": {"a": {"$ref": "http://json-schema.org/draft-07/schema#"}, "b": {"$ref": "https://json-schema.org/draft/2020-12/schema"}}}"#,
+        )]);
+        let docs = load_ok(&fx.inputs(&["main.json"]));
+        let loaded: Vec<(&str, Draft)> = docs.iter().skip(1).map(|d| (d.display.as_str(), d.draft)).collect();
+        assert_eq!(
+            loaded,
+            [
+                ("http://json-schema.org/draft-07/schema", Draft::Draft7),
+                ("https://json-schema.org/draft/2020-12/schema", Draft::Draft2020_12),
+                // Reached through the 2020-12 metaschema's `allOf`.
+                ("https://json-schema.org/draft/2020-12/meta/core", Draft::Draft2020_12),
+                ("https://json-schema.org/draft/2020-12/meta/applicator", Draft::Draft2020_12),
+                ("https://json-schema.org/draft/2020-12/meta/unevaluated", Draft::Draft2020_12),
+                ("https://json-schema.org/draft/2020-12/meta/validation", Draft::Draft2020_12),
+                ("https://json-schema.org/draft/2020-12/meta/meta-data", Draft::Draft2020_12),
+                ("https://json-schema.org/draft/2020-12/meta/format-annotation", Draft::Draft2020_12),
+                ("https://json-schema.org/draft/2020-12/meta/content", Draft::Draft2020_12),
+            ]
+        );
+    }
+
+    /// A metaschema at `http://example.com/meta.json` with `vocabulary` as its `$vocabulary`.
+    fn metaschema(vocabulary: &str) -> String {
+        format!(
+            r#"{{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "http://example.com/meta.json", "$vocabulary": {vocabulary}}}"#
+        )
+    }
+
+    #[test]
+    fn custom_metaschemas_settle_the_draft_and_vocabularies() {
+        let no_validation = metaschema(
+            r#"{"https://json-schema.org/draft/2020-12/vocab/core": true, "https://json-schema.org/draft/2020-12/vocab/applicator": true,
+                "http://example.com/vocab/extra": false}"#,
+        );
+        let main = r#"{"$schema": "http://example.com/meta.json", "type": "object", "default": {"type": "kept"},
+                       "properties": {"a": {"minimum": 10, "not": {"required": ["x"]}}}}"#;
+        let fx = Fixture::new(&[("main.json", main), ("remote/meta.json", &no_validation)]);
+        // The default draft is 7; the metaschema says 2020-12.
+        let docs = load(&mapped_input(&fx), Draft::Draft7).unwrap_or_else(|d| panic!("unexpected errors: {d:#?}"));
+        assert_eq!(docs[0].draft, Draft::Draft2020_12);
+        // Validation keywords are annotations there; applicators and data stay.
+        assert_eq!(
+            docs[0].json,
+            serde_json::json!({"$schema": "http://example.com/meta.json", "default": {"type": "kept"}, "properties": {"a": {"not": {}}}})
+        );
+    }
+
+    #[test]
+    fn a_metaschema_may_have_a_custom_metaschema() {
+        let outer = r#"{"$schema": "http://example.com/outer.json", "$id": "http://example.com/inner.json"}"#;
+        let fx = Fixture::new(&[
+            ("main.json", r#"{"$schema": "http://example.com/inner.json"}"#),
+            ("remote/inner.json", outer),
+            ("remote/outer.json", r#"{"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "http://example.com/outer.json"}"#),
+        ]);
+        let docs = load_ok(&mapped_input(&fx));
+        // `inner.json` is settled first, so `main.json` gets its draft rather than the default.
+        let drafts: Vec<Draft> = docs.iter().map(|d| d.draft).collect();
+        assert_eq!(drafts, [Draft::Draft2019_09; 3]);
+    }
+
+    #[test]
+    fn unknown_required_vocabularies_and_missing_metaschemas_are_errors() {
+        let custom = metaschema(r#"{"https://json-schema.org/draft/2020-12/vocab/core": true, "http://example.com/vocab/extra": true}"#);
+        let fx = Fixture::new(&[("main.json", r#"{"$schema": "http://example.com/meta.json"}"#), ("remote/meta.json", &custom)]);
+        let diagnostics = load_errors(&mapped_input(&fx));
+        assert_eq!(summary(&diagnostics), ["main.json:1:13 unknown-vocabulary /$schema"]);
+        assert!(diagnostics[0].message.contains("http://example.com/vocab/extra"), "{}", diagnostics[0].message);
+
+        let fx = Fixture::new(&[("main.json", r#"{"$schema": "http://example.com/meta.json"}"#)]);
+        let diagnostics = load_errors(&mapped_input(&fx));
+        let codes: Vec<&str> = diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["unresolved-ref", "unknown-draft"]);
+        assert!(diagnostics[0].message.contains("does not exist"), "{}", diagnostics[0].message);
     }
 
     #[test]

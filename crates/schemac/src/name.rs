@@ -212,6 +212,7 @@ mod tests {
             module: vec![module.to_owned()],
             is_input: true,
             root_name: None,
+            aliases: Vec::new(),
         }
     }
 

@@ -5,7 +5,7 @@
 //! The index is built once by [`Registry::new`]; looking things up does no IO. Line:column
 //! positions are computed only when a diagnostic is built.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Component, Path, PathBuf};
 
 use serde_json::{Map, Value};
@@ -106,6 +106,34 @@ impl Registry {
     /// document's file URL.
     pub fn base_uri(&self, loc: &Loc) -> Option<&Url> {
         self.index.base_at(loc)
+    }
+
+    /// The anchor names that decide where a dynamic reference goes: each is the fragment of a
+    /// `$dynamicRef` and declared by some `$dynamicAnchor` (`""` stands for 2019-09's
+    /// `$recursiveRef` and `"$recursiveAnchor": true`). Empty for schemas without either.
+    pub fn dynamic_names(&self) -> Vec<String> {
+        let declared: BTreeSet<&str> = self.index.dynamic_anchors.keys().map(|(_, name)| name.as_str()).collect();
+        self.index.dynamic_refs.iter().filter(|name| declared.contains(name.as_str())).cloned().collect()
+    }
+
+    /// The schema of the resource `resource` that declares the dynamic anchor `name` (`""`: the
+    /// resource root, when it has `"$recursiveAnchor": true`).
+    pub fn dynamic_anchor(&self, resource: &Url, name: &str) -> Option<&Loc> {
+        self.index.dynamic_anchors.get(&(resource.to_string(), name.to_owned()))
+    }
+
+    /// The resources enclosing `loc` as (root pointer, URI), innermost first.
+    pub fn resources_along<'s>(&'s self, loc: &Loc) -> Vec<(&'s str, &'s Url)> {
+        let Some(scopes) = self.index.scopes.get(&loc.doc) else { return Vec::new() };
+        let mut out = Vec::new();
+        let mut pointer = Some(loc.pointer.as_str());
+        while let Some(current) = pointer {
+            if let Some((root, scope)) = scopes.get_key_value(current) {
+                out.push((root.as_str(), &scope.base));
+            }
+            pointer = current.rfind('/').map(|i| &current[..i]);
+        }
+        out
     }
 
     /// The location of the schema an absolute URI (with or without fragment) identifies.
@@ -379,6 +407,11 @@ pub(crate) struct Index {
     scopes: HashMap<DocId, BTreeMap<String, Scope>>,
     /// (resource URI, anchor name) → the schema.
     anchors: BTreeMap<(String, String), Loc>,
+    /// (resource URI, `$dynamicAnchor` name) → the schema; the name `""` is a resource root
+    /// with `"$recursiveAnchor": true`.
+    dynamic_anchors: BTreeMap<(String, String), Loc>,
+    /// The anchor names `$dynamicRef`s point at (`""` for any `$recursiveRef`).
+    dynamic_refs: BTreeSet<String>,
     pub(crate) refs: Vec<RefSite>,
 }
 
@@ -402,12 +435,24 @@ impl Index {
         for (url, root) in file_urls {
             builder.index.resources.entry(url.into()).or_insert(root);
         }
+        // And by the URLs it was loaded for (a `--map`ped URL, an embedded metaschema's other
+        // scheme), unless one is some resource's `$id`.
+        for (i, doc) in docs.iter().enumerate() {
+            for alias in &doc.aliases {
+                builder.index.resources.entry(alias.clone()).or_insert(Loc { doc: DocId(i), pointer: String::new() });
+            }
+        }
         (builder.index, builder.diagnostics)
     }
 
     /// Whether some resource has the URI (without fragment).
     pub(crate) fn knows(&self, uri: &str) -> bool {
         self.resources.contains_key(uri)
+    }
+
+    /// The root of the resource with the URI (without fragment).
+    pub(crate) fn resource(&self, uri: &str) -> Option<&Loc> {
+        self.resources.get(uri)
     }
 
     /// The resource scopes enclosing `loc`, innermost first.
@@ -494,6 +539,20 @@ impl Builder<'_> {
             if let Some(name) = schema.get(keyword).and_then(Value::as_str) {
                 anchors.push(name.to_owned());
             }
+        }
+        if let Some(name) = schema.get("$dynamicAnchor").and_then(Value::as_str) {
+            self.index.dynamic_anchors.entry((base.to_string(), name.to_owned())).or_insert_with(|| loc.clone());
+        }
+        if opens_resource && schema.get("$recursiveAnchor") == Some(&Value::Bool(true)) {
+            self.index.dynamic_anchors.entry((base.to_string(), String::new())).or_insert_with(|| loc.clone());
+        }
+        if let Some(reference) = schema.get("$dynamicRef").and_then(Value::as_str)
+            && let Some((_, fragment)) = reference.split_once('#')
+        {
+            self.index.dynamic_refs.insert(percent_decode(fragment));
+        }
+        if schema.get("$recursiveRef").is_some_and(Value::is_string) {
+            self.index.dynamic_refs.insert(String::new());
         }
         for name in anchors {
             self.anchor(&base, name, &loc);

@@ -8,6 +8,7 @@
 use serde_json::Value;
 
 use super::Lowerer;
+use super::dynamic::Bindings;
 use super::keywords::{Part, constrains};
 use crate::Draft;
 use crate::resolve::Loc;
@@ -22,9 +23,8 @@ pub(super) struct Flat<'r> {
     pub never: bool,
     /// A `$ref` could not be followed (reported); the schema lowers to `Any`.
     pub broken: bool,
-    /// `$dynamicRef`/`$recursiveRef`, which are resolved statically (the dynamic scope is not
-    /// tracked).
-    pub loose: Vec<Loc>,
+    /// The dynamic anchor bindings of each part (parallel to `parts`).
+    pub bindings: Vec<Bindings>,
     /// The index of the part that every other part was reached from, if there is one.
     pub top: Option<usize>,
 }
@@ -34,7 +34,8 @@ impl<'r> Lowerer<'r> {
         let mut flat = Flat::default();
         let mut starts = Vec::new();
         for loc in locs {
-            self.visit(loc, None, &mut Vec::new(), &mut flat, &mut starts);
+            let bindings = self.bindings_at(loc);
+            self.visit(loc, &bindings, None, &mut Vec::new(), &mut flat, &mut starts);
         }
         // The last part pushed is the outermost schema's own; it is the ancestor of all the
         // others when its visit started before any of them.
@@ -44,8 +45,16 @@ impl<'r> Lowerer<'r> {
         flat
     }
 
-    /// Adds the parts of the schema at `loc`, reached through the keyword at `via`.
-    fn visit(&mut self, loc: &Loc, via: Option<&Loc>, stack: &mut Vec<Loc>, flat: &mut Flat<'r>, starts: &mut Vec<usize>) {
+    /// Adds the parts of the schema at `loc` (with dynamic anchor `bindings`), reached through the keyword at `via`.
+    fn visit(
+        &mut self,
+        loc: &Loc,
+        bindings: &Bindings,
+        via: Option<&Loc>,
+        stack: &mut Vec<Loc>,
+        flat: &mut Flat<'r>,
+        starts: &mut Vec<usize>,
+    ) {
         if let Some(start) = stack.iter().position(|l| l == loc) {
             self.report_cycle(&stack[start..], loc, via);
             flat.broken = true;
@@ -80,11 +89,8 @@ impl<'r> Lowerer<'r> {
         stack.push(loc.clone());
         for (keyword, reference) in references(map, draft) {
             let at = loc.child(keyword);
-            if keyword != "$ref" {
-                flat.loose.push(at.clone());
-            }
-            match reg.resolve(loc, reference) {
-                Ok(target) => self.visit(&target, Some(&at), stack, flat, starts),
+            match self.follow_ref(loc, keyword, reference, bindings) {
+                Ok((target, inner)) => self.visit(&target, &inner, Some(&at), stack, flat, starts),
                 Err(diagnostic) => {
                     self.diags.push(diagnostic);
                     flat.broken = true;
@@ -99,12 +105,15 @@ impl<'r> Lowerer<'r> {
         if let Some(branches) = map.get("allOf").and_then(Value::as_array) {
             let at = loc.child("allOf");
             for i in 0..branches.len() {
-                self.visit(&at.child(&i.to_string()), Some(&at), stack, flat, starts);
+                let branch = at.child(&i.to_string());
+                let inner = self.descend(bindings, Some(loc), &branch);
+                self.visit(&branch, &inner, Some(&at), stack, flat, starts);
             }
         }
         stack.pop();
         if constrains(map, draft) && !flat.parts.iter().any(|p| p.loc == *loc) {
             flat.parts.push(Part::new(loc.clone(), map, draft));
+            flat.bindings.push(bindings.clone());
             starts.push(start);
         }
     }
@@ -127,7 +136,7 @@ impl<'r> Lowerer<'r> {
 }
 
 /// The reference keywords of a schema with their values: `$ref`, and the dynamic reference
-/// of the draft (resolved like `$ref`).
+/// of the draft (resolved by [`Lowerer::follow_ref`]).
 pub(super) fn references(map: &serde_json::Map<String, Value>, draft: Draft) -> Vec<(&'static str, &str)> {
     let keywords: &[&'static str] = match draft {
         Draft::Draft2020_12 => &["$ref", "$dynamicRef"],

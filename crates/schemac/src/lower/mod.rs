@@ -19,6 +19,7 @@
 mod array;
 mod assertions;
 mod check;
+mod dynamic;
 mod flatten;
 mod infinite;
 mod keywords;
@@ -52,8 +53,9 @@ pub fn lower(registry: &Registry, config: &Config) -> Result<Ir, Diagnostics> {
     lowerer.finish()
 }
 
-/// The memo key of a schema: the locations of its parts.
-type Key = Vec<Loc>;
+/// The memo key of a schema: the locations of its parts, each with the dynamic anchors bound
+/// where it was reached.
+type Key = Vec<(Loc, dynamic::Bindings)>;
 
 /// A lowered schema: its type, and the keywords of its inline parts that the type does not
 /// enforce. Those belong to whichever `Def` ends up containing the type.
@@ -127,8 +129,13 @@ struct Lowerer<'r> {
     active: HashMap<Key, Option<DefId>>,
     validated: HashSet<DocId>,
     patterns: HashMap<String, Option<Pattern>>,
-    /// `kinds_of` per schema location.
-    kinds: HashMap<Loc, keywords::KindSet>,
+    /// `kinds_of` per schema location and dynamic anchor bindings.
+    kinds: HashMap<(Loc, dynamic::Bindings), keywords::KindSet>,
+    /// `Registry::dynamic_names`: the anchor names dynamic references use.
+    dynamic_names: Vec<String>,
+    /// Per type being built, innermost last: its parts with their dynamic anchor bindings
+    /// (see [`dynamic`]).
+    frames: Vec<Vec<(Loc, dynamic::Bindings)>>,
     /// `Config::assert_formats`: a known `format` is an [`Assertion::Format`].
     assert_formats: bool,
 }
@@ -144,6 +151,8 @@ impl<'r> Lowerer<'r> {
             validated: HashSet::new(),
             patterns: HashMap::new(),
             kinds: HashMap::new(),
+            dynamic_names: reg.dynamic_names(),
+            frames: Vec::new(),
             assert_formats: false,
         }
     }
@@ -220,11 +229,15 @@ impl<'r> Lowerer<'r> {
         let Some(first) = locs.first() else { return Lowered::new(Ty::Any) };
         let flat = self.flatten(locs);
         if flat.broken || (flat.parts.is_empty() && !flat.never) {
-            return Lowered::new(Ty::Any).with_loose(flat.loose);
+            return Lowered::new(Ty::Any);
         }
-        let key: Key = if flat.never { locs.to_vec() } else { flat.parts.iter().map(|p| p.loc.clone()).collect() };
+        let key: Key = if flat.never {
+            locs.iter().map(|l| (l.clone(), self.bindings_at(l))).collect()
+        } else {
+            flat.parts.iter().map(|p| p.loc.clone()).zip(flat.bindings.iter().cloned()).collect()
+        };
         if let Some(done) = self.memo.get(&key) {
-            return done.clone().with_loose(flat.loose);
+            return done.clone();
         }
         if let Some(slot) = self.active.get(&key) {
             let id = match *slot {
@@ -235,13 +248,15 @@ impl<'r> Lowerer<'r> {
                     id
                 }
             };
-            return Lowered::new(Ty::Def(id)).with_loose(flat.loose);
+            return Lowered::new(Ty::Def(id));
         }
         self.active.insert(key.clone(), reserved);
         let hint_ctx = ctx.clone();
         ctx.claim = Some(key.clone());
         let view = self.view(&flat, locs);
+        self.frames.push(key.clone());
         let mut out = if flat.never { self.never(&view, ctx) } else { self.build(&view, ctx) };
+        self.frames.pop();
         if let Some(Some(id)) = self.active.remove(&key)
             && out.ty != Ty::Def(id)
         {
@@ -256,7 +271,7 @@ impl<'r> Lowerer<'r> {
             out = Lowered::new(Ty::Def(id));
         }
         self.memo.insert(key, out.clone());
-        out.with_loose(flat.loose)
+        out
     }
 
     fn view(&self, flat: &flatten::Flat<'r>, locs: &[Loc]) -> View<'r> {

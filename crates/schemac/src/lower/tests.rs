@@ -26,6 +26,7 @@ fn document(id: usize, name: &str, json: Value) -> Document {
         module: vec![name.trim_end_matches(".json").replace('-', "_")],
         is_input: true,
         root_name: Some("Root".to_owned()),
+        aliases: Vec::new(),
     }
 }
 
@@ -720,7 +721,20 @@ fn older_draft_spellings() {
     );
     check(
         json!({"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "type": "object", "properties": {"a": {"$recursiveRef": "#"}}}),
-        "#0 !Root = struct open { a?: #0 } ! properties/a/$recursiveRef",
+        "#0 !Root = struct open { a?: #0 }",
+    );
+    // `$recursiveRef` goes to the outermost resource with `"$recursiveAnchor": true`: the
+    // root's `child` is the root, `name` included.
+    check(
+        json!({
+            "$schema": "https://json-schema.org/draft/2019-09/schema",
+            "$id": "https://example.com/root",
+            "$recursiveAnchor": true,
+            "$ref": "node",
+            "properties": {"name": {"type": "string"}},
+            "$defs": {"node": {"$id": "node", "$recursiveAnchor": true, "type": "object", "properties": {"child": {"$recursiveRef": "#"}}}}
+        }),
+        "#0 !Root = struct open { child?: #0, name?: string }",
     );
 }
 
@@ -785,10 +799,44 @@ fn unevaluated_items() {
 }
 
 #[test]
-fn dynamic_refs_resolve_statically() {
+fn dynamic_refs_resolve_in_the_dynamic_scope() {
+    // Alone, `$dynamicRef` goes where `$ref` would: the anchor of its own resource.
     check(
         json!({"$dynamicAnchor": "meta", "type": "object", "properties": {"a": {"$dynamicRef": "#meta"}}}),
-        "#0 !Root = struct open { a?: #0 } ! properties/a/$dynamicRef",
+        "#0 !Root = struct open { a?: #0 }",
+    );
+    // Reached from a resource that declares `items` too, the outermost declaration wins: the
+    // root's list holds strings, while `list` on its own holds anything.
+    let list = json!({
+        "$id": "list",
+        "type": "array",
+        "items": {"$dynamicRef": "#items"},
+        "$defs": {"items": {"$dynamicAnchor": "items"}}
+    });
+    check(
+        json!({
+            "$id": "https://example.com/root",
+            "$ref": "list",
+            "$defs": {"strings": {"$dynamicAnchor": "items", "type": "string"}, "list": list.clone()}
+        }),
+        "#0 !Root = alias [string]",
+    );
+    check(json!({"$id": "https://example.com/root", "$ref": "list", "$defs": {"list": list}}), "#0 !Root = alias [any]");
+}
+
+#[test]
+fn dynamic_refs_are_static_unless_their_target_declares_the_anchor() {
+    // `#/$defs/items` is a pointer, not an anchor name: the outer `items` anchor is not used.
+    check(
+        json!({
+            "$id": "https://example.com/root",
+            "$ref": "list",
+            "$defs": {
+                "strings": {"$dynamicAnchor": "items", "type": "string"},
+                "list": {"$id": "list", "type": "array", "items": {"$dynamicRef": "#/$defs/items"}, "$defs": {"items": {"$dynamicAnchor": "items", "type": "integer"}}}
+            }
+        }),
+        "#0 !Root = alias [i64]",
     );
 }
 

@@ -10,6 +10,7 @@
 
 use serde_json::Value;
 
+use super::dynamic::Bindings;
 use super::flatten::references;
 use super::keywords::Part;
 use super::{Ctx, Lowerer};
@@ -71,7 +72,8 @@ impl<'r> Lowerer<'r> {
                 continue;
             }
             let rest = self.sub_check(&part.at(keyword), Ctx::child(id, segment), loose);
-            let evaluated = self.evaluates(id, &part.loc, is_items, &mut Vec::new(), loose);
+            let bindings = self.bindings_at(&part.loc);
+            let evaluated = self.evaluates(id, &part.loc, &bindings, is_items, &mut Vec::new(), loose);
             out.push(Check::Unevaluated { items: is_items, evaluated, rest: Box::new(rest) });
         }
         out
@@ -86,16 +88,25 @@ impl<'r> Lowerer<'r> {
                 continue;
             }
             let rest = self.sub_check(&part.at(keyword), Ctx::child(id, segment), loose);
-            let evaluated = self.evaluates(id, &part.loc, is_items, &mut Vec::new(), loose);
+            let bindings = self.bindings_at(&part.loc);
+            let evaluated = self.evaluates(id, &part.loc, &bindings, is_items, &mut Vec::new(), loose);
             out.push(Check::Unevaluated { items: is_items, evaluated, rest: Box::new(rest) });
         }
         out
     }
 
-    /// What the schema at `loc` evaluates of properties (`items: false`) or items, through its
-    /// in-place subschemas. `stack` cuts `$ref` loops (a loop that stays in place evaluates
-    /// nothing more on the way round).
-    fn evaluates(&mut self, id: DefId, loc: &Loc, items: bool, stack: &mut Vec<Loc>, loose: &mut Vec<Loc>) -> Evaluates {
+    /// What the schema at `loc` (reached with dynamic anchor `bindings`) evaluates of
+    /// properties (`items: false`) or items, through its in-place subschemas. `stack` cuts
+    /// `$ref` loops (a loop that stays in place evaluates nothing more on the way round).
+    fn evaluates(
+        &mut self,
+        id: DefId,
+        loc: &Loc,
+        bindings: &Bindings,
+        items: bool,
+        stack: &mut Vec<Loc>,
+        loose: &mut Vec<Loc>,
+    ) -> Evaluates {
         let reg = self.reg;
         let Some(Value::Object(map)) = reg.get(loc) else { return Evaluates::All(Vec::new()) };
         if stack.contains(loc) {
@@ -107,31 +118,41 @@ impl<'r> Lowerer<'r> {
         let top = stack.is_empty();
         stack.push(loc.clone());
         let mut out = vec![self.own_evaluates(id, &part, items, top, loose)];
-        for (_, reference) in references(map, part.draft) {
+        for (keyword, reference) in references(map, part.draft) {
             // An unresolvable reference is reported where the schema is flattened.
-            if let Ok(target) = reg.resolve(loc, reference) {
-                out.push(self.evaluates(id, &target, items, stack, loose));
+            if let Ok((target, inner)) = self.follow_ref(loc, keyword, reference, bindings) {
+                // The subschemas checked below the target see its bindings.
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.push((target.clone(), inner.clone()));
+                }
+                out.push(self.evaluates(id, &target, &inner, items, stack, loose));
             }
         }
+        let descend = |this: &Self, child: &Loc| this.descend(bindings, Some(loc), child);
         for branch in part.schema_list("allOf") {
-            out.push(self.evaluates(id, &branch, items, stack, loose));
+            let inner = descend(self, &branch);
+            out.push(self.evaluates(id, &branch, &inner, items, stack, loose));
         }
         for keyword in ["anyOf", "oneOf"] {
             for (i, branch) in part.schema_list(keyword).into_iter().enumerate() {
                 let check = self.sub_check(&branch, Ctx::child(id, format!("Variant{i}")), loose);
-                let inner = self.evaluates(id, &branch, items, stack, loose);
+                let inner = descend(self, &branch);
+                let inner = self.evaluates(id, &branch, &inner, items, stack, loose);
                 out.push(Evaluates::When(Box::new(check), Box::new(inner)));
             }
         }
         if part.has("if") {
             let cond = self.sub_check(&part.at("if"), Ctx::child(id, "If"), loose);
-            let mut then = vec![self.evaluates(id, &part.at("if"), items, stack, loose)];
+            let inner = descend(self, &part.at("if"));
+            let mut then = vec![self.evaluates(id, &part.at("if"), &inner, items, stack, loose)];
             if part.has("then") {
-                then.push(self.evaluates(id, &part.at("then"), items, stack, loose));
+                let inner = descend(self, &part.at("then"));
+                then.push(self.evaluates(id, &part.at("then"), &inner, items, stack, loose));
             }
             out.push(Evaluates::When(Box::new(cond.clone()), Box::new(Evaluates::All(then))));
             if part.has("else") {
-                let otherwise = self.evaluates(id, &part.at("else"), items, stack, loose);
+                let inner = descend(self, &part.at("else"));
+                let otherwise = self.evaluates(id, &part.at("else"), &inner, items, stack, loose);
                 out.push(Evaluates::When(Box::new(Check::Not(Box::new(cond))), Box::new(otherwise)));
             }
         }
@@ -143,7 +164,9 @@ impl<'r> Lowerer<'r> {
                 }
                 let required = vec![name.clone()];
                 let present = Check::Object(ObjectCheck { properties: Vec::new(), required, patterns: Vec::new(), additional: None });
-                let inner = self.evaluates(id, &part.at(keyword).child(name), items, stack, loose);
+                let at = part.at(keyword).child(name);
+                let inner = descend(self, &at);
+                let inner = self.evaluates(id, &at, &inner, items, stack, loose);
                 out.push(Evaluates::When(Box::new(present), Box::new(inner)));
             }
         }

@@ -58,12 +58,13 @@ impl<'r> Lowerer<'r> {
     /// The kinds the schema at `loc` may accept (all kinds when unknown). Memoized; a
     /// schema whose kinds depend on themselves (`anyOf: [{"$ref": "#"}, ...]`) may be anything.
     pub(super) fn kinds_of(&mut self, loc: &Loc) -> KindSet {
-        if let Some(done) = self.kinds.get(loc) {
+        let key = (loc.clone(), self.bindings_at(loc));
+        if let Some(done) = self.kinds.get(&key) {
             return *done;
         }
-        self.kinds.insert(loc.clone(), KindSet::ALL);
+        self.kinds.insert(key.clone(), KindSet::ALL);
         let kinds = self.compute_kinds(loc);
-        self.kinds.insert(loc.clone(), kinds);
+        self.kinds.insert(key, kinds);
         kinds
     }
 
@@ -76,6 +77,8 @@ impl<'r> Lowerer<'r> {
             return KindSet::EMPTY;
         }
         let mut kinds = KindSet::ALL;
+        // The branches below see the bindings of their parts.
+        self.frames.push(flat.parts.iter().map(|p| p.loc.clone()).zip(flat.bindings.iter().cloned()).collect());
         for part in &flat.parts {
             if let Some(declared) = part.declared_kinds() {
                 kinds = kinds.intersect(declared);
@@ -91,6 +94,7 @@ impl<'r> Lowerer<'r> {
                 }
             }
         }
+        self.frames.pop();
         kinds
     }
 
