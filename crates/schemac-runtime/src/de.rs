@@ -106,12 +106,65 @@ impl<T: TryFrom<i64> + TryFrom<u64>> IntVisitor<T> {
 
 /// How an integer the schema allows but the Rust integer cannot hold is reported.
 const OUT_OF_RANGE: &str = " is out of range for ";
+/// How an integer that an `f64` would round is reported.
+const INEXACT: &str = " has no exact f64 value";
 
 /// Whether `error` says a value had no Rust representation (an integer beyond the chosen Rust
-/// integer) rather than that it breaks the schema. A `oneOf` branch failing so may still match
-/// as far as the schema goes, so it must not be read as "this branch does not match".
+/// integer, or one an `f64` would round) rather than that it breaks the schema. A `oneOf`
+/// branch failing so may still match as far as the schema goes, so it must not be read as
+/// "this branch does not match".
 pub fn unrepresentable(error: &impl fmt::Display) -> bool {
-    error.to_string().contains(OUT_OF_RANGE)
+    let text = error.to_string();
+    text.contains(OUT_OF_RANGE) || text.contains(INEXACT)
+}
+
+/// JSON numbers as `f64`. An integer beyond 2^53 that `f64` cannot hold exactly is an error
+/// rather than silently rounded (serde's own `f64` rounds it, and the round trip would then
+/// write a different number).
+#[derive(Clone, Copy, Debug)]
+pub struct Float;
+
+impl Float {
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        Float
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Float {
+    type Value = f64;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<f64, D::Error> {
+        deserializer.deserialize_any(FloatVisitor)
+    }
+}
+
+struct FloatVisitor;
+
+impl FloatVisitor {
+    fn exact<E: de::Error>(v: impl Into<i128> + Copy + fmt::Display, f: f64) -> Result<f64, E> {
+        // Within ±2^63 and 2^64 the cast back is exact, so equality means no rounding.
+        if f as i128 == v.into() {
+            Ok(f)
+        } else {
+            Err(E::custom(format_args!("integer {v}{INEXACT} (the Rust type is f64, which would round it)")))
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for FloatVisitor {
+    type Value = f64;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a number")
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<f64, E> {
+        Self::exact(v, v as f64)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
+        Self::exact(v, v as f64)
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
+        Ok(v)
+    }
 }
 
 impl<'de, T: TryFrom<i64> + TryFrom<u64>> Visitor<'de> for IntVisitor<T> {
@@ -408,6 +461,21 @@ mod tests {
 
     fn int<T: TryFrom<i64> + TryFrom<u64>>(v: serde_json::Value) -> Result<T, serde_json::Error> {
         Int::<T>::new().deserialize(v)
+    }
+
+    #[test]
+    fn floats_hold_integers_exactly_or_refuse_them() {
+        let float = |text: &str| Float::new().deserialize(&mut serde_json::Deserializer::from_str(text));
+        assert_eq!(float("1.5").unwrap(), 1.5);
+        assert_eq!(float("9007199254740992").unwrap(), 9_007_199_254_740_992.0);
+        assert_eq!(float("-9007199254740992").unwrap(), -9_007_199_254_740_992.0);
+        assert_eq!(float("18446744073709549568").unwrap(), 18_446_744_073_709_549_568.0);
+        // 2^53 + 1 would be rounded to 2^53: refused, as a value Rust cannot hold.
+        let error = float("9007199254740993").unwrap_err();
+        assert!(error.to_string().contains("9007199254740993 has no exact f64 value"), "{error}");
+        assert!(unrepresentable(&error));
+        assert!(float("18446744073709551615").is_err());
+        assert!(!unrepresentable(&float("\"x\"").unwrap_err()));
     }
 
     #[test]

@@ -443,7 +443,7 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportPolicy {
                                 "minimum_score_to_deliver",
                                 schemac_runtime::de::Nullable(
                                     schemac_runtime::de::Assert::new(
-                                        schemac_runtime::de::Plain::<f64>::new(),
+                                        schemac_runtime::de::Float::new(),
                                         |v| {
                                             schemac_runtime::assert::minimum(*v, 0i128)?;
                                             schemac_runtime::assert::maximum(*v, 1i128)?;
@@ -629,7 +629,7 @@ impl<'de> serde::Deserialize<'de> for Attempt {
                                 &mut f3,
                                 "score",
                                 schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<f64>::new(),
+                                    schemac_runtime::de::Float::new(),
                                     |v| {
                                         schemac_runtime::assert::minimum(*v, 0i128)?;
                                         schemac_runtime::assert::maximum(*v, 1i128)?;

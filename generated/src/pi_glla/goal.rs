@@ -330,7 +330,7 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f15,
                                 "pauseRecommended",
-                                schemac_runtime::de::Plain::<f64>::new(),
+                                schemac_runtime::de::Float::new(),
                             )?
                         }
                         "pauseResumeAt" => {
@@ -407,7 +407,7 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f24,
                                 "auditInfraStreak",
-                                schemac_runtime::de::Plain::<f64>::new(),
+                                schemac_runtime::de::Float::new(),
                             )?
                         }
                         "errorBrakeStreak" => {
@@ -415,7 +415,7 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f25,
                                 "errorBrakeStreak",
-                                schemac_runtime::de::Plain::<f64>::new(),
+                                schemac_runtime::de::Float::new(),
                             )?
                         }
                         "revision" => {
@@ -1907,7 +1907,7 @@ impl<'de> serde::Deserialize<'de> for PendingCompletion {
                                 &mut f26,
                                 "retryAfterSec",
                                 schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<f64>::new(),
+                                    schemac_runtime::de::Float::new(),
                                     |v| schemac_runtime::assert::minimum(*v, 0i128),
                                 ),
                             )?

@@ -155,7 +155,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsUntyped {
             ) -> Result<CheckedAssertionsUntyped, E> {
                 serde::de::DeserializeSeed::deserialize(
                         schemac_runtime::de::Assert::new(
-                            schemac_runtime::de::Plain::<f64>::new(),
+                            schemac_runtime::de::Float::new(),
                             |v| schemac_runtime::assert::minimum(*v, 1i128),
                         ),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
@@ -168,7 +168,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsUntyped {
             ) -> Result<CheckedAssertionsUntyped, E> {
                 serde::de::DeserializeSeed::deserialize(
                         schemac_runtime::de::Assert::new(
-                            schemac_runtime::de::Plain::<f64>::new(),
+                            schemac_runtime::de::Float::new(),
                             |v| schemac_runtime::assert::minimum(*v, 1i128),
                         ),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
@@ -181,7 +181,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsUntyped {
             ) -> Result<CheckedAssertionsUntyped, E> {
                 serde::de::DeserializeSeed::deserialize(
                         schemac_runtime::de::Assert::new(
-                            schemac_runtime::de::Plain::<f64>::new(),
+                            schemac_runtime::de::Float::new(),
                             |v| schemac_runtime::assert::minimum(*v, 1i128),
                         ),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
@@ -407,7 +407,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsLevelValue {
             ) -> Result<CheckedAssertionsLevelValue, E> {
                 serde::de::DeserializeSeed::deserialize(
                         schemac_runtime::de::Assert::new(
-                            schemac_runtime::de::Plain::<f64>::new(),
+                            schemac_runtime::de::Float::new(),
                             |v| schemac_runtime::assert::maximum(*v, 2i128),
                         ),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
@@ -420,7 +420,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsLevelValue {
             ) -> Result<CheckedAssertionsLevelValue, E> {
                 serde::de::DeserializeSeed::deserialize(
                         schemac_runtime::de::Assert::new(
-                            schemac_runtime::de::Plain::<f64>::new(),
+                            schemac_runtime::de::Float::new(),
                             |v| schemac_runtime::assert::maximum(*v, 2i128),
                         ),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
@@ -433,7 +433,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsLevelValue {
             ) -> Result<CheckedAssertionsLevelValue, E> {
                 serde::de::DeserializeSeed::deserialize(
                         schemac_runtime::de::Assert::new(
-                            schemac_runtime::de::Plain::<f64>::new(),
+                            schemac_runtime::de::Float::new(),
                             |v| schemac_runtime::assert::maximum(*v, 2i128),
                         ),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
@@ -631,7 +631,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsEitherValue {
                 v: i64,
             ) -> Result<CheckedAssertionsEitherValue, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(CheckedAssertionsEitherValue::Number)
@@ -641,7 +641,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsEitherValue {
                 v: u64,
             ) -> Result<CheckedAssertionsEitherValue, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(CheckedAssertionsEitherValue::Number)
@@ -651,7 +651,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsEitherValue {
                 v: f64,
             ) -> Result<CheckedAssertionsEitherValue, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(CheckedAssertionsEitherValue::Number)
@@ -850,7 +850,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsPairValue {
             ) -> Result<CheckedAssertionsPairValue, E> {
                 serde::de::DeserializeSeed::deserialize(
                         schemac_runtime::de::Assert::new(
-                            schemac_runtime::de::Plain::<f64>::new(),
+                            schemac_runtime::de::Float::new(),
                             |v| schemac_runtime::assert::multiple_of(*v, 3i128),
                         ),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
@@ -863,7 +863,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsPairValue {
             ) -> Result<CheckedAssertionsPairValue, E> {
                 serde::de::DeserializeSeed::deserialize(
                         schemac_runtime::de::Assert::new(
-                            schemac_runtime::de::Plain::<f64>::new(),
+                            schemac_runtime::de::Float::new(),
                             |v| schemac_runtime::assert::multiple_of(*v, 3i128),
                         ),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
@@ -876,7 +876,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsPairValue {
             ) -> Result<CheckedAssertionsPairValue, E> {
                 serde::de::DeserializeSeed::deserialize(
                         schemac_runtime::de::Assert::new(
-                            schemac_runtime::de::Plain::<f64>::new(),
+                            schemac_runtime::de::Float::new(),
                             |v| schemac_runtime::assert::multiple_of(*v, 3i128),
                         ),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),

@@ -60,7 +60,7 @@ impl<'de> serde::Deserialize<'de> for Numbers {
                                 &mut f0,
                                 "score",
                                 schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<f64>::new(),
+                                    schemac_runtime::de::Float::new(),
                                     |v| {
                                         schemac_runtime::assert::minimum(*v, 0i128)?;
                                         schemac_runtime::assert::maximum(*v, 1i128)?;
@@ -75,7 +75,7 @@ impl<'de> serde::Deserialize<'de> for Numbers {
                                 &mut f1,
                                 "price",
                                 schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<f64>::new(),
+                                    schemac_runtime::de::Float::new(),
                                     |v| schemac_runtime::assert::multiple_of(*v, 0.0001f64),
                                 ),
                             )?
@@ -112,7 +112,7 @@ impl<'de> serde::Deserialize<'de> for Numbers {
                                 &mut f4,
                                 "half",
                                 schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<f64>::new(),
+                                    schemac_runtime::de::Float::new(),
                                     |v| {
                                         schemac_runtime::assert::exclusive_minimum(*v, 0.5f64)?;
                                         schemac_runtime::assert::multiple_of(*v, 0.5f64)?;
@@ -128,7 +128,7 @@ impl<'de> serde::Deserialize<'de> for Numbers {
                                 "readings",
                                 schemac_runtime::de::Seq(
                                     schemac_runtime::de::Assert::new(
-                                        schemac_runtime::de::Plain::<f64>::new(),
+                                        schemac_runtime::de::Float::new(),
                                         |v| schemac_runtime::assert::maximum(*v, 100i128),
                                     ),
                                 ),

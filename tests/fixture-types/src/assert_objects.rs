@@ -221,21 +221,21 @@ impl<'de> serde::Deserialize<'de> for ObjectsName {
             }
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<ObjectsName, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ObjectsName::Number)
             }
             fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<ObjectsName, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ObjectsName::Number)
             }
             fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<ObjectsName, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ObjectsName::Number)
@@ -422,7 +422,7 @@ impl<'de> serde::Deserialize<'de> for ObjectsLimitsName {
                 v: i64,
             ) -> Result<ObjectsLimitsName, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ObjectsLimitsName::Number)
@@ -432,7 +432,7 @@ impl<'de> serde::Deserialize<'de> for ObjectsLimitsName {
                 v: u64,
             ) -> Result<ObjectsLimitsName, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ObjectsLimitsName::Number)
@@ -442,7 +442,7 @@ impl<'de> serde::Deserialize<'de> for ObjectsLimitsName {
                 v: f64,
             ) -> Result<ObjectsLimitsName, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ObjectsLimitsName::Number)

@@ -50,7 +50,7 @@ impl<'de> serde::Deserialize<'de> for DraftFour {
                                 &mut f0,
                                 "ratio",
                                 schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<f64>::new(),
+                                    schemac_runtime::de::Float::new(),
                                     |v| {
                                         schemac_runtime::assert::exclusive_minimum(*v, 0i128)?;
                                         schemac_runtime::assert::exclusive_maximum(*v, 1i128)?;

@@ -179,10 +179,10 @@ impl DraftSixPoint {
         schemac_runtime::check::array(v, &[Self::check_3, Self::check_4], None)
     }
     fn check_3(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<f64>::new())
+        schemac_runtime::check::typed(v, schemac_runtime::de::Float::new())
     }
     fn check_4(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<f64>::new())
+        schemac_runtime::check::typed(v, schemac_runtime::de::Float::new())
     }
 }
 impl TryFrom<serde_json::Value> for DraftSixPoint {

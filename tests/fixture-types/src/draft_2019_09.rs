@@ -169,10 +169,10 @@ impl DraftTwentyNineteenPoint {
         )
     }
     fn check_3(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<f64>::new())
+        schemac_runtime::check::typed(v, schemac_runtime::de::Float::new())
     }
     fn check_4(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<f64>::new())
+        schemac_runtime::check::typed(v, schemac_runtime::de::Float::new())
     }
     fn check_5(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
         schemac_runtime::check::never(v)

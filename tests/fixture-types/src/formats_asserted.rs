@@ -567,7 +567,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormatsAnyAddress {
                 v: i64,
             ) -> Result<AssertedFormatsAnyAddress, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(AssertedFormatsAnyAddress::Number)
@@ -577,7 +577,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormatsAnyAddress {
                 v: u64,
             ) -> Result<AssertedFormatsAnyAddress, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(AssertedFormatsAnyAddress::Number)
@@ -587,7 +587,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormatsAnyAddress {
                 v: f64,
             ) -> Result<AssertedFormatsAnyAddress, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(AssertedFormatsAnyAddress::Number)

@@ -255,21 +255,21 @@ impl<'de> serde::Deserialize<'de> for ConditionalIf {
             }
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<ConditionalIf, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ConditionalIf::Number)
             }
             fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<ConditionalIf, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ConditionalIf::Number)
             }
             fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<ConditionalIf, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ConditionalIf::Number)
@@ -441,7 +441,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalThen {
                 v: i64,
             ) -> Result<ConditionalThen, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ConditionalThen::Number)
@@ -451,7 +451,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalThen {
                 v: u64,
             ) -> Result<ConditionalThen, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ConditionalThen::Number)
@@ -461,7 +461,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalThen {
                 v: f64,
             ) -> Result<ConditionalThen, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ConditionalThen::Number)
@@ -603,7 +603,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalElse {
                 v: i64,
             ) -> Result<ConditionalElse, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ConditionalElse::Number)
@@ -613,7 +613,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalElse {
                 v: u64,
             ) -> Result<ConditionalElse, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ConditionalElse::Number)
@@ -623,7 +623,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalElse {
                 v: f64,
             ) -> Result<ConditionalElse, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(ConditionalElse::Number)

@@ -307,7 +307,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOneNum {
         match schemac_runtime::de::nested::<
             _,
             serde_json::Error,
-        >(schemac_runtime::de::Plain::<f64>::new(), &value) {
+        >(schemac_runtime::de::Float::new(), &value) {
             Ok(v) => {
                 matches += 1;
                 if found.is_none() {

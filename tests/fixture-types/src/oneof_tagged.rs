@@ -140,7 +140,7 @@ impl<'de> serde::Deserialize<'de> for Circle {
                                 &mut map,
                                 &mut f1,
                                 "radius",
-                                schemac_runtime::de::Plain::<f64>::new(),
+                                schemac_runtime::de::Float::new(),
                             )?
                         }
                         _ => {
@@ -241,7 +241,7 @@ impl<'de> serde::Deserialize<'de> for Rect {
                                 &mut map,
                                 &mut f1,
                                 "w",
-                                schemac_runtime::de::Plain::<f64>::new(),
+                                schemac_runtime::de::Float::new(),
                             )?
                         }
                         "h" => {
@@ -249,7 +249,7 @@ impl<'de> serde::Deserialize<'de> for Rect {
                                 &mut map,
                                 &mut f2,
                                 "h",
-                                schemac_runtime::de::Plain::<f64>::new(),
+                                schemac_runtime::de::Float::new(),
                             )?
                         }
                         _ => {

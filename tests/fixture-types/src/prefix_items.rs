@@ -174,7 +174,7 @@ impl PairItemsRow {
         schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<String>::new())
     }
     fn check_4(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<f64>::new())
+        schemac_runtime::check::typed(v, schemac_runtime::de::Float::new())
     }
 }
 impl TryFrom<serde_json::Value> for PairItemsRow {

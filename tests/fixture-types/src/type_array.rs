@@ -255,7 +255,7 @@ impl<'de> serde::Deserialize<'de> for TypeUnionScalar {
                 v: i64,
             ) -> Result<TypeUnionScalar, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(TypeUnionScalar::Number)
@@ -265,7 +265,7 @@ impl<'de> serde::Deserialize<'de> for TypeUnionScalar {
                 v: u64,
             ) -> Result<TypeUnionScalar, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(TypeUnionScalar::Number)
@@ -275,7 +275,7 @@ impl<'de> serde::Deserialize<'de> for TypeUnionScalar {
                 v: f64,
             ) -> Result<TypeUnionScalar, E> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Plain::<f64>::new(),
+                        schemac_runtime::de::Float::new(),
                         serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                     )
                     .map(TypeUnionScalar::Number)

@@ -155,6 +155,7 @@ impl<'a> Ctx<'a> {
                 let path = self.path(from, *id);
                 quote!(schemac_runtime::de::Boxed(schemac_runtime::de::Plain::<#path>::new()))
             }
+            Ty::Number => quote!(schemac_runtime::de::Float::new()),
             other => {
                 let rust = self.rust_unboxed(from, other);
                 quote!(schemac_runtime::de::Plain::<#rust>::new())
