@@ -43,6 +43,7 @@ const FIXTURES: &[(&str, RoundTrip)] = &[
     ("recursive-tree", round_trip::<fixture_types::recursive_tree::TreeNode>),
     ("ref-siblings", round_trip::<fixture_types::ref_siblings::RefSiblings>),
     ("required-nullable", round_trip::<fixture_types::required_nullable::RequiredNullable>),
+    ("tuples", round_trip::<fixture_types::tuples::Tuples>),
     ("type-array", round_trip::<fixture_types::type_array::TypeUnion>),
 ];
 

@@ -343,6 +343,7 @@ impl<'a> Checker<'a, '_> {
                     | DefKind::Union(_)
                     | DefKind::Checked(_)
                     | DefKind::Refined(_)
+                    | DefKind::Tuple(_)
                     | DefKind::ValueEnum(_)
                     | DefKind::Const(_)
                     | DefKind::Newtype(_),
@@ -355,7 +356,11 @@ impl<'a> Checker<'a, '_> {
                 let loc = self.schema.def_node_loc(def);
                 self.bounds.push(Bound { ty: named, key: self.schema.def_key(def), node, place: place.to_owned(), derive_hint, loc });
             }
-            (Shape::Value, Ty::Def(_), Some(DefKind::Union(_) | DefKind::Checked(_) | DefKind::Refined(_) | DefKind::ValueEnum(_))) => {}
+            (
+                Shape::Value,
+                Ty::Def(_),
+                Some(DefKind::Union(_) | DefKind::Checked(_) | DefKind::Refined(_) | DefKind::Tuple(_) | DefKind::ValueEnum(_)),
+            ) => {}
             (_, Ty::Def(_), Some(DefKind::Newtype(newtype))) => self.ty(rust, &newtype.inner, raw, place),
             (_, Ty::Def(_), Some(DefKind::Const(value))) => {
                 let fits = match (shape(rust), value) {
@@ -638,9 +643,12 @@ impl<'a> Checker<'a, '_> {
                         let v = n.as_i64().map(i128::from).or(n.as_u64().map(i128::from)).unwrap_or_default();
                         IntTy::narrowest(v, v).name.to_owned()
                     }
-                    DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Union(_) | DefKind::Checked(_) | DefKind::Refined(_) => {
-                        "serde_json::Value".to_owned()
-                    }
+                    DefKind::Const(_)
+                    | DefKind::ValueEnum(_)
+                    | DefKind::Union(_)
+                    | DefKind::Checked(_)
+                    | DefKind::Refined(_)
+                    | DefKind::Tuple(_) => "serde_json::Value".to_owned(),
                 }
             }
         }
@@ -669,6 +677,7 @@ impl<'a> Checker<'a, '_> {
                 DefKind::ValueEnum(_) => "an enum of JSON values".to_owned(),
                 DefKind::Union(_) => "one of several schemas (`oneOf`, `anyOf` or several `type`s)".to_owned(),
                 DefKind::Checked(_) => "a schema no Rust type expresses exactly".to_owned(),
+                DefKind::Tuple(t) => format!("an array of {} items and more (a tuple)", t.items.len()),
                 DefKind::Refined(_) => "a value checked beyond its type (`not`, `if`/`then`/`else`, `unevaluated*`, ...)".to_owned(),
             },
         }

@@ -67,6 +67,21 @@ impl<'de> DeserializeSeed<'de> for UnknownProperty<'_> {
     }
 }
 
+/// Rejects an item after the leading items of a closed tuple (`items: false`). Used as the
+/// seed of that item so the error's pointer names the item itself.
+#[derive(Debug)]
+pub struct ExtraItem {
+    /// How many items the tuple has.
+    pub count: usize,
+}
+
+impl<'de> DeserializeSeed<'de> for ExtraItem {
+    type Value = std::convert::Infallible;
+    fn deserialize<D: Deserializer<'de>>(self, _: D) -> Result<Self::Value, D::Error> {
+        Err(de::Error::custom(format_args!("no item is allowed after the first {} (`items` is false)", self.count)))
+    }
+}
+
 /// The error for a required property that is missing.
 pub fn missing<E: de::Error>(name: &str) -> E {
     E::custom(format_args!("missing required property `{name}`"))

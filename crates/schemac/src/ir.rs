@@ -94,10 +94,21 @@ pub enum DefKind {
     /// The fallback: a `serde_json::Value` that is checked against the schema on
     /// deserialization, so it accepts exactly the right JSON.
     Checked(Check),
+    /// A tuple whose leading items are all present (`prefixItems`, or array-form `items`
+    /// before 2020-12, with `minItems` covering them): a tuple struct.
+    Tuple(TupleShape),
     /// A typed value whose schema also has keywords no Rust type expresses (`not`,
     /// `if`/`then`/`else`, `dependentSchemas`, `unevaluated*` beside branches, ...): the
     /// value is `base`, and its JSON form must also pass `check`.
     Refined(Refined),
+}
+
+#[derive(Clone, Debug)]
+pub struct TupleShape {
+    /// The leading items' types, in order; every one is present.
+    pub items: Vec<Ty>,
+    /// The type of the items after them; `None`: there are none (`items: false`).
+    pub rest: Option<Ty>,
 }
 
 #[derive(Clone, Debug)]

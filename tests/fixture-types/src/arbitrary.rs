@@ -803,6 +803,54 @@ impl proptest::arbitrary::Arbitrary for crate::required_nullable::Point {
     }
 }
 
+impl proptest::arbitrary::Arbitrary for crate::tuples::Tuples {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["point",false,{"pool":[[0.5,0.5],[-2.25,0.5],[1e+21,0.5],[3.0,0.5],[0.5,-2.25],[0.5,1e+21],[0.5,3.0]]}],["row",false,{"pool":[["synthesize",0],["a",0],["é✓ßé",0],["😀𝄞😀𝄞",0],["synthesize",1],["synthesize",1000000],["synthesize",0,true],["synthesize",0,false]]}],["open",false,{"pool":[["v0"],["v497304672"],["v13"],["v81"],["v0","item"],["v0",1]]}],["partial",false,{"pool":[[],["synthesize"],[""],["é✓ßé"],["😀𝄞😀𝄞"],["synthesize",0],["synthesize",42],["synthesize",-7],["synthesize",9007199254740993],["synthesize",0,"item"],["synthesize",0,1]]}]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::tuples::Point {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[[0.5,0.5],[-2.25,0.5],[1e+21,0.5],[3.0,0.5],[0.5,-2.25],[0.5,1e+21],[0.5,3.0]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::tuples::Row {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[["synthesize",0],["a",0],["é✓ßé",0],["😀𝄞😀𝄞",0],["synthesize",1],["synthesize",1000000],["synthesize",0,true],["synthesize",0,false]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::tuples::Open {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[["v0"],["v497304672"],["v13"],["v81"],["v0","item"],["v0",1]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::tuples::OpenItem0 {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":["v0","v497304672","v13","v81"]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::tuples::Partial {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[[],["synthesize"],[""],["é✓ßé"],["😀𝄞😀𝄞"],["synthesize",0],["synthesize",42],["synthesize",-7],["synthesize",9007199254740993],["synthesize",0,"item"],["synthesize",0,1]]}"#)
+    }
+}
+
 impl proptest::arbitrary::Arbitrary for crate::type_array::TypeUnion {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;

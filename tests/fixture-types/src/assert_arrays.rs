@@ -233,60 +233,46 @@ impl schemac_runtime::Validate for Arrays {
         }
     }
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(transparent)]
-pub struct ArraysPair(serde_json::Value);
-impl ArraysPair {
-    /// Checks `value` against the schema, with the pointer of the first failure.
-    pub fn check(
-        value: &serde_json::Value,
-    ) -> Result<(), schemac_runtime::check::CheckError> {
-        ArraysPair::check_0(value)
-    }
-    pub fn value(&self) -> &serde_json::Value {
-        &self.0
-    }
-    pub fn into_value(self) -> serde_json::Value {
-        self.0
-    }
-    fn check_0(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::all_of(v, &[Self::check_1, Self::check_2, Self::check_5])
-    }
-    fn check_1(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::kinds(v, &[schemac_runtime::check::Kind::Array])
-    }
-    fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::array(v, &[Self::check_3], Some(Self::check_4))
-    }
-    fn check_3(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::typed(v, schemac_runtime::de::Plain::<String>::new())
-    }
-    fn check_4(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::never(v)
-    }
-    fn check_5(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        schemac_runtime::check::items(
-            v,
-            |v| schemac_runtime::assert::min_items(v.len(), 1u64),
-        )
-    }
-}
-impl TryFrom<serde_json::Value> for ArraysPair {
-    type Error = schemac_runtime::check::CheckError;
-    fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        ArraysPair::check(&value).map(|()| ArraysPair(value))
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArraysPair(pub String);
+impl serde::Serialize for ArraysPair {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq as _;
+        let mut seq = serializer.serialize_seq(Some(1usize))?;
+        seq.serialize_element(&self.0)?;
+        seq.end()
     }
 }
 impl<'de> serde::Deserialize<'de> for ArraysPair {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
-        ArraysPair::check(&value)
-            .map_err(schemac_runtime::check::CheckError::into_de_error)?;
-        Ok(ArraysPair(value))
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ArraysPair;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an array of exactly 1 items (ArraysPair)")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<ArraysPair, A::Error> {
+                let Some(item0) = seq
+                    .next_element_seed(schemac_runtime::de::Plain::<String>::new())?
+                else {
+                    return Err(serde::de::Error::invalid_length(0, &self));
+                };
+                if let Some(never) = seq
+                    .next_element_seed(schemac_runtime::de::ExtraItem {
+                        count: 1usize,
+                    })?
+                {
+                    match never {}
+                }
+                Ok(ArraysPair(item0))
+            }
+        }
+        deserializer.deserialize_seq(Visitor)
     }
 }
 impl schemac_runtime::Validate for ArraysPair {

@@ -43,6 +43,7 @@
 //! | `tests/fixtures/recursive-tree.json` | `recursive-tree` | [`recursive_tree`] | [`TreeNode`](recursive_tree::TreeNode) |
 //! | `tests/fixtures/ref-siblings.json` | `ref-siblings` | [`ref_siblings`] | [`RefSiblings`](ref_siblings::RefSiblings) |
 //! | `tests/fixtures/required-nullable.json` | `required-nullable` | [`required_nullable`] | [`RequiredNullable`](required_nullable::RequiredNullable) |
+//! | `tests/fixtures/tuples.json` | `tuples` | [`tuples`] | [`Tuples`](tuples::Tuples) |
 //! | `tests/fixtures/type-array.json` | `type-array` | [`type_array`] | [`TypeUnion`](type_array::TypeUnion) |
 
 #![forbid(unsafe_code)]
@@ -118,6 +119,8 @@ pub mod ref_siblings;
 #[rustfmt::skip]
 pub mod required_nullable;
 #[rustfmt::skip]
+pub mod tuples;
+#[rustfmt::skip]
 pub mod type_array;
 
 /// Every schema of this crate, in path order, as a service publishes them.
@@ -158,6 +161,7 @@ pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
     schemac_runtime::SchemaEntry::of::<recursive_tree::TreeNode>("recursive-tree", "0.0.0", recursive_tree::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<ref_siblings::RefSiblings>("ref-siblings", "0.0.0", ref_siblings::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<required_nullable::RequiredNullable>("required-nullable", "0.0.0", required_nullable::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<tuples::Tuples>("tuples", "0.0.0", tuples::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<type_array::TypeUnion>("type-array", "0.0.0", type_array::SCHEMA_JSON),
 ];
 

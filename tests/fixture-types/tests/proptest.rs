@@ -241,6 +241,12 @@ proptest! {
     }
 
     #[test]
+    fn tuples(value in any::<fixture_types::tuples::Tuples>()) {
+        let validator = validator(include_str!("data/tuples/schema.json"), "2020-12");
+        check(&validator, &value)?;
+    }
+
+    #[test]
     fn type_array(value in any::<fixture_types::type_array::TypeUnion>()) {
         let validator = validator(include_str!("data/type_array/schema.json"), "2020-12");
         check(&validator, &value)?;

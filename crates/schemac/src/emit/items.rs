@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::assert::{self as assertions, validate_impl};
 use super::ty::{Ctx, docs, ident, value_static};
-use super::{check, union};
+use super::{check, tuple, union};
 use crate::ir::{DefId, DefKind, Field, Newtype, Pattern, Rest, Struct, Ty};
 
 pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
@@ -23,11 +23,13 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
         DefKind::Checked(crate::ir::Check::Never) => check::never(ctx, id),
         DefKind::Checked(c) => check::checked(ctx, id, c),
         DefKind::Refined(r) => check::refined(ctx, id, r),
+        DefKind::Tuple(t) => tuple::tuple(ctx, id, t),
     };
     let name = ident(&def.name);
     let validate = match &def.kind {
         DefKind::Struct(s) => validate_impl(&name, struct_validation(ctx, id, s)),
         DefKind::Union(u) => union::validation(ctx, id, u),
+        DefKind::Tuple(t) => tuple::validation(ctx, id, t),
         // A `type` alias has the `Validate` of the type it names.
         DefKind::Alias(_) if is_type_alias(ctx, id) => quote!(),
         DefKind::Alias(ty) => {

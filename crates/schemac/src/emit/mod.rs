@@ -9,6 +9,7 @@ mod bound;
 mod check;
 mod items;
 mod plain;
+mod tuple;
 mod ty;
 mod union;
 

@@ -44,7 +44,7 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
             };
             quote! { pub type #name = #rust; }
         }
-        DefKind::ValueEnum(_) | DefKind::Checked(_) => quote! { pub type #name = serde_json::Value; },
+        DefKind::ValueEnum(_) | DefKind::Checked(_) | DefKind::Tuple(_) => quote! { pub type #name = serde_json::Value; },
         DefKind::Union(u) => {
             let variants = u.variants.iter().map(|v| ident(&v.name));
             let types = u.variants.iter().map(|v| ctx.rust(id, &v.ty));

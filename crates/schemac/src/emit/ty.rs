@@ -189,6 +189,7 @@ fn validating_defs(ir: &Ir) -> Vec<bool> {
                 DefKind::Alias(ty) => ty_validates(ty, &validates),
                 // Only built checked, and never changed: the inner value is not public.
                 DefKind::Refined(_) => false,
+                DefKind::Tuple(t) => t.items.iter().chain(&t.rest).any(|ty| ty_validates(ty, &validates)),
                 DefKind::StringEnum(_) | DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) => false,
             };
             if now {
@@ -220,6 +221,8 @@ fn inline_children(def: &Def) -> BTreeSet<DefId> {
         DefKind::Struct(s) => s.fields.iter().for_each(|f| add(&f.ty)),
         DefKind::Union(u) => u.variants.iter().for_each(|v| add(&v.ty)),
         DefKind::Alias(ty) | DefKind::Refined(crate::ir::Refined { base: ty, .. }) => add(ty),
+        // The items after the leading ones are in a `Vec`: already behind an indirection.
+        DefKind::Tuple(t) => t.items.iter().for_each(add),
         DefKind::StringEnum(_) | DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) => {}
     }
     out

@@ -95,6 +95,7 @@ fn kinds(ctx: &Ctx<'_>, ty: &Ty, depth: usize) -> Kinds {
                 DefKind::Union(u) => u.variants.iter().fold(Kinds::default(), |acc, v| acc.or(kinds(ctx, &v.ty, depth + 1))),
                 DefKind::Alias(t) => kinds(ctx, t, depth + 1),
                 DefKind::Refined(r) => kinds(ctx, &r.base, depth + 1),
+                DefKind::Tuple(_) => Kinds { array: true, ..Kinds::default() },
                 DefKind::Checked(_) => Kinds::ALL,
             };
         }

@@ -1,12 +1,13 @@
 //! Arrays: `items` (one schema) is a `Vec`; a tuple (`prefixItems`, or array-form `items`
-//! before 2020-12) is checked item by item, since it has no serde shape that keeps it exact.
+//! before 2020-12) whose leading items are all present is a tuple struct, other tuples are
+//! checked item by item.
 
 use serde_json::Value;
 
 use super::keywords::{Part, View};
 use super::{Ctx, Lowered, Lowerer};
 use crate::Draft;
-use crate::ir::{Check, DefId, DefKind, Kind, Subject, Ty};
+use crate::ir::{Assertion, Check, DefId, DefKind, Kind, Subject, TupleShape, Ty};
 use crate::resolve::Loc;
 
 /// An array keyword layout, per draft.
@@ -39,6 +40,9 @@ impl<'r> Lowerer<'r> {
             // `needs_check`), so this is the only part with array keywords.
             let id = self.begin_def(view, &mut ctx);
             let tuple = self.tuple_unevaluated(view, tuple, &mut loose);
+            if let Some(shape) = self.tuple_shape(view, id, &tuple, &mut loose) {
+                return self.finish_def(id, DefKind::Tuple(shape), &loose);
+            }
             let mut checks = vec![Check::Kinds(vec![Kind::Array]), self.tuple_check(id, &tuple, &mut loose)];
             let assertions = self.view_assertions(view, Subject::Array, &|step| Ctx::child(id, step), &mut loose);
             checks.extend(assertions.into_iter().map(Check::Assert));
@@ -87,6 +91,44 @@ impl<'r> Lowerer<'r> {
         }
         tuple.rest = Some(part.at("unevaluatedItems"));
         tuple
+    }
+
+    /// A tuple as a tuple struct, when its shape says everything: every leading item is
+    /// present (`minItems` is their count) and no other array keyword applies. Otherwise the
+    /// tuple is checked (optional leading items would let a Rust value skip one in the middle).
+    fn tuple_shape(&mut self, view: &View<'r>, id: DefId, tuple: &Tuple, loose: &mut Vec<Loc>) -> Option<TupleShape> {
+        let count = tuple.prefix.len() as u64;
+        let assertions = self.view_assertions(view, Subject::Array, &|step| Ctx::child(id, step), &mut Vec::new());
+        let closed = tuple.rest.as_ref().is_some_and(|loc| self.reg.get(loc) == Some(&Value::Bool(false)));
+        let min = assertions.iter().filter_map(|a| if let Assertion::MinItems(n) = a { Some(*n) } else { None }).max();
+        let shaped = assertions.iter().all(|a| match a {
+            Assertion::MinItems(_) => true,
+            // Implied by a closed tuple of that many items.
+            Assertion::MaxItems(n) => closed && *n >= count,
+            _ => false,
+        });
+        if count == 0 || min != Some(count) || !shaped {
+            return None;
+        }
+        let mut items = Vec::new();
+        for (i, loc) in tuple.prefix.iter().enumerate() {
+            if self.reg.get(loc) == Some(&Value::Bool(false)) {
+                return None;
+            }
+            let lowered = self.lower_at(loc, Ctx::child(id, format!("Item{i}")));
+            loose.extend(lowered.loose);
+            items.push(lowered.ty);
+        }
+        let rest = match &tuple.rest {
+            None => Some(Ty::Any),
+            Some(_) if closed => None,
+            Some(loc) => {
+                let lowered = self.lower_at(loc, Ctx::child(id, "Item"));
+                loose.extend(lowered.loose);
+                Some(lowered.ty)
+            }
+        };
+        Some(TupleShape { items, rest })
     }
 
     /// `Check::Array` for a tuple, its items typed as the children of `id`.

@@ -53,6 +53,7 @@ fn def_inhabited(def: &Def, inhabited: &[bool]) -> bool {
         DefKind::Alias(ty) => ty_inhabited(ty, inhabited),
         DefKind::Checked(check) => check_inhabited(check, inhabited),
         DefKind::Refined(r) => ty_inhabited(&r.base, inhabited) && check_inhabited(&r.check, inhabited),
+        DefKind::Tuple(t) => t.items.iter().all(|ty| ty_inhabited(ty, inhabited)),
         DefKind::StringEnum(_) | DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) => true,
     }
 }
@@ -108,6 +109,7 @@ fn blocking(def: &Def, inhabited: &[bool]) -> Option<(DefId, String)> {
         }
         DefKind::Union(u) => u.variants.first().and_then(|v| Some((blocked(&v.ty)?, format!("variant {}", v.hint)))),
         DefKind::Alias(ty) => Some((blocked(ty)?, "`$ref`".to_owned())),
+        DefKind::Tuple(t) => t.items.iter().enumerate().find_map(|(i, ty)| Some((blocked(ty)?, format!("item {i}")))),
         DefKind::Refined(r) => blocked(&r.base).or_else(|| blocking_check(&r.check, &blocked)).map(|id| (id, "`$ref`".to_owned())),
         DefKind::Checked(check) => blocking_check(check, &blocked).map(|id| (id, "`allOf`".to_owned())),
         _ => None,

@@ -137,6 +137,10 @@ fn kind(kind: &DefKind) -> String {
         DefKind::Alias(t) => format!("alias {}", ty(t)),
         DefKind::Checked(c) => format!("checked {}", check_str(c)),
         DefKind::Refined(r) => format!("refined {} where {}", ty(&r.base), check_str(&r.check)),
+        DefKind::Tuple(t) => {
+            let items: Vec<String> = t.items.iter().map(ty).collect();
+            format!("tuple ({}) rest {}", items.join(", "), t.rest.as_ref().map_or("none".to_owned(), ty))
+        }
     }
 }
 
@@ -765,6 +769,29 @@ fn unevaluated_properties() {
         "#0 !Root = refined #1? where unevaluatedProperties(never)
          #1 #0/Value = union by-kind (Boolean: bool | Number: number | String: string | Array: [any] | Object: #2)
          #2 #1/Object = struct open { a?: any }",
+    );
+}
+
+#[test]
+fn tuples_with_every_leading_item_are_tuple_structs() {
+    check(
+        json!({"type": "array", "prefixItems": [{"type": "number"}, {"type": "string"}], "items": false, "minItems": 2}),
+        "#0 !Root = tuple (number, string) rest none",
+    );
+    check(
+        json!({"type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "boolean"}, "minItems": 1}),
+        "#0 !Root = tuple (string) rest bool",
+    );
+    check(json!({"type": "array", "prefixItems": [{"type": "string"}], "minItems": 1}), "#0 !Root = tuple (string) rest any");
+    // A leading item may be missing: a Rust value could skip one in the middle, so checked.
+    check(
+        json!({"type": "array", "prefixItems": [{"type": "string"}], "items": false}),
+        "#0 !Root = checked all(kinds(array); array[as string; never])",
+    );
+    // An assertion the shape does not imply: checked.
+    check(
+        json!({"type": "array", "prefixItems": [{"type": "string"}], "minItems": 1, "maxItems": 3}),
+        "#0 !Root = checked all(kinds(array); array[as string; -]; minItems 1; maxItems 3)",
     );
 }
 

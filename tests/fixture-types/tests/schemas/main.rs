@@ -37,4 +37,5 @@ mod prefix_items;
 mod recursive_tree;
 mod ref_siblings;
 mod required_nullable;
+mod tuples;
 mod type_array;
