@@ -385,6 +385,22 @@ pub fn field<'de, A: MapAccess<'de>, S: DeserializeSeed<'de>>(
     Ok(())
 }
 
+/// Reads the value of an undeclared property into `extra`, rejecting a second occurrence
+/// (one lookup for both).
+pub fn extra<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
+    map: &mut A,
+    extra: &mut BTreeMap<String, T>,
+    key: Key<'de>,
+) -> Result<(), A::Error> {
+    match extra.entry(key.into_string()) {
+        std::collections::btree_map::Entry::Occupied(entry) => Err(duplicate(entry.key())),
+        std::collections::btree_map::Entry::Vacant(entry) => {
+            entry.insert(map.next_value()?);
+            Ok(())
+        }
+    }
+}
+
 /// The error for a tagged union whose tag property has a value no variant takes; the pointer
 /// names the tag property.
 pub fn unknown_tag<E: de::Error>(tag: &str, value: &serde_json::Value, expected: &str) -> E {

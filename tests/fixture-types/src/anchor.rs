@@ -18,7 +18,7 @@ pub struct Anchored {
     pub work: Option<Postal>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for Anchored {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -36,7 +36,7 @@ impl<'de> serde::Deserialize<'de> for Anchored {
             ) -> Result<Anchored, A::Error> {
                 let mut f0: Option<Postal> = None;
                 let mut f1: Option<Postal> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "home" => {
@@ -56,11 +56,7 @@ impl<'de> serde::Deserialize<'de> for Anchored {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -88,7 +84,7 @@ pub struct Postal {
     pub zip: Option<PostalZip>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for Postal {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -106,7 +102,7 @@ impl<'de> serde::Deserialize<'de> for Postal {
             ) -> Result<Postal, A::Error> {
                 let mut f0: Option<String> = None;
                 let mut f1: Option<PostalZip> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "street" => {
@@ -126,11 +122,7 @@ impl<'de> serde::Deserialize<'de> for Postal {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }

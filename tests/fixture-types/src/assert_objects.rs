@@ -20,7 +20,7 @@ pub struct Objects {
     pub limits: Option<std::collections::BTreeMap<String, i64>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl Objects {
     /// The names of the properties this object has, for its object assertions.
@@ -56,7 +56,7 @@ impl<'de> serde::Deserialize<'de> for Objects {
                 let mut f0: Option<String> = None;
                 let mut f1: Option<String> = None;
                 let mut f2: Option<std::collections::BTreeMap<String, i64>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "card" => {
@@ -103,11 +103,7 @@ impl<'de> serde::Deserialize<'de> for Objects {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -345,7 +341,7 @@ impl schemac_runtime::Validate for ObjectsNameString {
 pub struct ObjectsNameObject {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for ObjectsNameObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -361,13 +357,9 @@ impl<'de> serde::Deserialize<'de> for ObjectsNameObject {
                 self,
                 mut map: A,
             ) -> Result<ObjectsNameObject, A::Error> {
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    let key = key.into_string();
-                    if extra.contains_key(&key) {
-                        return Err(schemac_runtime::de::duplicate(&key));
-                    }
-                    extra.insert(key, map.next_value()?);
+                    schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                 }
                 Ok(ObjectsNameObject { extra })
             }

@@ -271,7 +271,7 @@ pub struct ConditionalIfObject {
     pub kind: Option<ConditionalIfObjectKind>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for ConditionalIfObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -288,7 +288,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalIfObject {
                 mut map: A,
             ) -> Result<ConditionalIfObject, A::Error> {
                 let mut f0: Option<ConditionalIfObjectKind> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "kind" => {
@@ -300,11 +300,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalIfObject {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -462,7 +458,7 @@ pub struct ConditionalThenObject {
     pub number: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for ConditionalThenObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -479,7 +475,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalThenObject {
                 mut map: A,
             ) -> Result<ConditionalThenObject, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "number" => {
@@ -491,11 +487,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalThenObject {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -624,7 +616,7 @@ pub struct ConditionalElseObject {
     pub iban: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -641,7 +633,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
                 mut map: A,
             ) -> Result<ConditionalElseObject, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "iban" => {
@@ -653,11 +645,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }

@@ -21,7 +21,7 @@ pub struct OpenObject {
     pub items: Option<Vec<OpenObjectItemsItem>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for OpenObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -41,7 +41,7 @@ impl<'de> serde::Deserialize<'de> for OpenObject {
                 let mut f1: Option<i64> = None;
                 let mut f2: Option<OpenObjectMeta> = None;
                 let mut f3: Option<Vec<OpenObjectItemsItem>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "name" => {
@@ -79,11 +79,7 @@ impl<'de> serde::Deserialize<'de> for OpenObject {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -112,7 +108,7 @@ pub struct OpenObjectMeta {
     pub owner: Option<String>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for OpenObjectMeta {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -129,7 +125,7 @@ impl<'de> serde::Deserialize<'de> for OpenObjectMeta {
                 mut map: A,
             ) -> Result<OpenObjectMeta, A::Error> {
                 let mut f0: Option<String> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "owner" => {
@@ -141,11 +137,7 @@ impl<'de> serde::Deserialize<'de> for OpenObjectMeta {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -168,7 +160,7 @@ pub struct OpenObjectItemsItem {
     pub id: Option<i64>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for OpenObjectItemsItem {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -185,7 +177,7 @@ impl<'de> serde::Deserialize<'de> for OpenObjectItemsItem {
                 mut map: A,
             ) -> Result<OpenObjectItemsItem, A::Error> {
                 let mut f0: Option<i64> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "id" => {
@@ -197,11 +189,7 @@ impl<'de> serde::Deserialize<'de> for OpenObjectItemsItem {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }

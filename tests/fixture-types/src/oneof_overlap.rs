@@ -18,7 +18,7 @@ pub struct ExactlyOne {
     pub num: Option<ExactlyOneNum>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for ExactlyOne {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -36,7 +36,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOne {
             ) -> Result<ExactlyOne, A::Error> {
                 let mut f0: Option<ExactlyOnePair> = None;
                 let mut f1: Option<ExactlyOneNum> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "pair" => {
@@ -56,11 +56,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOne {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -145,7 +141,7 @@ pub struct ExactlyOnePairVariant0 {
     pub a: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant0 {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -162,7 +158,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant0 {
                 mut map: A,
             ) -> Result<ExactlyOnePairVariant0, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "a" => {
@@ -174,11 +170,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant0 {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -203,7 +195,7 @@ pub struct ExactlyOnePairVariant1 {
     pub b: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
 }
 impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant1 {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -220,7 +212,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant1 {
                 mut map: A,
             ) -> Result<ExactlyOnePairVariant1, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = std::collections::BTreeMap::new();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "b" => {
@@ -232,11 +224,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant1 {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }

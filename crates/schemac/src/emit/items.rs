@@ -318,10 +318,12 @@ fn rest(ctx: &Ctx<'_>, id: DefId, rest: &Rest, declared: &[&str]) -> (TokenStrea
             },
             quote!(),
         ),
+        // Kept as text: building each into a `serde_json::Value` costs an allocation per
+        // string, array and object inside it.
         Rest::Open => (
-            quote! { #doc #[serde(flatten)] pub extra: serde_json::Map<String, serde_json::Value>, },
-            quote! { let mut extra = serde_json::Map::new(); },
-            quote! { #insert extra.insert(key, map.next_value()?); },
+            quote! { #doc #[serde(flatten)] pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>, },
+            quote! { let mut extra = std::collections::BTreeMap::new(); },
+            quote! { schemac_runtime::de::extra(&mut map, &mut extra, key)?; },
             quote! { extra, },
         ),
         Rest::Typed(ty) => {
