@@ -385,20 +385,16 @@ pub fn field<'de, A: MapAccess<'de>, S: DeserializeSeed<'de>>(
     Ok(())
 }
 
-/// Reads the value of an undeclared property into `extra`, rejecting a second occurrence
-/// (one lookup for both).
-pub fn extra<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
-    map: &mut A,
-    extra: &mut BTreeMap<String, T>,
-    key: Key<'de>,
-) -> Result<(), A::Error> {
-    match extra.entry(key.into_string()) {
-        std::collections::btree_map::Entry::Occupied(entry) => Err(duplicate(entry.key())),
-        std::collections::btree_map::Entry::Vacant(entry) => {
-            entry.insert(map.next_value()?);
-            Ok(())
-        }
+/// Reads the value of an undeclared property of an open object into `extra`, as its text,
+/// rejecting a second occurrence.
+pub fn extra<'de, A: MapAccess<'de>>(map: &mut A, extra: &mut crate::ExtraBuilder, key: Key<'de>) -> Result<(), A::Error> {
+    if extra.contains(key.as_str()) {
+        return Err(duplicate(key.as_str()));
     }
+    // Dropped right away: only the copy in `extra` lives on.
+    let value: Box<serde_json::value::RawValue> = map.next_value()?;
+    extra.push(key.as_str(), value.get());
+    Ok(())
 }
 
 /// The error for a tagged union whose tag property has a value no variant takes; the pointer

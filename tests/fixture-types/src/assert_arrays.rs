@@ -26,7 +26,7 @@ pub struct Arrays {
     pub pair: Option<ArraysPair>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Arrays {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -48,7 +48,7 @@ impl<'de> serde::Deserialize<'de> for Arrays {
                 let mut f3: Option<Vec<serde_json::Value>> = None;
                 let mut f4: Option<Vec<bool>> = None;
                 let mut f5: Option<ArraysPair> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "ids" => {
@@ -163,7 +163,7 @@ impl<'de> serde::Deserialize<'de> for Arrays {
                     some: f3,
                     rest: f4,
                     pair: f5,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -14,7 +14,7 @@ pub struct ConstHolder {
     pub shape: Option<ConstHolderShape>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ConstHolder {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -33,7 +33,7 @@ impl<'de> serde::Deserialize<'de> for ConstHolder {
                 let mut f0: Option<ConstHolderVersion> = None;
                 let mut f1: Option<ConstHolderKind> = None;
                 let mut f2: Option<ConstHolderShape> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "version" => {
@@ -69,7 +69,7 @@ impl<'de> serde::Deserialize<'de> for ConstHolder {
                     version: f0.ok_or_else(|| schemac_runtime::de::missing("version"))?,
                     kind: f1.ok_or_else(|| schemac_runtime::de::missing("kind"))?,
                     shape: f2,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

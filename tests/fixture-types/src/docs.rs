@@ -47,7 +47,7 @@ pub struct Documented {
     pub mode: Option<DocumentedMode>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Documented {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -68,7 +68,7 @@ impl<'de> serde::Deserialize<'de> for Documented {
                 let mut f2: Option<String> = None;
                 let mut f3: Option<String> = None;
                 let mut f4: Option<DocumentedMode> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "retries" => {
@@ -125,7 +125,7 @@ impl<'de> serde::Deserialize<'de> for Documented {
                     id: f2,
                     password: f3,
                     mode: f4,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

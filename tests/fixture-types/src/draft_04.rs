@@ -21,7 +21,7 @@ pub struct DraftFour {
     pub name: Option<Name>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for DraftFour {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -41,7 +41,7 @@ impl<'de> serde::Deserialize<'de> for DraftFour {
                 let mut f1: Option<u8> = None;
                 let mut f2: Option<DraftFourPair> = None;
                 let mut f3: Option<Name> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "ratio" => {
@@ -96,7 +96,7 @@ impl<'de> serde::Deserialize<'de> for DraftFour {
                     level: f1,
                     pair: f2,
                     name: f3,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

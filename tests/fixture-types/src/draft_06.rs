@@ -25,7 +25,7 @@ pub struct DraftSix {
     pub names: Option<Vec<String>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for DraftSix {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -45,7 +45,7 @@ impl<'de> serde::Deserialize<'de> for DraftSix {
                 let mut f1: Option<u8> = None;
                 let mut f2: Option<DraftSixPoint> = None;
                 let mut f3: Option<Vec<String>> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "version" => {
@@ -99,7 +99,7 @@ impl<'de> serde::Deserialize<'de> for DraftSix {
                     level: f1,
                     point: f2,
                     names: f3,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -52,7 +52,7 @@ pub struct AssertedFormats {
     pub any_address: schemac_runtime::Tristate<AssertedFormatsAnyAddress>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for AssertedFormats {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -87,7 +87,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                 let mut f16: Option<AssertedFormatsLowerEmail> = None;
                 let mut f17: Option<Vec<schemac_runtime::format::Ipv4>> = None;
                 let mut f18: Option<Option<AssertedFormatsAnyAddress>> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "date_time" => {
@@ -372,7 +372,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                             schemac_runtime::Tristate::Absent,
                             schemac_runtime::Tristate::from,
                         ),
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -646,7 +646,7 @@ impl schemac_runtime::Validate for AssertedFormatsAnyAddress {
 pub struct AssertedFormatsAnyAddressObject {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for AssertedFormatsAnyAddressObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -662,12 +662,12 @@ impl<'de> serde::Deserialize<'de> for AssertedFormatsAnyAddressObject {
                 self,
                 mut map: A,
             ) -> Result<AssertedFormatsAnyAddressObject, A::Error> {
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                 }
                 Ok(AssertedFormatsAnyAddressObject {
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -271,7 +271,7 @@ pub struct ConditionalIfObject {
     pub kind: Option<ConditionalIfObjectKind>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ConditionalIfObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -288,7 +288,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalIfObject {
                 mut map: A,
             ) -> Result<ConditionalIfObject, A::Error> {
                 let mut f0: Option<ConditionalIfObjectKind> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "kind" => {
@@ -306,7 +306,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalIfObject {
                 }
                 Ok(ConditionalIfObject {
                     kind: f0,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -458,7 +458,7 @@ pub struct ConditionalThenObject {
     pub number: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ConditionalThenObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -475,7 +475,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalThenObject {
                 mut map: A,
             ) -> Result<ConditionalThenObject, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "number" => {
@@ -493,7 +493,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalThenObject {
                 }
                 Ok(ConditionalThenObject {
                     number: f0.ok_or_else(|| schemac_runtime::de::missing("number"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -616,7 +616,7 @@ pub struct ConditionalElseObject {
     pub iban: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -633,7 +633,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
                 mut map: A,
             ) -> Result<ConditionalElseObject, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "iban" => {
@@ -651,7 +651,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
                 }
                 Ok(ConditionalElseObject {
                     iban: f0.ok_or_else(|| schemac_runtime::de::missing("iban"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

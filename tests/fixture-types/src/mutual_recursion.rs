@@ -17,7 +17,7 @@ pub struct Directory {
     pub entries: Option<Vec<Entry>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Directory {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -35,7 +35,7 @@ impl<'de> serde::Deserialize<'de> for Directory {
             ) -> Result<Directory, A::Error> {
                 let mut f0: Option<String> = None;
                 let mut f1: Option<Vec<Entry>> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "name" => {
@@ -64,7 +64,7 @@ impl<'de> serde::Deserialize<'de> for Directory {
                 Ok(Directory {
                     name: f0.ok_or_else(|| schemac_runtime::de::missing("name"))?,
                     entries: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -87,7 +87,7 @@ pub struct Entry {
     pub dir: Option<Dir>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Entry {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -106,7 +106,7 @@ impl<'de> serde::Deserialize<'de> for Entry {
                 let mut f0: Option<String> = None;
                 let mut f1: Option<u64> = None;
                 let mut f2: Option<Dir> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "name" => {
@@ -142,7 +142,7 @@ impl<'de> serde::Deserialize<'de> for Entry {
                     name: f0.ok_or_else(|| schemac_runtime::de::missing("name"))?,
                     size: f1,
                     dir: f2,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -162,7 +162,7 @@ pub struct Dir {
     pub entries: Option<Vec<Entry>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Dir {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -179,7 +179,7 @@ impl<'de> serde::Deserialize<'de> for Dir {
                 mut map: A,
             ) -> Result<Dir, A::Error> {
                 let mut f0: Option<Vec<Entry>> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "entries" => {
@@ -197,7 +197,10 @@ impl<'de> serde::Deserialize<'de> for Dir {
                         }
                     }
                 }
-                Ok(Dir { entries: f0, extra })
+                Ok(Dir {
+                    entries: f0,
+                    extra: extra.finish(),
+                })
             }
         }
         deserializer.deserialize_map(Visitor)

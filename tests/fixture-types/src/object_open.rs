@@ -21,7 +21,7 @@ pub struct OpenObject {
     pub items: Option<Vec<OpenObjectItemsItem>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for OpenObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -41,7 +41,7 @@ impl<'de> serde::Deserialize<'de> for OpenObject {
                 let mut f1: Option<i64> = None;
                 let mut f2: Option<OpenObjectMeta> = None;
                 let mut f3: Option<Vec<OpenObjectItemsItem>> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "name" => {
@@ -88,7 +88,7 @@ impl<'de> serde::Deserialize<'de> for OpenObject {
                     count: f1,
                     meta: f2,
                     items: f3,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -108,7 +108,7 @@ pub struct OpenObjectMeta {
     pub owner: Option<String>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for OpenObjectMeta {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -125,7 +125,7 @@ impl<'de> serde::Deserialize<'de> for OpenObjectMeta {
                 mut map: A,
             ) -> Result<OpenObjectMeta, A::Error> {
                 let mut f0: Option<String> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "owner" => {
@@ -141,7 +141,10 @@ impl<'de> serde::Deserialize<'de> for OpenObjectMeta {
                         }
                     }
                 }
-                Ok(OpenObjectMeta { owner: f0, extra })
+                Ok(OpenObjectMeta {
+                    owner: f0,
+                    extra: extra.finish(),
+                })
             }
         }
         deserializer.deserialize_map(Visitor)
@@ -160,7 +163,7 @@ pub struct OpenObjectItemsItem {
     pub id: Option<i64>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for OpenObjectItemsItem {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -177,7 +180,7 @@ impl<'de> serde::Deserialize<'de> for OpenObjectItemsItem {
                 mut map: A,
             ) -> Result<OpenObjectItemsItem, A::Error> {
                 let mut f0: Option<i64> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "id" => {
@@ -195,7 +198,7 @@ impl<'de> serde::Deserialize<'de> for OpenObjectItemsItem {
                 }
                 Ok(OpenObjectItemsItem {
                     id: f0,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -18,7 +18,7 @@ pub struct ExactlyOne {
     pub num: Option<ExactlyOneNum>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ExactlyOne {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -36,7 +36,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOne {
             ) -> Result<ExactlyOne, A::Error> {
                 let mut f0: Option<ExactlyOnePair> = None;
                 let mut f1: Option<ExactlyOneNum> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "pair" => {
@@ -63,7 +63,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOne {
                 Ok(ExactlyOne {
                     pair: f0,
                     num: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -141,7 +141,7 @@ pub struct ExactlyOnePairVariant0 {
     pub a: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant0 {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -158,7 +158,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant0 {
                 mut map: A,
             ) -> Result<ExactlyOnePairVariant0, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "a" => {
@@ -176,7 +176,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant0 {
                 }
                 Ok(ExactlyOnePairVariant0 {
                     a: f0.ok_or_else(|| schemac_runtime::de::missing("a"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -195,7 +195,7 @@ pub struct ExactlyOnePairVariant1 {
     pub b: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant1 {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -212,7 +212,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant1 {
                 mut map: A,
             ) -> Result<ExactlyOnePairVariant1, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "b" => {
@@ -230,7 +230,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant1 {
                 }
                 Ok(ExactlyOnePairVariant1 {
                     b: f0.ok_or_else(|| schemac_runtime::de::missing("b"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -20,7 +20,7 @@ pub struct OptionalNullable {
     pub plain: Option<String>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for OptionalNullable {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -39,7 +39,7 @@ impl<'de> serde::Deserialize<'de> for OptionalNullable {
                 let mut f0: Option<Option<String>> = None;
                 let mut f1: Option<Option<i64>> = None;
                 let mut f2: Option<String> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "note" => {
@@ -87,7 +87,7 @@ impl<'de> serde::Deserialize<'de> for OptionalNullable {
                             schemac_runtime::Tristate::from,
                         ),
                     plain: f2,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

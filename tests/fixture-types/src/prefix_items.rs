@@ -18,7 +18,7 @@ pub struct PairItems {
     pub row: Option<PairItemsRow>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for PairItems {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -36,7 +36,7 @@ impl<'de> serde::Deserialize<'de> for PairItems {
             ) -> Result<PairItems, A::Error> {
                 let mut f0: Option<PairItemsPair> = None;
                 let mut f1: Option<PairItemsRow> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "pair" => {
@@ -63,7 +63,7 @@ impl<'de> serde::Deserialize<'de> for PairItems {
                 Ok(PairItems {
                     pair: f0,
                     row: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

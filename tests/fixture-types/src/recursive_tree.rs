@@ -17,7 +17,7 @@ pub struct TreeNode {
     pub children: Option<Vec<TreeNode>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for TreeNode {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -35,7 +35,7 @@ impl<'de> serde::Deserialize<'de> for TreeNode {
             ) -> Result<TreeNode, A::Error> {
                 let mut f0: Option<i64> = None;
                 let mut f1: Option<Vec<TreeNode>> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "value" => {
@@ -64,7 +64,7 @@ impl<'de> serde::Deserialize<'de> for TreeNode {
                 Ok(TreeNode {
                     value: f0.ok_or_else(|| schemac_runtime::de::missing("value"))?,
                     children: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

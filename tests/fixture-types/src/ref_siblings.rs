@@ -19,7 +19,7 @@ pub struct RefSiblings {
     pub id: Option<String>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for RefSiblings {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -37,7 +37,7 @@ impl<'de> serde::Deserialize<'de> for RefSiblings {
             ) -> Result<RefSiblings, A::Error> {
                 let mut f0: Option<RefSiblingsName> = None;
                 let mut f1: Option<String> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "name" => {
@@ -64,7 +64,7 @@ impl<'de> serde::Deserialize<'de> for RefSiblings {
                 Ok(RefSiblings {
                     name: f0,
                     id: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

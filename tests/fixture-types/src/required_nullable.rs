@@ -17,7 +17,7 @@ pub struct RequiredNullable {
     pub c: Option<Point>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for RequiredNullable {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -36,7 +36,7 @@ impl<'de> serde::Deserialize<'de> for RequiredNullable {
                 let mut f0: Option<Option<String>> = None;
                 let mut f1: Option<Option<i64>> = None;
                 let mut f2: Option<Option<Point>> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "a" => {
@@ -78,7 +78,7 @@ impl<'de> serde::Deserialize<'de> for RequiredNullable {
                     a: f0.ok_or_else(|| schemac_runtime::de::missing("a"))?,
                     b: f1.ok_or_else(|| schemac_runtime::de::missing("b"))?,
                     c: f2.ok_or_else(|| schemac_runtime::de::missing("c"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -97,7 +97,7 @@ pub struct Point {
     pub x: i64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Point {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -114,7 +114,7 @@ impl<'de> serde::Deserialize<'de> for Point {
                 mut map: A,
             ) -> Result<Point, A::Error> {
                 let mut f0: Option<i64> = None;
-                let mut extra = std::collections::BTreeMap::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "x" => {
@@ -132,7 +132,7 @@ impl<'de> serde::Deserialize<'de> for Point {
                 }
                 Ok(Point {
                     x: f0.ok_or_else(|| schemac_runtime::de::missing("x"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -167,6 +167,7 @@ fn object_assertions(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> (TokenStream, Toke
     });
     let extra = match s.rest {
         Rest::Closed => quote!(),
+        Rest::Open => quote! { names.extend(self.extra.keys()); },
         _ => quote! { names.extend(self.extra.keys().map(String::as_str)); },
     };
     let present = quote! {
@@ -318,13 +319,13 @@ fn rest(ctx: &Ctx<'_>, id: DefId, rest: &Rest, declared: &[&str]) -> (TokenStrea
             },
             quote!(),
         ),
-        // Kept as text: building each into a `serde_json::Value` costs an allocation per
-        // string, array and object inside it.
+        // Kept as text in one buffer per object: a `serde_json::Map` costs allocations per
+        // property and per string, array and object inside its value.
         Rest::Open => (
-            quote! { #doc #[serde(flatten)] pub extra: std::collections::BTreeMap<String, schemac_runtime::RawJson>, },
-            quote! { let mut extra = std::collections::BTreeMap::new(); },
+            quote! { #doc #[serde(flatten)] pub extra: schemac_runtime::Extra, },
+            quote! { let mut extra = schemac_runtime::ExtraBuilder::default(); },
             quote! { schemac_runtime::de::extra(&mut map, &mut extra, key)?; },
-            quote! { extra, },
+            quote! { extra: extra.finish(), },
         ),
         Rest::Typed(ty) => {
             let value_ty = ctx.rust(id, ty);
