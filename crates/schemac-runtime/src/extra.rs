@@ -87,13 +87,31 @@ impl Extra {
 
     /// Appends a property; `text` is one JSON value and `name` is not there yet.
     fn push(&mut self, name: &str, text: &str) {
-        use std::fmt::Write as _;
         if self.buf.is_empty() {
             // Room for a second small property without growing.
             self.buf.reserve((2 * (name.len() + text.len()) + 8).max(64));
         }
-        let _ = write!(self.buf, "{}:{name}{}:{text}", name.len(), text.len());
+        for part in [name, text] {
+            push_length(&mut self.buf, part.len());
+            self.buf.push_str(part);
+        }
     }
+}
+
+/// `length` in decimal and `:`, without the formatting machinery (this runs per property read).
+fn push_length(buf: &mut String, mut length: usize) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (length % 10) as u8;
+        length /= 10;
+        if length == 0 {
+            break;
+        }
+    }
+    buf.push_str(std::str::from_utf8(&digits[start..]).expect("ASCII digits"));
+    buf.push(':');
 }
 
 fn parse(text: &str) -> Value {
@@ -291,5 +309,13 @@ mod tests {
         assert!(names.iter().all(|name| builder.contains(name)));
         assert!(!builder.contains("p40"));
         assert_eq!(builder.finish().len(), 40);
+    }
+
+    #[test]
+    fn long_texts_have_long_length_prefixes() {
+        let long = format!("\"{}\"", "é".repeat(600));
+        let extra = built(&[("a", &long), ("b", "1")]);
+        assert_eq!(extra.get_raw("a"), Some(long.as_str()));
+        assert_eq!(extra.get("b"), Some(json!(1)));
     }
 }
