@@ -372,6 +372,7 @@ pub fn unmatched_property<E: de::Error>(name: &str) -> E {
 }
 
 /// Reads the value of a declared property into its slot, rejecting a second occurrence.
+#[inline]
 pub fn field<'de, A: MapAccess<'de>, S: DeserializeSeed<'de>>(
     map: &mut A,
     slot: &mut Option<S::Value>,

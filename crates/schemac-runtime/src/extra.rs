@@ -110,7 +110,7 @@ fn push_length(buf: &mut String, mut length: usize) {
             break;
         }
     }
-    buf.push_str(std::str::from_utf8(&digits[start..]).expect("ASCII digits"));
+    buf.extend(digits[start..].iter().map(|&d| char::from(d)));
     buf.push(':');
 }
 
@@ -217,19 +217,22 @@ impl Serialize for Extra {
 pub struct ExtraBuilder {
     extra: Extra,
     count: usize,
-    /// The names, once there are too many to compare one by one.
-    seen: std::collections::HashSet<String>,
+    /// The names, once there are too many to compare one by one (a `BTreeSet`: nothing to set
+    /// up for the many objects that never need it).
+    seen: std::collections::BTreeSet<String>,
 }
 
-/// Above this many properties, duplicates are found through a hash set.
+/// Above this many properties, duplicates are found through a set.
 const LINEAR: usize = 16;
 
 impl ExtraBuilder {
     /// Whether property `name` was read already.
+    #[inline]
     pub(crate) fn contains(&self, name: &str) -> bool {
         if self.count <= LINEAR { self.extra.contains_key(name) } else { self.seen.contains(name) }
     }
 
+    #[inline]
     pub(crate) fn push(&mut self, name: &str, text: &str) {
         self.extra.push(name, text);
         self.count += 1;
@@ -242,6 +245,7 @@ impl ExtraBuilder {
         }
     }
 
+    #[inline]
     pub fn finish(self) -> Extra {
         self.extra
     }
