@@ -66,9 +66,9 @@ pub fn goal_large() -> String {
     })
 }
 
-/// [`goal_large`] without the extension (`x-`) properties, which schemac keeps (as
-/// `serde_json::Value`s, for a lossless round trip) and plain serde skips: the difference
-/// between the two payloads is the price of keeping them.
+/// [`goal_large`] without the extension (`x-`) properties, which schemac keeps (as their JSON
+/// text in `schemac_runtime::Extra`, for a lossless round trip) and plain serde skips: the
+/// difference between the two payloads is the price of keeping them.
 pub fn goal_large_without_extensions() -> String {
     fn strip(value: &mut Value) {
         match value {

@@ -68,6 +68,25 @@ fn goal_keeps_date_time_text_and_reads_integral_floats() {
     assert_eq!(value["revision"].as_u64(), Some(3), "revision: {}", value["revision"]);
 }
 
+/// Undeclared properties come back as the text they were read from, are readable as values,
+/// and a name given twice is rejected (at the object) as among the declared ones.
+#[test]
+fn goal_keeps_undeclared_properties_as_read() {
+    let path = GOAL.instances().join("valid/full-auditing.json");
+    let text = std::fs::read_to_string(&path).expect("readable instance");
+    let goal: Goal = schemac_runtime::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+    let audit = &goal.audit_history.as_ref().expect("audits")[0];
+    assert_eq!(audit.extra.get_raw("x-trace"), Some(r#"{ "spans": [1, 2.5, "three", null, true, {"deep": []}] }"#));
+    assert_eq!(audit.extra.get("tokenCount"), Some(serde_json::json!(18234)));
+    assert_eq!(audit.extra.keys().collect::<Vec<_>>(), ["tokenCount", "x-trace"]);
+    let output = serde_json::to_string(audit).expect("serializes");
+    assert!(output.ends_with(r#""tokenCount":18234,"x-trace":{ "spans": [1, 2.5, "three", null, true, {"deep": []}] }}"#), "{output}");
+
+    let twice = text.replacen(r#""x-trace": {"#, r#""x-trace": 1, "x-trace": {"#, 1);
+    let err = schemac_runtime::from_str::<Goal>(&twice).unwrap_err();
+    assert_eq!((err.pointer(), err.message()), ("/auditHistory/0", "duplicate property `x-trace`"));
+}
+
 /// Absent and `null` are different JSON: `item` is left out in one report and `null` in another.
 #[test]
 fn attempts_report_keeps_absent_apart_from_null() {

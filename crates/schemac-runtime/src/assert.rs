@@ -80,10 +80,15 @@ impl Num {
 
     /// Exact comparison, also between an integer and a float (`None` only for NaN, which JSON
     /// cannot spell).
+    #[inline]
     fn compare(self, other: Num) -> Option<Ordering> {
+        // Integers up to 2^53 are exact in f64, so the float comparison is exact too.
+        const EXACT: i128 = 1 << 53;
         match (self, other) {
             (Num::Int(a), Num::Int(b)) => Some(a.cmp(&b)),
             (Num::Float(a), Num::Float(b)) => a.partial_cmp(&b),
+            (Num::Int(a), Num::Float(b)) if (-EXACT..=EXACT).contains(&a) => (a as f64).partial_cmp(&b),
+            (Num::Float(a), Num::Int(b)) if (-EXACT..=EXACT).contains(&b) => a.partial_cmp(&(b as f64)),
             (Num::Int(a), Num::Float(b)) => int_float(a, b),
             (Num::Float(a), Num::Int(b)) => int_float(b, a).map(Ordering::reverse),
         }
@@ -151,29 +156,40 @@ fn int_float(i: i128, f: f64) -> Option<Ordering> {
     }))
 }
 
+#[inline]
 fn ordered(value: Num, limit: Num, keyword: &'static str, ok: fn(Ordering) -> bool, relation: &str) -> Result<(), Violation> {
     match value.compare(limit) {
         Some(order) if ok(order) => Ok(()),
-        _ => Err(Violation::new(keyword, format!("{value} is {relation} {limit}"))),
+        _ => Err(out_of_order(value, limit, keyword, relation)),
     }
 }
 
+/// Kept out of line: checks run on every number read, and almost always pass.
+#[cold]
+fn out_of_order(value: Num, limit: Num, keyword: &'static str, relation: &str) -> Violation {
+    Violation::new(keyword, format!("{value} is {relation} {limit}"))
+}
+
 /// `minimum`.
+#[inline]
 pub fn minimum(value: impl Into<Num>, limit: impl Into<Num>) -> Result<(), Violation> {
     ordered(value.into(), limit.into(), "minimum", Ordering::is_ge, "less than the minimum")
 }
 
 /// `maximum`.
+#[inline]
 pub fn maximum(value: impl Into<Num>, limit: impl Into<Num>) -> Result<(), Violation> {
     ordered(value.into(), limit.into(), "maximum", Ordering::is_le, "greater than the maximum")
 }
 
 /// `exclusiveMinimum` (and draft-04 `minimum` with `exclusiveMinimum: true`).
+#[inline]
 pub fn exclusive_minimum(value: impl Into<Num>, limit: impl Into<Num>) -> Result<(), Violation> {
     ordered(value.into(), limit.into(), "exclusiveMinimum", Ordering::is_gt, "not greater than the exclusive minimum")
 }
 
 /// `exclusiveMaximum` (and draft-04 `maximum` with `exclusiveMaximum: true`).
+#[inline]
 pub fn exclusive_maximum(value: impl Into<Num>, limit: impl Into<Num>) -> Result<(), Violation> {
     ordered(value.into(), limit.into(), "exclusiveMaximum", Ordering::is_lt, "not less than the exclusive maximum")
 }
@@ -231,6 +247,10 @@ fn quote_str(text: &str) -> String {
 /// `minLength`, in Unicode code points.
 pub fn min_length(text: &(impl AsRef<str> + ?Sized), limit: u64) -> Result<(), Violation> {
     let text = text.as_ref();
+    // A code point is at most 4 bytes: most strings need no count.
+    if (text.len() as u64).div_ceil(4) >= limit {
+        return Ok(());
+    }
     let length = text.chars().count() as u64;
     if length >= limit {
         return Ok(());
@@ -241,6 +261,10 @@ pub fn min_length(text: &(impl AsRef<str> + ?Sized), limit: u64) -> Result<(), V
 /// `maxLength`, in Unicode code points.
 pub fn max_length(text: &(impl AsRef<str> + ?Sized), limit: u64) -> Result<(), Violation> {
     let text = text.as_ref();
+    // A string has at most as many code points as bytes: most strings need no count.
+    if text.len() as u64 <= limit {
+        return Ok(());
+    }
     let length = text.chars().count() as u64;
     if length <= limit {
         return Ok(());

@@ -450,6 +450,7 @@ pub fn unmatched_property<E: de::Error>(name: &str) -> E {
 }
 
 /// Reads the value of a declared property into its slot, rejecting a second occurrence.
+#[inline]
 pub fn field<'de, A: MapAccess<'de>, S: DeserializeSeed<'de>>(
     map: &mut A,
     slot: &mut Option<S::Value>,
@@ -460,6 +461,18 @@ pub fn field<'de, A: MapAccess<'de>, S: DeserializeSeed<'de>>(
         return Err(duplicate(name));
     }
     *slot = Some(map.next_value_seed(seed)?);
+    Ok(())
+}
+
+/// Reads the value of an undeclared property of an open object into `extra`, as its text,
+/// rejecting a second occurrence.
+pub fn extra<'de, A: MapAccess<'de>>(map: &mut A, extra: &mut crate::ExtraBuilder, key: Key<'de>) -> Result<(), A::Error> {
+    if extra.contains(key.as_str()) {
+        return Err(duplicate(key.as_str()));
+    }
+    // Dropped right away: only the copy in `extra` lives on.
+    let value: Box<serde_json::value::RawValue> = map.next_value()?;
+    extra.push(key.as_str(), value.get());
     Ok(())
 }
 

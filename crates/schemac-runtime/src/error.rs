@@ -85,7 +85,11 @@ impl std::error::Error for ConstraintError {}
 
 /// Deserializes JSON text; errors carry the JSON pointer of the rejected value.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
-    from_slice(text.as_bytes())
+    // Not through `from_slice`: text known to be UTF-8 is read without checking it again.
+    match serde_json::from_str(text) {
+        Ok(value) => Ok(value),
+        Err(_) => from_json(serde_json::Deserializer::from_str(text)),
+    }
 }
 
 /// Deserializes JSON bytes; errors carry the JSON pointer of the rejected value.

@@ -133,7 +133,7 @@ pub struct Goal {
     pub updated_at: schemac_runtime::format::DateTime,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Goal {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -189,7 +189,7 @@ impl<'de> serde::Deserialize<'de> for Goal {
                 let mut f37: Option<GoalUsage> = None;
                 let mut f38: Option<schemac_runtime::format::DateTime> = None;
                 let mut f39: Option<schemac_runtime::format::DateTime> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "id" => {
@@ -545,11 +545,7 @@ impl<'de> serde::Deserialize<'de> for Goal {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -598,7 +594,7 @@ impl<'de> serde::Deserialize<'de> for Goal {
                         .ok_or_else(|| schemac_runtime::de::missing("createdAt"))?,
                     updated_at: f39
                         .ok_or_else(|| schemac_runtime::de::missing("updatedAt"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -896,7 +892,7 @@ pub struct GoalTaskList {
     pub tasks: Vec<Task>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for GoalTaskList {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -914,7 +910,7 @@ impl<'de> serde::Deserialize<'de> for GoalTaskList {
             ) -> Result<GoalTaskList, A::Error> {
                 let mut f0: Option<GoalTaskListVersion> = None;
                 let mut f1: Option<Vec<Task>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "version" => {
@@ -939,18 +935,14 @@ impl<'de> serde::Deserialize<'de> for GoalTaskList {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(GoalTaskList {
                     version: f0.ok_or_else(|| schemac_runtime::de::missing("version"))?,
                     tasks: f1.ok_or_else(|| schemac_runtime::de::missing("tasks"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -1016,7 +1008,7 @@ pub struct Task {
     pub subtasks: Option<Vec<Task>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Task {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -1037,7 +1029,7 @@ impl<'de> serde::Deserialize<'de> for Task {
                 let mut f2: Option<TaskStatus> = None;
                 let mut f3: Option<TaskAgentRole> = None;
                 let mut f4: Option<Vec<Task>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "id" => {
@@ -1089,11 +1081,7 @@ impl<'de> serde::Deserialize<'de> for Task {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -1103,7 +1091,7 @@ impl<'de> serde::Deserialize<'de> for Task {
                     status: f2.ok_or_else(|| schemac_runtime::de::missing("status"))?,
                     agent_role: f3,
                     subtasks: f4,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -1271,7 +1259,7 @@ pub struct AuditVerdict {
     pub duration_ms: Option<u64>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for AuditVerdict {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -1300,7 +1288,7 @@ impl<'de> serde::Deserialize<'de> for AuditVerdict {
                 let mut f10: Option<Vec<String>> = None;
                 let mut f11: Option<u64> = None;
                 let mut f12: Option<u64> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "at" => {
@@ -1412,11 +1400,7 @@ impl<'de> serde::Deserialize<'de> for AuditVerdict {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -1436,7 +1420,7 @@ impl<'de> serde::Deserialize<'de> for AuditVerdict {
                     regression_shield_missing: f10,
                     revision: f11,
                     duration_ms: f12,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -1611,7 +1595,7 @@ pub struct PendingCompletion {
     pub reset_at: Option<schemac_runtime::format::DateTime>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for PendingCompletion {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -1656,7 +1640,7 @@ impl<'de> serde::Deserialize<'de> for PendingCompletion {
                 let mut f26: Option<f64> = None;
                 let mut f27: Option<bool> = None;
                 let mut f28: Option<schemac_runtime::format::DateTime> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "completionSummary" => {
@@ -1931,11 +1915,7 @@ impl<'de> serde::Deserialize<'de> for PendingCompletion {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -1969,7 +1949,7 @@ impl<'de> serde::Deserialize<'de> for PendingCompletion {
                     retry_after_sec: f26,
                     retry_from_upstream: f27,
                     reset_at: f28,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -2144,7 +2124,7 @@ pub struct ObjectiveRepair {
     pub revision_after: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ObjectiveRepair {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -2172,7 +2152,7 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepair {
                 let mut f9: Option<ObjectiveRepairConfidence> = None;
                 let mut f10: Option<u64> = None;
                 let mut f11: Option<u64> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "at" => {
@@ -2288,11 +2268,7 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepair {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -2316,7 +2292,7 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepair {
                         .ok_or_else(|| schemac_runtime::de::missing("revisionBefore"))?,
                     revision_after: f11
                         .ok_or_else(|| schemac_runtime::de::missing("revisionAfter"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -2472,7 +2448,7 @@ pub struct ObjectiveRepairTarget {
     pub replan_prompted_at: Option<schemac_runtime::format::DateTime>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ObjectiveRepairTarget {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -2494,7 +2470,7 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepairTarget {
                 let mut f3: Option<Vec<String>> = None;
                 let mut f4: Option<String> = None;
                 let mut f5: Option<schemac_runtime::format::DateTime> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "id" => {
@@ -2559,11 +2535,7 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepairTarget {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -2575,7 +2547,7 @@ impl<'de> serde::Deserialize<'de> for ObjectiveRepairTarget {
                     reasons: f3.ok_or_else(|| schemac_runtime::de::missing("reasons"))?,
                     source: f4.ok_or_else(|| schemac_runtime::de::missing("source"))?,
                     replan_prompted_at: f5,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -2617,7 +2589,7 @@ pub struct ObjectiveProvenance {
     pub user_seeds: Option<Vec<String>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ObjectiveProvenance {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -2636,7 +2608,7 @@ impl<'de> serde::Deserialize<'de> for ObjectiveProvenance {
                 let mut f0: Option<String> = None;
                 let mut f1: Option<String> = None;
                 let mut f2: Option<Vec<String>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "originalObjective" => {
@@ -2675,11 +2647,7 @@ impl<'de> serde::Deserialize<'de> for ObjectiveProvenance {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -2690,7 +2658,7 @@ impl<'de> serde::Deserialize<'de> for ObjectiveProvenance {
                         ))?,
                     original_contract: f1,
                     user_seeds: f2,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -2728,7 +2696,7 @@ pub struct GoalTelemetry {
     pub bash_calls: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for GoalTelemetry {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -2747,7 +2715,7 @@ impl<'de> serde::Deserialize<'de> for GoalTelemetry {
                 let mut f0: Option<u64> = None;
                 let mut f1: Option<u64> = None;
                 let mut f2: Option<u64> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "turns" => {
@@ -2775,11 +2743,7 @@ impl<'de> serde::Deserialize<'de> for GoalTelemetry {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -2789,7 +2753,7 @@ impl<'de> serde::Deserialize<'de> for GoalTelemetry {
                         .ok_or_else(|| schemac_runtime::de::missing("fileWrites"))?,
                     bash_calls: f2
                         .ok_or_else(|| schemac_runtime::de::missing("bashCalls"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -2814,7 +2778,7 @@ pub struct GoalUsage {
     pub tokens_limit: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for GoalUsage {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -2832,7 +2796,7 @@ impl<'de> serde::Deserialize<'de> for GoalUsage {
             ) -> Result<GoalUsage, A::Error> {
                 let mut f0: Option<u64> = None;
                 let mut f1: Option<u64> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "tokensUsed" => {
@@ -2852,11 +2816,7 @@ impl<'de> serde::Deserialize<'de> for GoalUsage {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -2865,7 +2825,7 @@ impl<'de> serde::Deserialize<'de> for GoalUsage {
                         .ok_or_else(|| schemac_runtime::de::missing("tokensUsed"))?,
                     tokens_limit: f1
                         .ok_or_else(|| schemac_runtime::de::missing("tokensLimit"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

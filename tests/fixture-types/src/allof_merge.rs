@@ -18,7 +18,7 @@ pub struct Merged {
     pub extra_field: bool,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Merged {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -37,7 +37,7 @@ impl<'de> serde::Deserialize<'de> for Merged {
                 let mut f0: Option<String> = None;
                 let mut f1: Option<Vec<String>> = None;
                 let mut f2: Option<bool> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "id" => {
@@ -67,11 +67,7 @@ impl<'de> serde::Deserialize<'de> for Merged {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -80,7 +76,7 @@ impl<'de> serde::Deserialize<'de> for Merged {
                     tags: f1,
                     extra_field: f2
                         .ok_or_else(|| schemac_runtime::de::missing("extra_field"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -18,7 +18,7 @@ pub struct Anchored {
     pub work: Option<Postal>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Anchored {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -36,7 +36,7 @@ impl<'de> serde::Deserialize<'de> for Anchored {
             ) -> Result<Anchored, A::Error> {
                 let mut f0: Option<Postal> = None;
                 let mut f1: Option<Postal> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "home" => {
@@ -56,18 +56,14 @@ impl<'de> serde::Deserialize<'de> for Anchored {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(Anchored {
                     home: f0,
                     work: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -88,7 +84,7 @@ pub struct Postal {
     pub zip: Option<PostalZip>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Postal {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -106,7 +102,7 @@ impl<'de> serde::Deserialize<'de> for Postal {
             ) -> Result<Postal, A::Error> {
                 let mut f0: Option<String> = None;
                 let mut f1: Option<PostalZip> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "street" => {
@@ -126,18 +122,14 @@ impl<'de> serde::Deserialize<'de> for Postal {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(Postal {
                     street: f0.ok_or_else(|| schemac_runtime::de::missing("street"))?,
                     zip: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

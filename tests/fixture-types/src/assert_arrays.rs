@@ -26,7 +26,7 @@ pub struct Arrays {
     pub pair: Option<ArraysPair>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Arrays {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -48,7 +48,7 @@ impl<'de> serde::Deserialize<'de> for Arrays {
                 let mut f3: Option<Vec<serde_json::Value>> = None;
                 let mut f4: Option<Vec<bool>> = None;
                 let mut f5: Option<ArraysPair> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "ids" => {
@@ -152,11 +152,7 @@ impl<'de> serde::Deserialize<'de> for Arrays {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -167,7 +163,7 @@ impl<'de> serde::Deserialize<'de> for Arrays {
                     some: f3,
                     rest: f4,
                     pair: f5,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

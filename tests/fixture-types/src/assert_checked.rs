@@ -22,7 +22,7 @@ pub struct CheckedAssertions {
     pub pair: Option<CheckedAssertionsPair>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for CheckedAssertions {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -42,7 +42,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertions {
                 let mut f1: Option<CheckedAssertionsLevel> = None;
                 let mut f2: Option<CheckedAssertionsEither> = None;
                 let mut f3: Option<CheckedAssertionsPair> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "untyped" => {
@@ -82,11 +82,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertions {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -99,7 +95,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertions {
                     level: f1,
                     either: f2,
                     pair: f3,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -28,7 +28,7 @@ pub struct Numbers {
     pub offset: schemac_runtime::Tristate<i64>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Numbers {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -51,7 +51,7 @@ impl<'de> serde::Deserialize<'de> for Numbers {
                 let mut f4: Option<f64> = None;
                 let mut f5: Option<Vec<f64>> = None;
                 let mut f6: Option<Option<i64>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "score" => {
@@ -148,11 +148,7 @@ impl<'de> serde::Deserialize<'de> for Numbers {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -168,7 +164,7 @@ impl<'de> serde::Deserialize<'de> for Numbers {
                             schemac_runtime::Tristate::Absent,
                             schemac_runtime::Tristate::from,
                         ),
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -20,7 +20,7 @@ pub struct Objects {
     pub limits: Option<std::collections::BTreeMap<String, i64>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl Objects {
     /// The names of the properties this object has, for its object assertions.
@@ -35,7 +35,7 @@ impl Objects {
         if self.limits.is_some() {
             names.push("limits");
         }
-        names.extend(self.extra.keys().map(String::as_str));
+        names.extend(self.extra.keys());
         names
     }
 }
@@ -56,7 +56,7 @@ impl<'de> serde::Deserialize<'de> for Objects {
                 let mut f0: Option<String> = None;
                 let mut f1: Option<String> = None;
                 let mut f2: Option<std::collections::BTreeMap<String, i64>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "card" => {
@@ -105,11 +105,7 @@ impl<'de> serde::Deserialize<'de> for Objects {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -117,7 +113,7 @@ impl<'de> serde::Deserialize<'de> for Objects {
                     card: f0,
                     billing: f1,
                     limits: f2,
-                    extra,
+                    extra: extra.finish(),
                 };
                 let names: &[&str] = &value.present_properties();
                 schemac_runtime::assert::min_properties(names, 1u64)
@@ -349,7 +345,7 @@ impl schemac_runtime::Validate for ObjectsNameString {
 pub struct ObjectsNameObject {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ObjectsNameObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -365,15 +361,13 @@ impl<'de> serde::Deserialize<'de> for ObjectsNameObject {
                 self,
                 mut map: A,
             ) -> Result<ObjectsNameObject, A::Error> {
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    let key = key.into_string();
-                    if extra.contains_key(&key) {
-                        return Err(schemac_runtime::de::duplicate(&key));
-                    }
-                    extra.insert(key, map.next_value()?);
+                    schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                 }
-                Ok(ObjectsNameObject { extra })
+                Ok(ObjectsNameObject {
+                    extra: extra.finish(),
+                })
             }
         }
         deserializer.deserialize_map(Visitor)

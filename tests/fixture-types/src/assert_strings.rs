@@ -22,7 +22,7 @@ pub struct Strings {
     pub tags: Option<Vec<String>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Strings {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -42,7 +42,7 @@ impl<'de> serde::Deserialize<'de> for Strings {
                 let mut f1: Option<StringsCode> = None;
                 let mut f2: Option<schemac_runtime::format::Hostname> = None;
                 let mut f3: Option<Vec<String>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "name" => {
@@ -95,11 +95,7 @@ impl<'de> serde::Deserialize<'de> for Strings {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -108,7 +104,7 @@ impl<'de> serde::Deserialize<'de> for Strings {
                     code: f1,
                     host: f2,
                     tags: f3,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

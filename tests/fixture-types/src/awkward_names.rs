@@ -56,7 +56,7 @@ pub struct AwkwardNames {
     pub t_ilde: Option<i64>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for AwkwardNames {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -87,7 +87,7 @@ impl<'de> serde::Deserialize<'de> for AwkwardNames {
                 let mut f12: Option<String> = None;
                 let mut f13: Option<i64> = None;
                 let mut f14: Option<i64> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "type" => {
@@ -211,11 +211,7 @@ impl<'de> serde::Deserialize<'de> for AwkwardNames {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -235,7 +231,7 @@ impl<'de> serde::Deserialize<'de> for AwkwardNames {
                     a_b: f12,
                     a_b_2: f13,
                     t_ilde: f14,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

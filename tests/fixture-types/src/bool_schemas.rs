@@ -20,7 +20,7 @@ pub struct BoolSchemas {
     pub empty: Option<Vec<BoolSchemasEmptyItem>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for BoolSchemas {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -39,7 +39,7 @@ impl<'de> serde::Deserialize<'de> for BoolSchemas {
                 let mut f0: Option<serde_json::Value> = None;
                 let mut f1: Option<BoolSchemasNever> = None;
                 let mut f2: Option<Vec<BoolSchemasEmptyItem>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "any" => {
@@ -69,11 +69,7 @@ impl<'de> serde::Deserialize<'de> for BoolSchemas {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -81,7 +77,7 @@ impl<'de> serde::Deserialize<'de> for BoolSchemas {
                     any: f0,
                     never: f1,
                     empty: f2,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -14,7 +14,7 @@ pub struct ConstHolder {
     pub shape: Option<ConstHolderShape>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ConstHolder {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -33,7 +33,7 @@ impl<'de> serde::Deserialize<'de> for ConstHolder {
                 let mut f0: Option<ConstHolderVersion> = None;
                 let mut f1: Option<ConstHolderKind> = None;
                 let mut f2: Option<ConstHolderShape> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "version" => {
@@ -61,11 +61,7 @@ impl<'de> serde::Deserialize<'de> for ConstHolder {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -73,7 +69,7 @@ impl<'de> serde::Deserialize<'de> for ConstHolder {
                     version: f0.ok_or_else(|| schemac_runtime::de::missing("version"))?,
                     kind: f1.ok_or_else(|| schemac_runtime::de::missing("kind"))?,
                     shape: f2,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -20,7 +20,7 @@ pub struct DefsBoth {
     pub c: Option<Vec<u8>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for DefsBoth {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -39,7 +39,7 @@ impl<'de> serde::Deserialize<'de> for DefsBoth {
                 let mut f0: Option<Upper> = None;
                 let mut f1: Option<u8> = None;
                 let mut f2: Option<Vec<u8>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "a" => {
@@ -75,11 +75,7 @@ impl<'de> serde::Deserialize<'de> for DefsBoth {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -87,7 +83,7 @@ impl<'de> serde::Deserialize<'de> for DefsBoth {
                     a: f0,
                     b: f1,
                     c: f2,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -47,7 +47,7 @@ pub struct Documented {
     pub mode: Option<DocumentedMode>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Documented {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -68,7 +68,7 @@ impl<'de> serde::Deserialize<'de> for Documented {
                 let mut f2: Option<String> = None;
                 let mut f3: Option<String> = None;
                 let mut f4: Option<DocumentedMode> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "retries" => {
@@ -115,11 +115,7 @@ impl<'de> serde::Deserialize<'de> for Documented {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -129,7 +125,7 @@ impl<'de> serde::Deserialize<'de> for Documented {
                     id: f2,
                     password: f3,
                     mode: f4,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -21,7 +21,7 @@ pub struct DraftFour {
     pub name: Option<Name>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for DraftFour {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -41,7 +41,7 @@ impl<'de> serde::Deserialize<'de> for DraftFour {
                 let mut f1: Option<u8> = None;
                 let mut f2: Option<DraftFourPair> = None;
                 let mut f3: Option<Name> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "ratio" => {
@@ -87,11 +87,7 @@ impl<'de> serde::Deserialize<'de> for DraftFour {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -100,7 +96,7 @@ impl<'de> serde::Deserialize<'de> for DraftFour {
                     level: f1,
                     pair: f2,
                     name: f3,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

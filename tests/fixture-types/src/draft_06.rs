@@ -25,7 +25,7 @@ pub struct DraftSix {
     pub names: Option<Vec<String>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for DraftSix {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -45,7 +45,7 @@ impl<'de> serde::Deserialize<'de> for DraftSix {
                 let mut f1: Option<u8> = None;
                 let mut f2: Option<DraftSixPoint> = None;
                 let mut f3: Option<Vec<String>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "version" => {
@@ -90,11 +90,7 @@ impl<'de> serde::Deserialize<'de> for DraftSix {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -103,7 +99,7 @@ impl<'de> serde::Deserialize<'de> for DraftSix {
                     level: f1,
                     point: f2,
                     names: f3,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -23,7 +23,7 @@ pub struct DraftTwentyNineteen {
     pub billing: Option<String>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl DraftTwentyNineteen {
     /// The names of the properties this object has, for its object assertions.
@@ -41,7 +41,7 @@ impl DraftTwentyNineteen {
         if self.billing.is_some() {
             names.push("billing");
         }
-        names.extend(self.extra.keys().map(String::as_str));
+        names.extend(self.extra.keys());
         names
     }
 }
@@ -63,7 +63,7 @@ impl<'de> serde::Deserialize<'de> for DraftTwentyNineteen {
                 let mut f1: Option<Name> = None;
                 let mut f2: Option<String> = None;
                 let mut f3: Option<String> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "point" => {
@@ -101,11 +101,7 @@ impl<'de> serde::Deserialize<'de> for DraftTwentyNineteen {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -114,7 +110,7 @@ impl<'de> serde::Deserialize<'de> for DraftTwentyNineteen {
                     name: f1,
                     card: f2,
                     billing: f3,
-                    extra,
+                    extra: extra.finish(),
                 };
                 let names: &[&str] = &value.present_properties();
                 schemac_runtime::assert::dependent_required(names, "card", &["billing"])

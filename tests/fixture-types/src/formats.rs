@@ -44,7 +44,7 @@ pub struct Formats {
     pub maybe_at: schemac_runtime::Tristate<schemac_runtime::format::DateTime>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Formats {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -75,7 +75,7 @@ impl<'de> serde::Deserialize<'de> for Formats {
                 let mut f12: Option<schemac_runtime::format::Regex> = None;
                 let mut f13: Option<String> = None;
                 let mut f14: Option<Option<schemac_runtime::format::DateTime>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "date_time" => {
@@ -229,11 +229,7 @@ impl<'de> serde::Deserialize<'de> for Formats {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -257,7 +253,7 @@ impl<'de> serde::Deserialize<'de> for Formats {
                             schemac_runtime::Tristate::Absent,
                             schemac_runtime::Tristate::from,
                         ),
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -52,7 +52,7 @@ pub struct AssertedFormats {
     pub any_address: schemac_runtime::Tristate<AssertedFormatsAnyAddress>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for AssertedFormats {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -87,7 +87,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                 let mut f16: Option<AssertedFormatsLowerEmail> = None;
                 let mut f17: Option<Vec<schemac_runtime::format::Ipv4>> = None;
                 let mut f18: Option<Option<AssertedFormatsAnyAddress>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "date_time" => {
@@ -340,11 +340,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -376,7 +372,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormats {
                             schemac_runtime::Tristate::Absent,
                             schemac_runtime::Tristate::from,
                         ),
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -650,7 +646,7 @@ impl schemac_runtime::Validate for AssertedFormatsAnyAddress {
 pub struct AssertedFormatsAnyAddressObject {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for AssertedFormatsAnyAddressObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -666,16 +662,12 @@ impl<'de> serde::Deserialize<'de> for AssertedFormatsAnyAddressObject {
                 self,
                 mut map: A,
             ) -> Result<AssertedFormatsAnyAddressObject, A::Error> {
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    let key = key.into_string();
-                    if extra.contains_key(&key) {
-                        return Err(schemac_runtime::de::duplicate(&key));
-                    }
-                    extra.insert(key, map.next_value()?);
+                    schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                 }
                 Ok(AssertedFormatsAnyAddressObject {
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

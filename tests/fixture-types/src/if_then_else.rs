@@ -323,7 +323,7 @@ pub struct ConditionalIfObject {
     pub kind: Option<ConditionalIfObjectKind>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ConditionalIfObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -340,7 +340,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalIfObject {
                 mut map: A,
             ) -> Result<ConditionalIfObject, A::Error> {
                 let mut f0: Option<ConditionalIfObjectKind> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "kind" => {
@@ -352,17 +352,13 @@ impl<'de> serde::Deserialize<'de> for ConditionalIfObject {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(ConditionalIfObject {
                     kind: f0,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -514,7 +510,7 @@ pub struct ConditionalThenObject {
     pub number: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ConditionalThenObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -531,7 +527,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalThenObject {
                 mut map: A,
             ) -> Result<ConditionalThenObject, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "number" => {
@@ -543,17 +539,13 @@ impl<'de> serde::Deserialize<'de> for ConditionalThenObject {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(ConditionalThenObject {
                     number: f0.ok_or_else(|| schemac_runtime::de::missing("number"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -676,7 +668,7 @@ pub struct ConditionalElseObject {
     pub iban: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -693,7 +685,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
                 mut map: A,
             ) -> Result<ConditionalElseObject, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "iban" => {
@@ -705,17 +697,13 @@ impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(ConditionalElseObject {
                     iban: f0.ok_or_else(|| schemac_runtime::de::missing("iban"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

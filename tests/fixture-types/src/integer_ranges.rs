@@ -32,7 +32,7 @@ pub struct IntegerRanges {
     pub huge: Option<u64>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for IntegerRanges {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -57,7 +57,7 @@ impl<'de> serde::Deserialize<'de> for IntegerRanges {
                 let mut f6: Option<i64> = None;
                 let mut f7: Option<u8> = None;
                 let mut f8: Option<u64> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "byte" => {
@@ -136,11 +136,7 @@ impl<'de> serde::Deserialize<'de> for IntegerRanges {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -154,7 +150,7 @@ impl<'de> serde::Deserialize<'de> for IntegerRanges {
                     delta: f6,
                     percent: f7,
                     huge: f8,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -17,7 +17,7 @@ pub struct Directory {
     pub entries: Option<Vec<Entry>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Directory {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -35,7 +35,7 @@ impl<'de> serde::Deserialize<'de> for Directory {
             ) -> Result<Directory, A::Error> {
                 let mut f0: Option<String> = None;
                 let mut f1: Option<Vec<Entry>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "name" => {
@@ -57,18 +57,14 @@ impl<'de> serde::Deserialize<'de> for Directory {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(Directory {
                     name: f0.ok_or_else(|| schemac_runtime::de::missing("name"))?,
                     entries: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -91,7 +87,7 @@ pub struct Entry {
     pub dir: Option<Dir>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Entry {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -110,7 +106,7 @@ impl<'de> serde::Deserialize<'de> for Entry {
                 let mut f0: Option<String> = None;
                 let mut f1: Option<u64> = None;
                 let mut f2: Option<Dir> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "name" => {
@@ -138,11 +134,7 @@ impl<'de> serde::Deserialize<'de> for Entry {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -150,7 +142,7 @@ impl<'de> serde::Deserialize<'de> for Entry {
                     name: f0.ok_or_else(|| schemac_runtime::de::missing("name"))?,
                     size: f1,
                     dir: f2,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -170,7 +162,7 @@ pub struct Dir {
     pub entries: Option<Vec<Entry>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Dir {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -187,7 +179,7 @@ impl<'de> serde::Deserialize<'de> for Dir {
                 mut map: A,
             ) -> Result<Dir, A::Error> {
                 let mut f0: Option<Vec<Entry>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "entries" => {
@@ -201,15 +193,14 @@ impl<'de> serde::Deserialize<'de> for Dir {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(Dir { entries: f0, extra })
+                Ok(Dir {
+                    entries: f0,
+                    extra: extra.finish(),
+                })
             }
         }
         deserializer.deserialize_map(Visitor)

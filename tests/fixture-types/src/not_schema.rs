@@ -18,7 +18,7 @@ pub struct NotExamples {
     pub present: Option<NotExamplesPresent>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for NotExamples {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -36,7 +36,7 @@ impl<'de> serde::Deserialize<'de> for NotExamples {
             ) -> Result<NotExamples, A::Error> {
                 let mut f0: Option<NotExamplesCode> = None;
                 let mut f1: Option<NotExamplesPresent> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "code" => {
@@ -56,18 +56,14 @@ impl<'de> serde::Deserialize<'de> for NotExamples {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(NotExamples {
                     code: f0,
                     present: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

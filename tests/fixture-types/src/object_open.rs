@@ -21,7 +21,7 @@ pub struct OpenObject {
     pub items: Option<Vec<OpenObjectItemsItem>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for OpenObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -41,7 +41,7 @@ impl<'de> serde::Deserialize<'de> for OpenObject {
                 let mut f1: Option<i64> = None;
                 let mut f2: Option<OpenObjectMeta> = None;
                 let mut f3: Option<Vec<OpenObjectItemsItem>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "name" => {
@@ -79,11 +79,7 @@ impl<'de> serde::Deserialize<'de> for OpenObject {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -92,7 +88,7 @@ impl<'de> serde::Deserialize<'de> for OpenObject {
                     count: f1,
                     meta: f2,
                     items: f3,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -112,7 +108,7 @@ pub struct OpenObjectMeta {
     pub owner: Option<String>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for OpenObjectMeta {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -129,7 +125,7 @@ impl<'de> serde::Deserialize<'de> for OpenObjectMeta {
                 mut map: A,
             ) -> Result<OpenObjectMeta, A::Error> {
                 let mut f0: Option<String> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "owner" => {
@@ -141,15 +137,14 @@ impl<'de> serde::Deserialize<'de> for OpenObjectMeta {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(OpenObjectMeta { owner: f0, extra })
+                Ok(OpenObjectMeta {
+                    owner: f0,
+                    extra: extra.finish(),
+                })
             }
         }
         deserializer.deserialize_map(Visitor)
@@ -168,7 +163,7 @@ pub struct OpenObjectItemsItem {
     pub id: Option<i64>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for OpenObjectItemsItem {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -185,7 +180,7 @@ impl<'de> serde::Deserialize<'de> for OpenObjectItemsItem {
                 mut map: A,
             ) -> Result<OpenObjectItemsItem, A::Error> {
                 let mut f0: Option<i64> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "id" => {
@@ -197,17 +192,13 @@ impl<'de> serde::Deserialize<'de> for OpenObjectItemsItem {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(OpenObjectItemsItem {
                     id: f0,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

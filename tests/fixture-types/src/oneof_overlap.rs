@@ -18,7 +18,7 @@ pub struct ExactlyOne {
     pub num: Option<ExactlyOneNum>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ExactlyOne {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -36,7 +36,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOne {
             ) -> Result<ExactlyOne, A::Error> {
                 let mut f0: Option<ExactlyOnePair> = None;
                 let mut f1: Option<ExactlyOneNum> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "pair" => {
@@ -56,18 +56,14 @@ impl<'de> serde::Deserialize<'de> for ExactlyOne {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(ExactlyOne {
                     pair: f0,
                     num: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -161,7 +157,7 @@ pub struct ExactlyOnePairVariant0 {
     pub a: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant0 {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -178,7 +174,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant0 {
                 mut map: A,
             ) -> Result<ExactlyOnePairVariant0, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "a" => {
@@ -190,17 +186,13 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant0 {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(ExactlyOnePairVariant0 {
                     a: f0.ok_or_else(|| schemac_runtime::de::missing("a"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -219,7 +211,7 @@ pub struct ExactlyOnePairVariant1 {
     pub b: serde_json::Value,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant1 {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -236,7 +228,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant1 {
                 mut map: A,
             ) -> Result<ExactlyOnePairVariant1, A::Error> {
                 let mut f0: Option<serde_json::Value> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "b" => {
@@ -248,17 +240,13 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant1 {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(ExactlyOnePairVariant1 {
                     b: f0.ok_or_else(|| schemac_runtime::de::missing("b"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -106,7 +106,7 @@ pub struct Circle {
     pub radius: f64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Circle {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -124,7 +124,7 @@ impl<'de> serde::Deserialize<'de> for Circle {
             ) -> Result<Circle, A::Error> {
                 let mut f0: Option<CircleKind> = None;
                 let mut f1: Option<f64> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "kind" => {
@@ -144,18 +144,14 @@ impl<'de> serde::Deserialize<'de> for Circle {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(Circle {
                     kind: f0.ok_or_else(|| schemac_runtime::de::missing("kind"))?,
                     radius: f1.ok_or_else(|| schemac_runtime::de::missing("radius"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -206,7 +202,7 @@ pub struct Rect {
     pub h: f64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Rect {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -225,7 +221,7 @@ impl<'de> serde::Deserialize<'de> for Rect {
                 let mut f0: Option<RectKind> = None;
                 let mut f1: Option<f64> = None;
                 let mut f2: Option<f64> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "kind" => {
@@ -253,11 +249,7 @@ impl<'de> serde::Deserialize<'de> for Rect {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -265,7 +257,7 @@ impl<'de> serde::Deserialize<'de> for Rect {
                     kind: f0.ok_or_else(|| schemac_runtime::de::missing("kind"))?,
                     w: f1.ok_or_else(|| schemac_runtime::de::missing("w"))?,
                     h: f2.ok_or_else(|| schemac_runtime::de::missing("h"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -315,7 +307,7 @@ pub struct Polygon {
     pub sides: u8,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Polygon {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -333,7 +325,7 @@ impl<'de> serde::Deserialize<'de> for Polygon {
             ) -> Result<Polygon, A::Error> {
                 let mut f0: Option<PolygonKind> = None;
                 let mut f1: Option<u8> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "kind" => {
@@ -360,18 +352,14 @@ impl<'de> serde::Deserialize<'de> for Polygon {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(Polygon {
                     kind: f0.ok_or_else(|| schemac_runtime::de::missing("kind"))?,
                     sides: f1.ok_or_else(|| schemac_runtime::de::missing("sides"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -20,7 +20,7 @@ pub struct OptionalNullable {
     pub plain: Option<String>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for OptionalNullable {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -39,7 +39,7 @@ impl<'de> serde::Deserialize<'de> for OptionalNullable {
                 let mut f0: Option<Option<String>> = None;
                 let mut f1: Option<Option<i64>> = None;
                 let mut f2: Option<String> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "note" => {
@@ -71,11 +71,7 @@ impl<'de> serde::Deserialize<'de> for OptionalNullable {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -91,7 +87,7 @@ impl<'de> serde::Deserialize<'de> for OptionalNullable {
                             schemac_runtime::Tristate::from,
                         ),
                     plain: f2,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

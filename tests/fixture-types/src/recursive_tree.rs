@@ -17,7 +17,7 @@ pub struct TreeNode {
     pub children: Option<Vec<TreeNode>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for TreeNode {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -35,7 +35,7 @@ impl<'de> serde::Deserialize<'de> for TreeNode {
             ) -> Result<TreeNode, A::Error> {
                 let mut f0: Option<i64> = None;
                 let mut f1: Option<Vec<TreeNode>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "value" => {
@@ -57,18 +57,14 @@ impl<'de> serde::Deserialize<'de> for TreeNode {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(TreeNode {
                     value: f0.ok_or_else(|| schemac_runtime::de::missing("value"))?,
                     children: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -19,7 +19,7 @@ pub struct RefSiblings {
     pub id: Option<String>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for RefSiblings {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -37,7 +37,7 @@ impl<'de> serde::Deserialize<'de> for RefSiblings {
             ) -> Result<RefSiblings, A::Error> {
                 let mut f0: Option<RefSiblingsName> = None;
                 let mut f1: Option<String> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "name" => {
@@ -57,18 +57,14 @@ impl<'de> serde::Deserialize<'de> for RefSiblings {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(RefSiblings {
                     name: f0,
                     id: f1,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -17,7 +17,7 @@ pub struct RequiredNullable {
     pub c: Option<Point>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for RequiredNullable {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -36,7 +36,7 @@ impl<'de> serde::Deserialize<'de> for RequiredNullable {
                 let mut f0: Option<Option<String>> = None;
                 let mut f1: Option<Option<i64>> = None;
                 let mut f2: Option<Option<Point>> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "a" => {
@@ -70,11 +70,7 @@ impl<'de> serde::Deserialize<'de> for RequiredNullable {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -82,7 +78,7 @@ impl<'de> serde::Deserialize<'de> for RequiredNullable {
                     a: f0.ok_or_else(|| schemac_runtime::de::missing("a"))?,
                     b: f1.ok_or_else(|| schemac_runtime::de::missing("b"))?,
                     c: f2.ok_or_else(|| schemac_runtime::de::missing("c"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -101,7 +97,7 @@ pub struct Point {
     pub x: i64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Point {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -118,7 +114,7 @@ impl<'de> serde::Deserialize<'de> for Point {
                 mut map: A,
             ) -> Result<Point, A::Error> {
                 let mut f0: Option<i64> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "x" => {
@@ -130,17 +126,13 @@ impl<'de> serde::Deserialize<'de> for Point {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
                 Ok(Point {
                     x: f0.ok_or_else(|| schemac_runtime::de::missing("x"))?,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -19,7 +19,7 @@ pub struct TypeUnion {
     pub scalar: Option<TypeUnionScalar>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for TypeUnion {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -38,7 +38,7 @@ impl<'de> serde::Deserialize<'de> for TypeUnion {
                 let mut f0: Option<TypeUnionId> = None;
                 let mut f1: Option<Option<TypeUnionValue>> = None;
                 let mut f2: Option<TypeUnionScalar> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "id" => {
@@ -68,11 +68,7 @@ impl<'de> serde::Deserialize<'de> for TypeUnion {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -84,7 +80,7 @@ impl<'de> serde::Deserialize<'de> for TypeUnion {
                             schemac_runtime::Tristate::from,
                         ),
                     scalar: f2,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -317,7 +313,7 @@ impl schemac_runtime::Validate for TypeUnionScalar {
 pub struct TypeUnionScalarObject {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for TypeUnionScalarObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -333,15 +329,13 @@ impl<'de> serde::Deserialize<'de> for TypeUnionScalarObject {
                 self,
                 mut map: A,
             ) -> Result<TypeUnionScalarObject, A::Error> {
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    let key = key.into_string();
-                    if extra.contains_key(&key) {
-                        return Err(schemac_runtime::de::duplicate(&key));
-                    }
-                    extra.insert(key, map.next_value()?);
+                    schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                 }
-                Ok(TypeUnionScalarObject { extra })
+                Ok(TypeUnionScalarObject {
+                    extra: extra.finish(),
+                })
             }
         }
         deserializer.deserialize_map(Visitor)

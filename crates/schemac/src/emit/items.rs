@@ -174,6 +174,7 @@ fn object_assertions(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> (TokenStream, Toke
     });
     let extra = match s.rest {
         Rest::Closed => quote!(),
+        Rest::Open => quote! { names.extend(self.extra.keys()); },
         _ => quote! { names.extend(self.extra.keys().map(String::as_str)); },
     };
     let present = quote! {
@@ -325,11 +326,13 @@ fn rest(ctx: &Ctx<'_>, id: DefId, rest: &Rest, declared: &[&str]) -> (TokenStrea
             },
             quote!(),
         ),
+        // Kept as text in one buffer per object: a `serde_json::Map` costs allocations per
+        // property and per string, array and object inside its value.
         Rest::Open => (
-            quote! { #doc #[serde(flatten)] pub extra: serde_json::Map<String, serde_json::Value>, },
-            quote! { let mut extra = serde_json::Map::new(); },
-            quote! { #insert extra.insert(key, map.next_value()?); },
-            quote! { extra, },
+            quote! { #doc #[serde(flatten)] pub extra: schemac_runtime::Extra, },
+            quote! { let mut extra = schemac_runtime::ExtraBuilder::default(); },
+            quote! { schemac_runtime::de::extra(&mut map, &mut extra, key)?; },
+            quote! { extra: extra.finish(), },
         ),
         Rest::Typed(ty) => {
             let value_ty = ctx.rust(id, ty);

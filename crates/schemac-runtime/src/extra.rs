@@ -1,0 +1,325 @@
+//! [`Extra`]: the properties an open object does not declare, kept for a lossless round trip.
+//!
+//! Reading documents with undeclared (often `x-` extension) properties is dominated by
+//! keeping them: what costs is every allocation that lives as long as the document. A
+//! `serde_json::Map<String, Value>` has a tree node per object, a `String` per name and an
+//! allocation per string, array and object inside each value. `Extra` holds the names and
+//! the value texts of one object in one `String`: one allocation per object that has
+//! undeclared properties, none for the others.
+
+use std::fmt;
+
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+/// The undeclared properties of an object, in the order read: each name and the JSON text of
+/// its value, exactly as read. Written back as that text, in name order; compared, like a
+/// `serde_json::Map`, by names and values.
+#[derive(Clone, Default)]
+pub struct Extra {
+    /// Per property: the name's length in bytes, `:`, the name, the value text's length, `:`,
+    /// the value text (`5:x-foo4:null`).
+    buf: String,
+}
+
+impl Extra {
+    pub fn new() -> Extra {
+        Extra::default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.buf.is_empty()
+    }
+
+    /// Each property's name and its value's JSON text, in the order read.
+    pub fn iter(&self) -> Iter<'_> {
+        Iter { rest: &self.buf }
+    }
+
+    /// The property names, in the order read.
+    pub fn keys(&self) -> impl Iterator<Item = &str> + '_ {
+        self.iter().map(|(name, _)| name)
+    }
+
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.keys().any(|n| n == name)
+    }
+
+    /// The JSON text of property `name`'s value, as read.
+    pub fn get_raw(&self, name: &str) -> Option<&str> {
+        self.iter().find(|&(n, _)| n == name).map(|(_, text)| text)
+    }
+
+    /// Property `name`'s value, parsed.
+    pub fn get(&self, name: &str) -> Option<Value> {
+        self.get_raw(name).map(parse)
+    }
+
+    /// Sets property `name` to `value`, replacing a property of that name.
+    pub fn insert(&mut self, name: &str, value: &Value) {
+        if self.contains_key(name) {
+            let mut map = self.to_map();
+            map.insert(name.to_owned(), value.clone());
+            *self = Extra::from(map);
+        } else {
+            self.push(name, &value.to_string());
+        }
+    }
+
+    /// Removes property `name`, returning its value.
+    pub fn remove(&mut self, name: &str) -> Option<Value> {
+        let mut map = self.to_map();
+        let removed = map.remove(name)?;
+        *self = Extra::from(map);
+        Some(removed)
+    }
+
+    /// The properties as a map of parsed values.
+    pub fn to_map(&self) -> serde_json::Map<String, Value> {
+        self.iter().map(|(name, text)| (name.to_owned(), parse(text))).collect()
+    }
+
+    /// Appends a property; `text` is one JSON value and `name` is not there yet.
+    fn push(&mut self, name: &str, text: &str) {
+        if self.buf.is_empty() {
+            // Room for a second small property without growing.
+            self.buf.reserve((2 * (name.len() + text.len()) + 8).max(64));
+        }
+        for part in [name, text] {
+            push_length(&mut self.buf, part.len());
+            self.buf.push_str(part);
+        }
+    }
+}
+
+/// `length` in decimal and `:`, without the formatting machinery (this runs per property read).
+fn push_length(buf: &mut String, mut length: usize) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (length % 10) as u8;
+        length /= 10;
+        if length == 0 {
+            break;
+        }
+    }
+    buf.extend(digits[start..].iter().map(|&d| char::from(d)));
+    buf.push(':');
+}
+
+fn parse(text: &str) -> Value {
+    serde_json::from_str(text).expect("Extra holds valid JSON values")
+}
+
+/// The properties of an [`Extra`]: name and value text.
+#[derive(Clone, Debug)]
+pub struct Iter<'a> {
+    rest: &'a str,
+}
+
+impl<'a> Iter<'a> {
+    /// The next length-prefixed part of `rest`.
+    fn part(&mut self) -> &'a str {
+        let (length, rest) = self.rest.split_once(':').expect("Extra's parts are length-prefixed");
+        let (part, rest) = rest.split_at(length.parse().expect("Extra's lengths are numbers"));
+        self.rest = rest;
+        part
+    }
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = (&'a str, &'a str);
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let name = self.part();
+        Some((name, self.part()))
+    }
+}
+
+impl<'a> IntoIterator for &'a Extra {
+    type Item = (&'a str, &'a str);
+    type IntoIter = Iter<'a>;
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+impl From<serde_json::Map<String, Value>> for Extra {
+    fn from(map: serde_json::Map<String, Value>) -> Extra {
+        let mut extra = Extra::new();
+        for (name, value) in &map {
+            extra.push(name, &value.to_string());
+        }
+        extra
+    }
+}
+
+impl From<Extra> for serde_json::Map<String, Value> {
+    fn from(extra: Extra) -> Self {
+        extra.to_map()
+    }
+}
+
+impl FromIterator<(String, Value)> for Extra {
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Extra {
+        Extra::from(iter.into_iter().collect::<serde_json::Map<String, Value>>())
+    }
+}
+
+impl PartialEq for Extra {
+    fn eq(&self, other: &Extra) -> bool {
+        self.buf == other.buf || self.to_map() == other.to_map()
+    }
+}
+
+impl fmt::Debug for Extra {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter().map(|(name, text)| (name, Text(text)))).finish()
+    }
+}
+
+/// JSON text, shown as it is.
+struct Text<'a>(&'a str);
+
+impl fmt::Debug for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// A map of the properties in name order (as the `serde_json::Map` this replaces wrote
+/// them), each value as its text.
+impl Serialize for Extra {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut entries: Vec<(&str, &str)> = self.iter().collect();
+        entries.sort_by_key(|&(name, _)| name);
+        let mut map = serializer.serialize_map(Some(entries.len()))?;
+        for (name, text) in entries {
+            let raw = RawValue::from_string(text.to_owned()).map_err(serde::ser::Error::custom)?;
+            map.serialize_entry(name, &raw)?;
+        }
+        map.end()
+    }
+}
+
+/// Collects an open object's undeclared properties while its visitor reads them (see
+/// [`crate::de::extra`]), rejecting a name given twice.
+#[derive(Debug, Default)]
+pub struct ExtraBuilder {
+    extra: Extra,
+    count: usize,
+    /// The names, once there are too many to compare one by one (a `BTreeSet`: nothing to set
+    /// up for the many objects that never need it).
+    seen: std::collections::BTreeSet<String>,
+}
+
+/// Above this many properties, duplicates are found through a set.
+const LINEAR: usize = 16;
+
+impl ExtraBuilder {
+    /// Whether property `name` was read already.
+    #[inline]
+    pub(crate) fn contains(&self, name: &str) -> bool {
+        if self.count <= LINEAR { self.extra.contains_key(name) } else { self.seen.contains(name) }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, name: &str, text: &str) {
+        self.extra.push(name, text);
+        self.count += 1;
+        if self.count > LINEAR {
+            if self.seen.is_empty() {
+                self.seen.extend(self.extra.keys().map(str::to_owned));
+            } else {
+                self.seen.insert(name.to_owned());
+            }
+        }
+    }
+
+    #[inline]
+    pub fn finish(self) -> Extra {
+        self.extra
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn built(properties: &[(&str, &str)]) -> Extra {
+        let mut builder = ExtraBuilder::default();
+        for (name, text) in properties {
+            assert!(!builder.contains(name));
+            builder.push(name, text);
+            assert!(builder.contains(name));
+        }
+        builder.finish()
+    }
+
+    #[test]
+    fn keeps_names_and_texts() {
+        let extra = built(&[("x-b", r#"{ "deep": [1, 2.50] }"#), ("x-a", "null"), ("quo\"te:1", "\"é\""), ("", "0")]);
+        assert_eq!(extra.len(), 4);
+        assert_eq!(extra.keys().collect::<Vec<_>>(), ["x-b", "x-a", "quo\"te:1", ""]);
+        assert_eq!(extra.get_raw("x-b"), Some(r#"{ "deep": [1, 2.50] }"#));
+        assert_eq!(extra.get("x-a"), Some(Value::Null));
+        assert_eq!(extra.get(""), Some(json!(0)));
+        assert_eq!(extra.get("missing"), None);
+        assert_eq!(serde_json::to_string(&extra).unwrap(), r#"{"":0,"quo\"te:1":"é","x-a":null,"x-b":{ "deep": [1, 2.50] }}"#);
+        let map = extra.to_map();
+        assert_eq!(Value::Object(map.clone()), json!({"x-b": {"deep": [1, 2.5]}, "x-a": null, "quo\"te:1": "é", "": 0}));
+        assert_eq!(Extra::from(map), extra);
+        assert_eq!(format!("{extra:?}"), r#"{"x-b": { "deep": [1, 2.50] }, "x-a": null, "quo\"te:1": "é", "": 0}"#);
+    }
+
+    #[test]
+    fn compares_by_value_in_any_order() {
+        assert_eq!(built(&[("a", "1"), ("b", "[ ]")]), built(&[("b", "[]"), ("a", "1")]));
+        assert_ne!(built(&[("a", "1")]), built(&[("a", "1.0")]));
+        assert_ne!(built(&[("a", "1")]), built(&[]));
+        assert!(Extra::new().is_empty());
+        assert_eq!(Extra::new().len(), 0);
+    }
+
+    #[test]
+    fn insert_and_remove() {
+        let mut extra = built(&[("a", "1")]);
+        extra.insert("b", &json!([true]));
+        extra.insert("a", &json!(2));
+        assert_eq!(extra, Extra::from_iter([("a".to_owned(), json!(2)), ("b".to_owned(), json!([true]))]));
+        assert_eq!(extra.remove("a"), Some(json!(2)));
+        assert_eq!(extra.remove("a"), None);
+        assert_eq!(extra.keys().collect::<Vec<_>>(), ["b"]);
+    }
+
+    #[test]
+    fn many_names_are_deduplicated_too() {
+        let names: Vec<String> = (0..40).map(|i| format!("p{i}")).collect();
+        let mut builder = ExtraBuilder::default();
+        for name in &names {
+            assert!(!builder.contains(name));
+            builder.push(name, "0");
+        }
+        assert!(names.iter().all(|name| builder.contains(name)));
+        assert!(!builder.contains("p40"));
+        assert_eq!(builder.finish().len(), 40);
+    }
+
+    #[test]
+    fn long_texts_have_long_length_prefixes() {
+        let long = format!("\"{}\"", "é".repeat(600));
+        let extra = built(&[("a", &long), ("b", "1")]);
+        assert_eq!(extra.get_raw("a"), Some(long.as_str()));
+        assert_eq!(extra.get("b"), Some(json!(1)));
+    }
+}
