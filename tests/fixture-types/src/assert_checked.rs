@@ -255,13 +255,13 @@ impl schemac_runtime::Validate for CheckedAssertionsUntyped {
 pub struct CheckedAssertionsUntypedObject {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl CheckedAssertionsUntypedObject {
     /// The names of the properties this object has, for its object assertions.
     fn present_properties(&self) -> Vec<&str> {
         let mut names = Vec::new();
-        names.extend(self.extra.keys().map(String::as_str));
+        names.extend(self.extra.keys());
         names
     }
 }
@@ -279,16 +279,12 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsUntypedObject {
                 self,
                 mut map: A,
             ) -> Result<CheckedAssertionsUntypedObject, A::Error> {
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    let key = key.into_string();
-                    if extra.contains_key(&key) {
-                        return Err(schemac_runtime::de::duplicate(&key));
-                    }
-                    extra.insert(key, map.next_value()?);
+                    schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                 }
                 let value = CheckedAssertionsUntypedObject {
-                    extra,
+                    extra: extra.finish(),
                 };
                 let names: &[&str] = &value.present_properties();
                 schemac_runtime::assert::min_properties(names, 1u64)
@@ -489,7 +485,7 @@ impl schemac_runtime::Validate for CheckedAssertionsLevelValue {
 pub struct CheckedAssertionsLevelValueObject {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for CheckedAssertionsLevelValueObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -505,16 +501,12 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsLevelValueObject {
                 self,
                 mut map: A,
             ) -> Result<CheckedAssertionsLevelValueObject, A::Error> {
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    let key = key.into_string();
-                    if extra.contains_key(&key) {
-                        return Err(schemac_runtime::de::duplicate(&key));
-                    }
-                    extra.insert(key, map.next_value()?);
+                    schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                 }
                 Ok(CheckedAssertionsLevelValueObject {
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -717,7 +709,7 @@ impl schemac_runtime::Validate for CheckedAssertionsEitherValue {
 pub struct CheckedAssertionsEitherValueObject {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for CheckedAssertionsEitherValueObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -733,16 +725,12 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsEitherValueObject {
                 self,
                 mut map: A,
             ) -> Result<CheckedAssertionsEitherValueObject, A::Error> {
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    let key = key.into_string();
-                    if extra.contains_key(&key) {
-                        return Err(schemac_runtime::de::duplicate(&key));
-                    }
-                    extra.insert(key, map.next_value()?);
+                    schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                 }
                 Ok(CheckedAssertionsEitherValueObject {
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
@@ -932,7 +920,7 @@ impl schemac_runtime::Validate for CheckedAssertionsPairValue {
 pub struct CheckedAssertionsPairValueObject {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for CheckedAssertionsPairValueObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -948,16 +936,12 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsPairValueObject {
                 self,
                 mut map: A,
             ) -> Result<CheckedAssertionsPairValueObject, A::Error> {
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    let key = key.into_string();
-                    if extra.contains_key(&key) {
-                        return Err(schemac_runtime::de::duplicate(&key));
-                    }
-                    extra.insert(key, map.next_value()?);
+                    schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                 }
                 Ok(CheckedAssertionsPairValueObject {
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

@@ -495,7 +495,7 @@ impl schemac_runtime::Validate for ObjectsLimitsName {
 pub struct ObjectsLimitsNameObject {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ObjectsLimitsNameObject {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -511,15 +511,13 @@ impl<'de> serde::Deserialize<'de> for ObjectsLimitsNameObject {
                 self,
                 mut map: A,
             ) -> Result<ObjectsLimitsNameObject, A::Error> {
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    let key = key.into_string();
-                    if extra.contains_key(&key) {
-                        return Err(schemac_runtime::de::duplicate(&key));
-                    }
-                    extra.insert(key, map.next_value()?);
+                    schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                 }
-                Ok(ObjectsLimitsNameObject { extra })
+                Ok(ObjectsLimitsNameObject {
+                    extra: extra.finish(),
+                })
             }
         }
         deserializer.deserialize_map(Visitor)

@@ -96,7 +96,7 @@ pub struct ConditionalValue {
     pub iban: Option<String>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for ConditionalValue {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -115,7 +115,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalValue {
                 let mut f0: Option<ConditionalValueKind> = None;
                 let mut f1: Option<String> = None;
                 let mut f2: Option<String> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "kind" => {
@@ -143,11 +143,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalValue {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -155,7 +151,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalValue {
                     kind: f0.ok_or_else(|| schemac_runtime::de::missing("kind"))?,
                     number: f1,
                     iban: f2,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }

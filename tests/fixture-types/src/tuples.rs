@@ -34,7 +34,7 @@ pub struct Tuples {
     pub partial: Option<Partial>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    pub extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Tuples {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -54,7 +54,7 @@ impl<'de> serde::Deserialize<'de> for Tuples {
                 let mut f1: Option<Row> = None;
                 let mut f2: Option<Open> = None;
                 let mut f3: Option<Partial> = None;
-                let mut extra = serde_json::Map::new();
+                let mut extra = schemac_runtime::ExtraBuilder::default();
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
                         "point" => {
@@ -90,11 +90,7 @@ impl<'de> serde::Deserialize<'de> for Tuples {
                             )?
                         }
                         _ => {
-                            let key = key.into_string();
-                            if extra.contains_key(&key) {
-                                return Err(schemac_runtime::de::duplicate(&key));
-                            }
-                            extra.insert(key, map.next_value()?);
+                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
@@ -103,7 +99,7 @@ impl<'de> serde::Deserialize<'de> for Tuples {
                     row: f1,
                     open: f2,
                     partial: f3,
-                    extra,
+                    extra: extra.finish(),
                 })
             }
         }
