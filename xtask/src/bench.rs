@@ -1,6 +1,8 @@
 //! `cargo xtask bench`: runs the criterion benchmark of `bench/` and prints the table of
 //! BENCHMARKS.md: each variant's median time and its ratio to plain serde measured in the
-//! same run. Not part of `ci` (it takes minutes and its numbers depend on the machine).
+//! same run; then the interleaved benchmark, whose variants take turns so that a shared
+//! machine's background load falls on all of them alike, and which prints its own table. Not
+//! part of `ci` (it takes minutes and its numbers depend on the machine).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -38,6 +40,14 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
         bail!("cargo bench exited with {status}");
     }
     print!("{}", table(&criterion_dir(root))?);
+    let status = Command::new(&cargo)
+        .args(["bench", "-p", "schemac-bench", "--bench", "interleaved"])
+        .current_dir(root)
+        .status()
+        .with_context(|| format!("cannot run {}", cargo.to_string_lossy()))?;
+    if !status.success() {
+        bail!("cargo bench --bench interleaved exited with {status}");
+    }
     Ok(())
 }
 
