@@ -10,7 +10,7 @@ use super::assertions::ASSERTION_KEYWORDS;
 use super::keywords::{CHECK_ONLY, Part, View, parse_format};
 use super::object::{Extra, rest_sources};
 use super::{Ctx, Lowered, Lowerer};
-use crate::ir::{Assertion, Check, DefId, DefKind, Kind, ObjectCheck, Subject, Ty};
+use crate::ir::{Assertion, Check, DefId, DefKind, Kind, ObjectCheck, Pattern, Subject, Ty};
 use crate::resolve::Loc;
 
 /// Keywords beside which `enum`/`const` or `oneOf`/`anyOf` cannot keep their typed shape.
@@ -200,6 +200,13 @@ impl<'r> Lowerer<'r> {
             }
         }
         let required = part.array("required").into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect();
+        let patterns = self.pattern_checks(id, part, loose);
+        let additional = self.additional_check(id, part, loose);
+        Some(ObjectCheck { properties, required, patterns, additional })
+    }
+
+    /// `patternProperties` of one part: each pattern with the check of its schema.
+    pub(super) fn pattern_checks(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Vec<(Pattern, Check)> {
         let mut patterns = Vec::new();
         if let Some(map) = part.object("patternProperties") {
             let at = part.at("patternProperties");
@@ -209,8 +216,7 @@ impl<'r> Lowerer<'r> {
                 }
             }
         }
-        let additional = self.additional_check(id, part, loose);
-        Some(ObjectCheck { properties, required, patterns, additional })
+        patterns
     }
 
     /// `additionalProperties`, or `unevaluatedProperties` where it means the same (a part

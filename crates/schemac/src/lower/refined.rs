@@ -5,7 +5,8 @@
 //! often does (`type: object` with `properties`). Rather than fall back to a checked
 //! `serde_json::Value` for the whole schema, the rest becomes the value's type and those
 //! keywords a [`Check`] on its JSON form. When the rest still needs a check (`oneOf` beside
-//! `properties`, `enum` beside `type`), the branches and values move into the check too.
+//! `properties`, `enum` beside `type`), the branches and values move into the check too, and
+//! after them the `additionalProperties` of `allOf` parts that do not merge.
 
 use super::check::all_of;
 use super::keywords::{KindSet, Part, View};
@@ -13,29 +14,11 @@ use super::{Ctx, Lowered, Lowerer};
 use crate::ir::{Check, DefId, DefKind, ObjectCheck, Refined, Ty};
 use crate::resolve::Loc;
 
-/// Keywords a refinement checks rather than types.
-const APPLICATORS: &[&str] =
-    &["not", "if", "then", "else", "dependentSchemas", "dependencies", "unevaluatedProperties", "unevaluatedItems"];
-
-/// The same, plus the branches and values that no typed shape holds beside the rest.
-const APPLICATORS_AND_VALUES: &[&str] = &[
-    "not",
-    "if",
-    "then",
-    "else",
-    "dependentSchemas",
-    "dependencies",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "oneOf",
-    "anyOf",
-    "enum",
-    "const",
-];
-
-/// The same, plus the extra-property keywords of `allOf` parts that do not merge (a part's
-/// `additionalProperties` sees only its own `properties`).
-const APPLICATORS_VALUES_AND_EXTRAS: &[&str] = &[
+/// Keywords a refinement may check rather than type, in the order they are tried: the
+/// applicators no type expresses; then also the branches and values that no typed shape holds
+/// beside the rest; then also the extra-property keywords of `allOf` parts that do not merge
+/// (a part's `additionalProperties` sees only its own `properties`).
+const CHECKED: &[&str] = &[
     "not",
     "if",
     "then",
@@ -52,6 +35,9 @@ const APPLICATORS_VALUES_AND_EXTRAS: &[&str] = &[
     "patternProperties",
 ];
 
+/// How much of [`CHECKED`] each attempt hides from the type.
+const LEVELS: [&[&str]; 3] = [CHECKED.split_at(8).0, CHECKED.split_at(12).0, CHECKED];
+
 /// Keywords about the values of one kind only (objects or arrays): like an assertion, they
 /// make the type a union of every kind even when no other keyword says which kinds there are.
 const ONE_KIND: &[&str] = &["dependentSchemas", "dependencies", "unevaluatedProperties", "unevaluatedItems"];
@@ -62,7 +48,7 @@ impl<'r> Lowerer<'r> {
     /// check) or still needs a check.
     pub(super) fn refined(&mut self, view: &View<'r>, mut ctx: Ctx) -> Option<Lowered> {
         let one_kind = view.all_of(ONE_KIND).any(|v| v != &serde_json::Value::Bool(true));
-        let hidden = [APPLICATORS, APPLICATORS_AND_VALUES, APPLICATORS_VALUES_AND_EXTRAS].into_iter().find(|hidden| {
+        let hidden = LEVELS.into_iter().find(|hidden| {
             let rest = view.without(hidden);
             (one_kind || self.typed_rest(&rest)) && !self.needs_check(&rest)
         })?;
@@ -112,15 +98,7 @@ impl<'r> Lowerer<'r> {
 
     /// `patternProperties` and `additionalProperties` of one part, over its own `properties`.
     fn extras_check(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<Check> {
-        let mut patterns = Vec::new();
-        if let Some(map) = part.object("patternProperties") {
-            let at = part.at("patternProperties");
-            for (i, source) in map.keys().enumerate() {
-                if let Some(pattern) = self.pattern(source) {
-                    patterns.push((pattern, self.sub_check(&at.child(source), Ctx::child(id, format!("Pattern{i}")), loose)));
-                }
-            }
-        }
+        let patterns = self.pattern_checks(id, part, loose);
         let additional = match part.get("additionalProperties") {
             Some(serde_json::Value::Bool(true)) | None => None,
             Some(_) => Some(Box::new(self.sub_check(&part.at("additionalProperties"), Ctx::child(id, "Extra"), loose))),

@@ -62,29 +62,24 @@ impl<'r> Lowerer<'r> {
 
     /// The `unevaluated*` checks of `part` that [`Self::needs_unevaluated`] selects.
     pub(super) fn unevaluated_checks(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Vec<Check> {
-        let (properties, items) = Self::needs_unevaluated(part);
-        let mut out = Vec::new();
-        for (wanted, keyword, is_items, segment) in
-            [(properties, "unevaluatedProperties", false, "Value"), (items, "unevaluatedItems", true, "Item")]
-        {
-            // `true` allows every value: nothing to check.
-            if !wanted || part.get(keyword) == Some(&Value::Bool(true)) {
-                continue;
-            }
-            let rest = self.sub_check(&part.at(keyword), Ctx::child(id, segment), loose);
-            let bindings = self.bindings_at(&part.loc);
-            let evaluated = self.evaluates(id, &part.loc, &bindings, is_items, &mut Vec::new(), loose);
-            out.push(Check::Unevaluated { items: is_items, evaluated, rest: Box::new(rest) });
-        }
-        out
+        let wanted = Self::needs_unevaluated(part);
+        self.unevaluated_where(id, part, wanted, loose)
     }
 
     /// `part`'s `unevaluated*` keywords as checks wherever they are, also where the ordinary
     /// object and array checks could express them (a refinement's type leaves them open).
     pub(super) fn unevaluated_anywhere(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Vec<Check> {
+        self.unevaluated_where(id, part, (true, true), loose)
+    }
+
+    /// The checks of `part`'s `unevaluatedProperties` and `unevaluatedItems`, as `wanted`.
+    fn unevaluated_where(&mut self, id: DefId, part: &Part<'r>, wanted: (bool, bool), loose: &mut Vec<Loc>) -> Vec<Check> {
         let mut out = Vec::new();
-        for (keyword, is_items, segment) in [("unevaluatedProperties", false, "Value"), ("unevaluatedItems", true, "Item")] {
-            if !part.has(keyword) || part.get(keyword) == Some(&Value::Bool(true)) {
+        for (wanted, keyword, is_items, segment) in
+            [(wanted.0, "unevaluatedProperties", false, "Value"), (wanted.1, "unevaluatedItems", true, "Item")]
+        {
+            // `true` allows every value: nothing to check.
+            if !wanted || !part.has(keyword) || part.get(keyword) == Some(&Value::Bool(true)) {
                 continue;
             }
             let rest = self.sub_check(&part.at(keyword), Ctx::child(id, segment), loose);
