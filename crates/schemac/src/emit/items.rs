@@ -5,7 +5,7 @@ use quote::{format_ident, quote};
 use serde_json::Value;
 
 use super::assert::{self as assertions, validate_impl};
-use super::ty::{Ctx, docs, ident, value_static};
+use super::ty::{Ctx, docs, ident, value_static, visitor};
 use super::{check, tuple, union};
 use crate::ir::{DefId, DefKind, Field, Newtype, Pattern, Rest, Struct, Ty};
 
@@ -124,6 +124,17 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
             Ok(value)
         }
     };
+    let visit_map = quote! {
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<#name, A::Error> {
+            #(#locals)*
+            #extra_local
+            #looping Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                #dispatch
+            }
+            #build
+        }
+    };
+    let body = visitor(&name, &expecting, visit_map, quote!(deserialize_map));
     quote! {
         #[derive(Clone, Debug, PartialEq, serde::Serialize)]
         pub struct #name {
@@ -135,22 +146,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
 
         impl<'de> serde::Deserialize<'de> for #name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                struct Visitor;
-                impl<'de> serde::de::Visitor<'de> for Visitor {
-                    type Value = #name;
-                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        f.write_str(#expecting)
-                    }
-                    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<#name, A::Error> {
-                        #(#locals)*
-                        #extra_local
-                        #looping Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                            #dispatch
-                        }
-                        #build
-                    }
-                }
-                deserializer.deserialize_map(Visitor)
+                #body
             }
         }
     }

@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::assert::{self as assertions, validate_impl};
-use super::ty::{Ctx, ident};
+use super::ty::{Ctx, ident, visitor};
 use crate::ir::{DefId, TupleShape};
 
 pub(super) fn tuple(ctx: &Ctx<'_>, id: DefId, shape: &TupleShape) -> TokenStream {
@@ -52,6 +52,18 @@ pub(super) fn tuple(ctx: &Ctx<'_>, id: DefId, shape: &TupleShape) -> TokenStream
             quote!(#name(#(#locals),*)),
         ),
     };
+    let visit_seq = quote! {
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<#name, A::Error> {
+            #(
+                let Some(#locals) = seq.next_element_seed(#seeds)? else {
+                    return Err(serde::de::Error::invalid_length(#indices, &self));
+                };
+            )*
+            #read_rest
+            Ok(#built)
+        }
+    };
+    let body = visitor(&name, &what, visit_seq, quote!(deserialize_seq));
     quote! {
         #[derive(Clone, Debug, PartialEq)]
         pub struct #name(#(pub #fields),*);
@@ -68,23 +80,7 @@ pub(super) fn tuple(ctx: &Ctx<'_>, id: DefId, shape: &TupleShape) -> TokenStream
 
         impl<'de> serde::Deserialize<'de> for #name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                struct Visitor;
-                impl<'de> serde::de::Visitor<'de> for Visitor {
-                    type Value = #name;
-                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        f.write_str(#what)
-                    }
-                    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<#name, A::Error> {
-                        #(
-                            let Some(#locals) = seq.next_element_seed(#seeds)? else {
-                                return Err(serde::de::Error::invalid_length(#indices, &self));
-                            };
-                        )*
-                        #read_rest
-                        Ok(#built)
-                    }
-                }
-                deserializer.deserialize_seq(Visitor)
+                #body
             }
         }
     }

@@ -290,6 +290,22 @@ pub(crate) fn format_function(format: Format) -> &'static str {
 }
 
 /// An identifier from a name the naming phase produced (`r#type` included).
+/// The body of a hand-rolled `Deserialize::deserialize`: a `Visitor` producing `name` with
+/// `methods` (its `visit_*`), driven by `deserializer.#entry(Visitor)`.
+pub(crate) fn visitor(name: &Ident, expecting: &str, methods: TokenStream, entry: TokenStream) -> TokenStream {
+    quote! {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = #name;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(#expecting)
+            }
+            #methods
+        }
+        deserializer.#entry(Visitor)
+    }
+}
+
 pub(crate) fn ident(name: &str) -> Ident {
     match name.strip_prefix("r#") {
         Some(raw) => Ident::new_raw(raw, Span::call_site()),

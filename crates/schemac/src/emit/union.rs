@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::Value;
 
-use super::ty::{Ctx, ident, value_static};
+use super::ty::{Ctx, ident, value_static, visitor};
 use crate::ir::{DefId, DefKind, Ty, Union, UnionMode};
 
 /// JSON kinds as the deserializer reports them.
@@ -189,18 +189,7 @@ fn by_kind(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[
         let call = forward(i, quote!(serde::de::value::MapAccessDeserializer::new(map)));
         methods.push(quote! { fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<#name, A::Error> { #call } });
     }
-    let expecting = expected.join(" or ");
-    quote! {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = #name;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(#expecting)
-            }
-            #(#methods)*
-        }
-        deserializer.deserialize_any(Visitor)
-    }
+    visitor(name, &expected.join(" or "), quote!(#(#methods)*), quote!(deserialize_any))
 }
 
 fn buffer() -> TokenStream {
