@@ -1,7 +1,8 @@
 //! The `Checked` fallback: a `serde_json::Value` checked against a tree that expresses the
 //! schema exactly, each part's keywords as `Check` nodes and each subschema as `Check::As` of
 //! its own type. Used for keywords only a check can express (`not`, `if`, dependencies), and
-//! for combinations that no single typed shape means exactly.
+//! for combinations that no single typed shape means exactly — unless `refined.rs` finds a
+//! typed rest, which then takes only the checks of those keywords (built here too).
 
 use serde_json::Value;
 
@@ -18,7 +19,7 @@ const SHAPE: &[&str] =
     &["properties", "required", "additionalProperties", "patternProperties", "items", "prefixItems", "additionalItems", "pattern"];
 
 impl<'r> Lowerer<'r> {
-    /// Whether the view needs the `Checked` fallback to be exact.
+    /// Whether the view needs a check to be exact: a refinement's, or the `Checked` fallback.
     pub(super) fn needs_check(&mut self, view: &View<'r>) -> bool {
         if view.has_any(CHECK_ONLY) || view.parts.iter().any(schema_dependencies) {
             return true;

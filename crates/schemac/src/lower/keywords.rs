@@ -229,11 +229,6 @@ impl<'r> View<'r> {
         self.parts.iter().any(|p| p.has(keyword))
     }
 
-    /// The values of any of `keywords` in any part.
-    pub fn all_of<'a>(&'a self, keywords: &'a [&'a str]) -> impl Iterator<Item = &'r Value> + 'a {
-        keywords.iter().flat_map(move |k| self.parts.iter().filter_map(move |p| p.get(k)))
-    }
-
     pub fn has_any(&self, keywords: &[&str]) -> bool {
         keywords.iter().any(|k| self.has(k))
     }

@@ -47,15 +47,17 @@ impl<'r> Lowerer<'r> {
     /// `None` when the rest says nothing about the value's type (then the whole schema is a
     /// check) or still needs a check.
     pub(super) fn refined(&mut self, view: &View<'r>, mut ctx: Ctx) -> Option<Lowered> {
-        let one_kind = view.all_of(ONE_KIND).any(|v| v != &serde_json::Value::Bool(true));
-        let hidden = LEVELS.into_iter().find(|hidden| {
+        let one_kind = ONE_KIND.iter().flat_map(|k| view.all(k)).any(|(_, v)| v != &serde_json::Value::Bool(true));
+        // The first level whose rest is typed (or, for one-kind keywords, a union of every
+        // kind) without a check of its own.
+        let (hidden, rest, typed) = LEVELS.into_iter().find_map(|hidden| {
             let rest = view.without(hidden);
-            (one_kind || self.typed_rest(&rest)) && !self.needs_check(&rest)
+            let typed = self.typed_rest(&rest);
+            ((one_kind || typed) && !self.needs_check(&rest)).then_some((hidden, rest, typed))
         })?;
-        let rest = view.without(hidden);
         let id = self.begin_def(view, &mut ctx);
         let base_ctx = Ctx { own: false, ..Ctx::child(id, "Value") };
-        let base = if self.typed_rest(&rest) { self.build(&rest, base_ctx) } else { self.of_kinds(&rest, KindSet::ALL, base_ctx) };
+        let base = if typed { self.build(&rest, base_ctx) } else { self.of_kinds(&rest, KindSet::ALL, base_ctx) };
         let mut loose = base.loose;
         let checks: Vec<Check> = view.parts.iter().flat_map(|p| self.refinement(id, p, hidden, &mut loose)).collect();
         Some(self.finish_def(id, DefKind::Refined(Refined { base: base.ty, check: all_of(checks) }), &loose))
