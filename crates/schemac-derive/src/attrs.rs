@@ -59,103 +59,87 @@ pub struct Variant {
 
 pub fn container(attrs: &[Attribute], errors: &mut Errors) -> Container {
     let mut out = Container::default();
-    for attr in attrs {
-        let result = if attr.path().is_ident("schemac") {
-            attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("schema") {
-                    out.schema = Some(meta.value()?.parse()?);
-                } else if meta.path.is_ident("pointer") {
-                    out.pointer = Some(meta.value()?.parse()?);
-                } else if meta.path.is_ident("ignore_unknown") {
-                    out.ignore_unknown = true;
-                } else {
-                    return Err(meta.error(format!(
-                        "unknown `schemac` attribute `{}`; on a struct or enum: `schema = \"...\"`, `pointer = \"...\"`, `ignore_unknown`",
-                        path_text(&meta)
-                    )));
-                }
-                Ok(())
-            })
-        } else if attr.path().is_ident("serde") {
-            attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("rename_all") {
-                    let name = one_name(&meta, "rename_all")?;
-                    match RenameRule::parse(&name.value()) {
-                        Some(rule) => out.rename_all = Some(rule),
-                        None => {
-                            return Err(syn::Error::new(
-                                name.span(),
-                                format!("unknown `rename_all` rule \"{}\"; serde accepts {}", name.value(), RenameRule::spellings()),
-                            ));
-                        }
-                    }
-                } else if meta.path.is_ident("deny_unknown_fields") {
-                    out.deny_unknown_fields = Some(meta.path.get_ident().map_or_else(Span::call_site, |i| i.span()));
-                } else if meta.path.is_ident("default") {
-                    out.default = true;
-                    skip_value(meta.input)?;
-                } else if ["tag", "content", "untagged", "transparent", "from", "try_from", "into", "remote"]
-                    .iter()
-                    .any(|name| meta.path.is_ident(name))
-                {
-                    out.representation = Some((meta.path.get_ident().map_or_else(Span::call_site, |i| i.span()), path_text(&meta)));
-                    skip_value(meta.input)?;
-                } else {
-                    skip_value(meta.input)?;
-                }
-                Ok(())
-            })
-        } else {
+    each_item(attrs, errors, |source, meta| match source {
+        Source::Schemac => {
+            if meta.path.is_ident("schema") {
+                out.schema = Some(meta.value()?.parse()?);
+            } else if meta.path.is_ident("pointer") {
+                out.pointer = Some(meta.value()?.parse()?);
+            } else if meta.path.is_ident("ignore_unknown") {
+                out.ignore_unknown = true;
+            } else {
+                return Err(meta.error(format!(
+                    "unknown `schemac` attribute `{}`; on a struct or enum: `schema = \"...\"`, `pointer = \"...\"`, `ignore_unknown`",
+                    path_text(meta)
+                )));
+            }
             Ok(())
-        };
-        if let Err(err) = result {
-            errors.push(err);
         }
-    }
+        Source::Serde => {
+            if meta.path.is_ident("rename_all") {
+                let name = one_name(meta, "rename_all")?;
+                match RenameRule::parse(&name.value()) {
+                    Some(rule) => out.rename_all = Some(rule),
+                    None => {
+                        return Err(syn::Error::new(
+                            name.span(),
+                            format!("unknown `rename_all` rule \"{}\"; serde accepts {}", name.value(), RenameRule::spellings()),
+                        ));
+                    }
+                }
+            } else if meta.path.is_ident("deny_unknown_fields") {
+                out.deny_unknown_fields = Some(meta.path.get_ident().map_or_else(Span::call_site, |i| i.span()));
+            } else if meta.path.is_ident("default") {
+                out.default = true;
+                skip_value(meta.input)?;
+            } else if ["tag", "content", "untagged", "transparent", "from", "try_from", "into", "remote"]
+                .iter()
+                .any(|name| meta.path.is_ident(name))
+            {
+                out.representation = Some((meta.path.get_ident().map_or_else(Span::call_site, |i| i.span()), path_text(meta)));
+                skip_value(meta.input)?;
+            } else {
+                skip_value(meta.input)?;
+            }
+            Ok(())
+        }
+    });
     out
 }
 
 pub fn field(attrs: &[Attribute], errors: &mut Errors) -> Field {
     let mut out = Field::default();
-    for attr in attrs {
-        let result = if attr.path().is_ident("schemac") {
-            attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("unchecked") {
-                    out.unchecked = true;
-                    Ok(())
-                } else {
-                    Err(meta.error(format!("unknown `schemac` attribute `{}`; on a field: `unchecked`", path_text(&meta))))
-                }
-            })
-        } else if attr.path().is_ident("serde") {
-            attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("rename") {
-                    out.rename = Some(one_name(&meta, "rename")?.value());
-                } else if meta.path.is_ident("flatten") {
-                    out.flatten = true;
-                } else if meta.path.is_ident("default") {
-                    out.default = true;
-                    skip_value(meta.input)?;
-                } else if meta.path.is_ident("skip_serializing_if") {
-                    out.skip_serializing_if = true;
-                    skip_value(meta.input)?;
-                } else if ["skip", "skip_serializing", "skip_deserializing"].iter().any(|name| meta.path.is_ident(name)) {
-                    out.skip = true;
-                } else if ["with", "serialize_with", "deserialize_with"].iter().any(|name| meta.path.is_ident(name)) {
-                    out.custom = true;
-                    skip_value(meta.input)?;
-                } else {
-                    skip_value(meta.input)?;
-                }
+    each_item(attrs, errors, |source, meta| match source {
+        Source::Schemac => {
+            if meta.path.is_ident("unchecked") {
+                out.unchecked = true;
                 Ok(())
-            })
-        } else {
-            Ok(())
-        };
-        if let Err(err) = result {
-            errors.push(err);
+            } else {
+                Err(meta.error(format!("unknown `schemac` attribute `{}`; on a field: `unchecked`", path_text(meta))))
+            }
         }
-    }
+        Source::Serde => {
+            if meta.path.is_ident("rename") {
+                out.rename = Some(one_name(meta, "rename")?.value());
+            } else if meta.path.is_ident("flatten") {
+                out.flatten = true;
+            } else if meta.path.is_ident("default") {
+                out.default = true;
+                skip_value(meta.input)?;
+            } else if meta.path.is_ident("skip_serializing_if") {
+                out.skip_serializing_if = true;
+                skip_value(meta.input)?;
+            } else if ["skip", "skip_serializing", "skip_deserializing"].iter().any(|name| meta.path.is_ident(name)) {
+                out.skip = true;
+            } else if ["with", "serialize_with", "deserialize_with"].iter().any(|name| meta.path.is_ident(name)) {
+                out.custom = true;
+                skip_value(meta.input)?;
+            } else {
+                skip_value(meta.input)?;
+            }
+            Ok(())
+        }
+    });
     out
 }
 
@@ -184,6 +168,30 @@ pub fn variant(attrs: &[Attribute], errors: &mut Errors) -> Variant {
         }
     }
     out
+}
+
+/// Which attribute a nested item is in.
+#[derive(Clone, Copy)]
+enum Source {
+    Schemac,
+    Serde,
+}
+
+/// Runs `read` on every item of the `#[schemac(...)]` and `#[serde(...)]` attributes in
+/// `attrs`, in order, collecting the errors (each attribute stops at its first).
+fn each_item(attrs: &[Attribute], errors: &mut Errors, mut read: impl FnMut(Source, &ParseNestedMeta<'_>) -> syn::Result<()>) {
+    for attr in attrs {
+        let source = if attr.path().is_ident("schemac") {
+            Source::Schemac
+        } else if attr.path().is_ident("serde") {
+            Source::Serde
+        } else {
+            continue;
+        };
+        if let Err(err) = attr.parse_nested_meta(|meta| read(source, &meta)) {
+            errors.push(err);
+        }
+    }
 }
 
 /// `rename = "x"`, or `rename(serialize = "x", deserialize = "y")` with both the same: a JSON
