@@ -10,7 +10,6 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use schemac::Draft;
 use schemac::resolve::Loc;
 use serde_json::Value;
 
@@ -76,16 +75,7 @@ impl Bundler<'_, '_> {
             })
             .collect();
         let (moved, resources) = (&plan.moved, &plan.resources);
-        let draft = format_ident!(
-            "{}",
-            match self.schema.registry.draft_at(loc) {
-                Draft::Draft4 => "Draft4",
-                Draft::Draft6 => "Draft6",
-                Draft::Draft7 => "Draft7",
-                Draft::Draft2019_09 => "Draft2019_09",
-                Draft::Draft2020_12 => "Draft2020_12",
-            }
-        );
+        let draft = format_ident!("{}", self.schema.registry.draft_at(loc).runtime_variant());
         quote! {
             ::schemac_runtime::bundle::Subschema {
                 document: #document,

@@ -185,16 +185,7 @@ impl Bundler<'_, '_> {
             })
             .collect();
         let (moved, resources) = (&plan.moved, &plan.resources);
-        let draft = quote::format_ident!(
-            "{}",
-            match self.ctx.registry.draft_at(loc) {
-                Draft::Draft4 => "Draft4",
-                Draft::Draft6 => "Draft6",
-                Draft::Draft7 => "Draft7",
-                Draft::Draft2019_09 => "Draft2019_09",
-                Draft::Draft2020_12 => "Draft2020_12",
-            }
-        );
+        let draft = quote::format_ident!("{}", self.ctx.registry.draft_at(loc).runtime_variant());
         quote! {
             schemac_runtime::bundle::Subschema {
                 document: #document,
