@@ -61,22 +61,20 @@ impl Extra {
         self.get_raw(name).map(parse)
     }
 
-    /// Sets property `name` to `value`, replacing a property of that name.
+    /// Sets property `name` to `value`, replacing a property of that name in its place.
     pub fn insert(&mut self, name: &str, value: &Value) {
+        let text = value.to_string();
         if self.contains_key(name) {
-            let mut map = self.to_map();
-            map.insert(name.to_owned(), value.clone());
-            *self = Extra::from(map);
+            *self = self.iter().map(|(n, old)| (n, if n == name { text.as_str() } else { old })).collect();
         } else {
-            self.push(name, &value.to_string());
+            self.push(name, &text);
         }
     }
 
     /// Removes property `name`, returning its value.
     pub fn remove(&mut self, name: &str) -> Option<Value> {
-        let mut map = self.to_map();
-        let removed = map.remove(name)?;
-        *self = Extra::from(map);
+        let removed = self.get(name)?;
+        *self = self.iter().filter(|&(n, _)| n != name).collect();
         Some(removed)
     }
 
@@ -99,18 +97,8 @@ impl Extra {
 }
 
 /// `length` in decimal and `:`, without the formatting machinery (this runs per property read).
-fn push_length(buf: &mut String, mut length: usize) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (length % 10) as u8;
-        length /= 10;
-        if length == 0 {
-            break;
-        }
-    }
-    buf.extend(digits[start..].iter().map(|&d| char::from(d)));
+fn push_length(buf: &mut String, length: usize) {
+    buf.push_str(itoa::Buffer::new().format(length));
     buf.push(':');
 }
 
@@ -166,6 +154,18 @@ impl From<serde_json::Map<String, Value>> for Extra {
 impl From<Extra> for serde_json::Map<String, Value> {
     fn from(extra: Extra) -> Self {
         extra.to_map()
+    }
+}
+
+/// From names and value texts (each one JSON value, the names distinct), kept as they are:
+/// the other properties of an `insert` or `remove` keep their text byte for byte.
+impl<'a> FromIterator<(&'a str, &'a str)> for Extra {
+    fn from_iter<I: IntoIterator<Item = (&'a str, &'a str)>>(iter: I) -> Extra {
+        let mut extra = Extra::new();
+        for (name, text) in iter {
+            extra.push(name, text);
+        }
+        extra
     }
 }
 
@@ -300,6 +300,11 @@ mod tests {
         assert_eq!(extra.remove("a"), Some(json!(2)));
         assert_eq!(extra.remove("a"), None);
         assert_eq!(extra.keys().collect::<Vec<_>>(), ["b"]);
+        // The other properties keep their text, and a replaced one its place.
+        let mut extra = built(&[("a", "1.50"), ("b", "[ 1 ]"), ("c", "2.0")]);
+        extra.insert("b", &json!("x"));
+        assert_eq!(extra.remove("c"), Some(json!(2.0)));
+        assert_eq!(extra.iter().collect::<Vec<_>>(), [("a", "1.50"), ("b", "\"x\"")]);
     }
 
     #[test]
