@@ -117,12 +117,8 @@ impl<'de> serde::Deserialize<'de> for BoolSchemasNever {
         let value = <serde_json::Value as serde::Deserialize>::deserialize(
             deserializer,
         )?;
-        let error = BoolSchemasNever::check(&value)
-            .err()
-            .unwrap_or_else(|| schemac_runtime::check::CheckError::new(
-                "no value is allowed here",
-            ));
-        Err(error.into_de_error())
+        BoolSchemasNever::try_from(value)
+            .map_err(schemac_runtime::check::CheckError::into_de_error)
     }
 }
 impl schemac_runtime::Validate for BoolSchemasNever {
@@ -158,12 +154,8 @@ impl<'de> serde::Deserialize<'de> for BoolSchemasEmptyItem {
         let value = <serde_json::Value as serde::Deserialize>::deserialize(
             deserializer,
         )?;
-        let error = BoolSchemasEmptyItem::check(&value)
-            .err()
-            .unwrap_or_else(|| schemac_runtime::check::CheckError::new(
-                "no value is allowed here",
-            ));
-        Err(error.into_de_error())
+        BoolSchemasEmptyItem::try_from(value)
+            .map_err(schemac_runtime::check::CheckError::into_de_error)
     }
 }
 impl schemac_runtime::Validate for BoolSchemasEmptyItem {

@@ -75,8 +75,7 @@ pub(super) fn never(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
         impl<'de> serde::Deserialize<'de> for #name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?;
-                let error = #name::check(&value).err().unwrap_or_else(|| schemac_runtime::check::CheckError::new("no value is allowed here"));
-                Err(error.into_de_error())
+                #name::try_from(value).map_err(schemac_runtime::check::CheckError::into_de_error)
             }
         }
     }
