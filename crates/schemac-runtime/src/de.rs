@@ -470,10 +470,7 @@ pub fn extra<'de, A: MapAccess<'de>>(map: &mut A, extra: &mut crate::ExtraBuilde
     if extra.contains(key.as_str()) {
         return Err(duplicate(key.as_str()));
     }
-    // Dropped right away: only the copy in `extra` lives on.
-    let value: Box<serde_json::value::RawValue> = map.next_value()?;
-    extra.push(key.as_str(), value.get());
-    Ok(())
+    map.next_value_seed(crate::extra::ValueText { builder: extra, name: key.as_str() })
 }
 
 /// The error for a tagged union whose tag property has a value no variant takes; the pointer
