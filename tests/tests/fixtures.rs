@@ -103,3 +103,18 @@ fn asserted_formats_are_validated() {
     let found: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer(), e.keyword())).collect();
     assert_eq!(found, [("/uuid", "format"), ("/peers/1", "format")]);
 }
+
+/// A value the schema leaves open (`serde_json::Value`) keeps every integer exactly or is an
+/// error naming it: `Value` would hold one beyond `i64` and `u64` as a rounded `f64`, and the
+/// round trip would write another number.
+#[test]
+fn open_values_keep_integers_exact_or_fail() {
+    use fixture_types::type_array::TypeUnion;
+    let exact = r#"{"id":7,"scalar":[18446744073709551615,-9223372036854775808,{"a":"12345678901234567890123"}]}"#;
+    let value: TypeUnion = schemac_runtime::from_str(exact).unwrap();
+    assert_eq!(serde_json::to_string(&value).unwrap(), exact);
+
+    let err = schemac_runtime::from_str::<TypeUnion>(r#"{"id": 7, "scalar": [1, 18446744073709551617]}"#).unwrap_err();
+    assert_eq!(err.pointer(), "/scalar/1");
+    assert!(err.message().starts_with("integer 18446744073709551617 is out of range for serde_json::Value"), "{err}");
+}

@@ -10,6 +10,7 @@ use serde::Deserialize as _;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 pub use crate::error::nested;
+pub use crate::raw::AnyValue;
 
 /// A property name, borrowed from the input when it has no escapes.
 #[derive(Debug)]
@@ -120,7 +121,7 @@ impl<T: TryFrom<i64> + TryFrom<u64>> IntVisitor<T> {
 }
 
 /// How an integer the schema allows but the Rust integer cannot hold is reported.
-const OUT_OF_RANGE: &str = " is out of range for ";
+pub(crate) const OUT_OF_RANGE: &str = " is out of range for ";
 /// How an integer that an `f64` would round is reported.
 const INEXACT: &str = " has no exact f64 value";
 
@@ -206,6 +207,11 @@ impl<'de, T: TryFrom<i64> + TryFrom<u64>> Visitor<'de> for IntVisitor<T> {
             Err(Self::out_of_range(v))
         }
     }
+}
+
+/// Any JSON value, refusing one a `serde_json::Value` would change (see [`AnyValue`]).
+pub fn any_value<'de, D: Deserializer<'de>>(deserializer: D) -> Result<serde_json::Value, D::Error> {
+    AnyValue.deserialize(deserializer)
 }
 
 /// `Vec<T>` from a JSON array, each item through `S`.

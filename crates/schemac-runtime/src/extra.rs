@@ -9,10 +9,9 @@
 
 use std::fmt;
 
-use serde::de::value::SeqAccessDeserializer;
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer};
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -254,114 +253,37 @@ impl ExtraBuilder {
     }
 }
 
-/// The name under which serde_json's deserializers hand over a value's text instead of the
-/// value: `serde_json::value::RawValue` deserializes through it, as a map with this one key
-/// and the text as its value. Not public in serde_json, but its protocol since 1.0.29; the
-/// tests `text_is_captured_as_written` (here) and `reads_other_formats` pin it.
-const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
-
-/// Reads the value of undeclared property `name` into `builder` as JSON text. From serde_json,
-/// the text as written, borrowed where the input allows (no `Box<RawValue>` per property);
-/// from another format, the value, written as JSON.
+/// Reads the value of undeclared property `name` into `builder` as JSON text (see
+/// [`crate::raw`]): from serde_json, the text as written, borrowed where the input allows (no
+/// `Box<RawValue>` per property); from another format, the value, written as JSON.
 pub(crate) struct ValueText<'a> {
     pub(crate) builder: &'a mut ExtraBuilder,
     pub(crate) name: &'a str,
 }
 
-impl ValueText<'_> {
-    fn push<E>(self, value: &Value) -> Result<(), E> {
-        self.builder.push(self.name, &value.to_string());
-        Ok(())
-    }
-}
-
 impl<'de> DeserializeSeed<'de> for ValueText<'_> {
     type Value = ();
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_newtype_struct(RAW_VALUE_TOKEN, self)
+        crate::raw::read(deserializer, self)
     }
 }
 
-/// serde_json answers with `visit_map` (the raw-value protocol); other formats with
-/// `visit_newtype_struct`, or with the value itself when they treat newtypes as transparent.
-impl<'de> Visitor<'de> for ValueText<'_> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let Some(first) = map.next_key::<crate::de::Key<'de>>()? else {
-            return self.push(&Value::Object(serde_json::Map::new()));
-        };
-        if first.as_str() == RAW_VALUE_TOKEN {
-            return map.next_value_seed(RawText(self));
-        }
-        let mut object = serde_json::Map::new();
-        object.insert(first.into_string(), map.next_value()?);
-        while let Some((name, value)) = map.next_entry::<String, Value>()? {
-            object.insert(name, value);
-        }
-        self.push(&Value::Object(object))
-    }
-    fn visit_newtype_struct<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        self.push(&Value::deserialize(deserializer)?)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
-        self.push(&Value::deserialize(SeqAccessDeserializer::new(seq))?)
-    }
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        self.visit_newtype_struct(deserializer)
-    }
-    fn visit_none<E: de::Error>(self) -> Result<(), E> {
-        self.push(&Value::Null)
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
-        self.push(&Value::Null)
-    }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<(), E> {
-        self.push(&Value::Bool(v))
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
-        self.push(&Value::from(v))
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
-        self.push(&Value::from(v))
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
-        match serde_json::Number::from_f64(v) {
-            Some(n) => self.push(&Value::Number(n)),
-            None => Err(E::invalid_value(de::Unexpected::Float(v), &"a finite number (JSON has no NaN or infinity)")),
-        }
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
-        self.push(&Value::from(v))
-    }
-}
-
-/// The value of serde_json's raw-value map: the text itself.
-struct RawText<'a>(ValueText<'a>);
-
-impl<'de> DeserializeSeed<'de> for RawText<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_str(self)
-    }
-}
-
-impl<'de> Visitor<'de> for RawText<'_> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("the JSON text of a value")
-    }
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<(), E> {
-        self.0.builder.push(self.0.name, text);
+impl crate::raw::Sink for ValueText<'_> {
+    type Out = ();
+    fn text<E: de::Error>(self, text: &str) -> Result<(), E> {
+        self.builder.push(self.name, text);
         Ok(())
+    }
+    fn value<E: de::Error>(self, value: Value) -> Result<(), E> {
+        self.text(&value.to_string())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::Deserialize;
+    use serde::de::{MapAccess, Visitor};
     use serde_json::json;
 
     fn built(properties: &[(&str, &str)]) -> Extra {

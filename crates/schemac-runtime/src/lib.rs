@@ -19,6 +19,7 @@ mod extra;
 pub mod format;
 mod json;
 pub mod pattern;
+mod raw;
 mod schema;
 mod tristate;
 pub mod validate;

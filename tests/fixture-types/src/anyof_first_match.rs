@@ -22,9 +22,7 @@ impl<'de> serde::Deserialize<'de> for AnyOfValue {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
+        let value = schemac_runtime::de::any_value(deserializer)?;
         if let Ok(v) = schemac_runtime::de::nested::<
             _,
             serde_json::Error,

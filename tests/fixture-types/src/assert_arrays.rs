@@ -75,9 +75,7 @@ impl<'de> serde::Deserialize<'de> for Arrays {
                                 &mut f1,
                                 "anything",
                                 schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                                    ),
+                                    schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                                     |v| schemac_runtime::assert::unique_items(v),
                                 ),
                             )?
@@ -88,9 +86,7 @@ impl<'de> serde::Deserialize<'de> for Arrays {
                                 &mut f2,
                                 "mixed",
                                 schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                                    ),
+                                    schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                                     |v| schemac_runtime::assert::contains(
                                         v,
                                         2u64,
@@ -112,9 +108,7 @@ impl<'de> serde::Deserialize<'de> for Arrays {
                                 &mut f3,
                                 "some",
                                 schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                                    ),
+                                    schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                                     |v| schemac_runtime::assert::contains(
                                         v,
                                         1u64,

@@ -203,9 +203,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsUntyped {
             ) -> Result<CheckedAssertionsUntyped, A::Error> {
                 serde::de::DeserializeSeed::deserialize(
                         schemac_runtime::de::Assert::new(
-                            schemac_runtime::de::Seq(
-                                schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                            ),
+                            schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                             |v| schemac_runtime::assert::max_items(v.len(), 1u64),
                         ),
                         serde::de::value::SeqAccessDeserializer::new(seq),
@@ -447,9 +445,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsLevelValue {
                 seq: A,
             ) -> Result<CheckedAssertionsLevelValue, A::Error> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Seq(
-                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                        ),
+                        schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                         serde::de::value::SeqAccessDeserializer::new(seq),
                     )
                     .map(CheckedAssertionsLevelValue::Array)
@@ -546,9 +542,7 @@ impl CheckedAssertionsEither {
     fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
         schemac_runtime::check::typed(
             v,
-            schemac_runtime::de::Seq(
-                schemac_runtime::de::Plain::<serde_json::Value>::new(),
-            ),
+            schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
         )
     }
 }
@@ -663,9 +657,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsEitherValue {
             ) -> Result<CheckedAssertionsEitherValue, A::Error> {
                 serde::de::DeserializeSeed::deserialize(
                         schemac_runtime::de::Assert::new(
-                            schemac_runtime::de::Seq(
-                                schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                            ),
+                            schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                             |v| schemac_runtime::assert::min_items(v.len(), 1u64),
                         ),
                         serde::de::value::SeqAccessDeserializer::new(seq),
@@ -882,9 +874,7 @@ impl<'de> serde::Deserialize<'de> for CheckedAssertionsPairValue {
                 seq: A,
             ) -> Result<CheckedAssertionsPairValue, A::Error> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Seq(
-                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                        ),
+                        schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                         serde::de::value::SeqAccessDeserializer::new(seq),
                     )
                     .map(CheckedAssertionsPairValue::Array)

@@ -248,9 +248,7 @@ impl<'de> serde::Deserialize<'de> for ObjectsName {
                 seq: A,
             ) -> Result<ObjectsName, A::Error> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Seq(
-                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                        ),
+                        schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                         serde::de::value::SeqAccessDeserializer::new(seq),
                     )
                     .map(ObjectsName::Array)
@@ -459,9 +457,7 @@ impl<'de> serde::Deserialize<'de> for ObjectsLimitsName {
                 seq: A,
             ) -> Result<ObjectsLimitsName, A::Error> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Seq(
-                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                        ),
+                        schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                         serde::de::value::SeqAccessDeserializer::new(seq),
                     )
                     .map(ObjectsLimitsName::Array)

@@ -47,7 +47,7 @@ impl<'de> serde::Deserialize<'de> for BoolSchemas {
                                 &mut map,
                                 &mut f0,
                                 "any",
-                                schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                                schemac_runtime::de::AnyValue,
                             )?
                         }
                         "never" => {
@@ -114,9 +114,7 @@ impl<'de> serde::Deserialize<'de> for BoolSchemasNever {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
+        let value = schemac_runtime::de::any_value(deserializer)?;
         BoolSchemasNever::try_from(value)
             .map_err(schemac_runtime::check::CheckError::into_de_error)
     }
@@ -151,9 +149,7 @@ impl<'de> serde::Deserialize<'de> for BoolSchemasEmptyItem {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
+        let value = schemac_runtime::de::any_value(deserializer)?;
         BoolSchemasEmptyItem::try_from(value)
             .map_err(schemac_runtime::check::CheckError::into_de_error)
     }

@@ -191,9 +191,7 @@ impl<'de> serde::Deserialize<'de> for DraftSixPoint {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
+        let value = schemac_runtime::de::any_value(deserializer)?;
         DraftSixPoint::check(&value)
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(DraftSixPoint(value))

@@ -40,9 +40,7 @@ impl<'de> serde::Deserialize<'de> for MixedEnum {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
+        let value = schemac_runtime::de::any_value(deserializer)?;
         MixedEnum::try_from(value).map_err(serde::de::Error::custom)
     }
 }

@@ -608,9 +608,7 @@ impl<'de> serde::Deserialize<'de> for AssertedFormatsAnyAddress {
                 seq: A,
             ) -> Result<AssertedFormatsAnyAddress, A::Error> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Seq(
-                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                        ),
+                        schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                         serde::de::value::SeqAccessDeserializer::new(seq),
                     )
                     .map(AssertedFormatsAnyAddress::Array)

@@ -285,9 +285,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalIf {
                 seq: A,
             ) -> Result<ConditionalIf, A::Error> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Seq(
-                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                        ),
+                        schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                         serde::de::value::SeqAccessDeserializer::new(seq),
                     )
                     .map(ConditionalIf::Array)
@@ -473,9 +471,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalThen {
                 seq: A,
             ) -> Result<ConditionalThen, A::Error> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Seq(
-                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                        ),
+                        schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                         serde::de::value::SeqAccessDeserializer::new(seq),
                     )
                     .map(ConditionalThen::Array)
@@ -531,7 +527,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalThenObject {
                                 &mut map,
                                 &mut f0,
                                 "number",
-                                schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                                schemac_runtime::de::AnyValue,
                             )?
                         }
                         _ => {
@@ -631,9 +627,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalElse {
                 seq: A,
             ) -> Result<ConditionalElse, A::Error> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Seq(
-                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                        ),
+                        schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                         serde::de::value::SeqAccessDeserializer::new(seq),
                     )
                     .map(ConditionalElse::Array)
@@ -689,7 +683,7 @@ impl<'de> serde::Deserialize<'de> for ConditionalElseObject {
                                 &mut map,
                                 &mut f0,
                                 "iban",
-                                schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                                schemac_runtime::de::AnyValue,
                             )?
                         }
                         _ => {

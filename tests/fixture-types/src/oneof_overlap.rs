@@ -87,9 +87,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePair {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
+        let value = schemac_runtime::de::any_value(deserializer)?;
         let mut found = None;
         let mut matches = 0usize;
         let mut unrepresentable = None;
@@ -182,7 +180,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant0 {
                                 &mut map,
                                 &mut f0,
                                 "a",
-                                schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                                schemac_runtime::de::AnyValue,
                             )?
                         }
                         _ => {
@@ -236,7 +234,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePairVariant1 {
                                 &mut map,
                                 &mut f0,
                                 "b",
-                                schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                                schemac_runtime::de::AnyValue,
                             )?
                         }
                         _ => {
@@ -270,9 +268,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOneNum {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
+        let value = schemac_runtime::de::any_value(deserializer)?;
         let mut found = None;
         let mut matches = 0usize;
         let mut unrepresentable = None;

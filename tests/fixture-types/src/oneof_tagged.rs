@@ -21,9 +21,7 @@ impl<'de> serde::Deserialize<'de> for Shape {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
+        let value = schemac_runtime::de::any_value(deserializer)?;
         let Some(tag) = value.get("kind") else {
             return Err(
                 serde::de::Error::custom(

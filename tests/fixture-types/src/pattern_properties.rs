@@ -61,7 +61,8 @@ impl<'de> serde::Deserialize<'de> for PatternProps {
                             if extra.contains_key(&key) {
                                 return Err(schemac_runtime::de::duplicate(&key));
                             }
-                            let value: serde_json::Value = map.next_value()?;
+                            let value = map
+                                .next_value_seed(schemac_runtime::de::AnyValue)?;
                             let mut matched = false;
                             if PATTERN_0
                                 .is_match(&key)
@@ -70,7 +71,7 @@ impl<'de> serde::Deserialize<'de> for PatternProps {
                                 matched = true;
                                 schemac_runtime::de::check_property(
                                     &key,
-                                    schemac_runtime::de::Plain::<serde_json::Value>::new(),
+                                    schemac_runtime::de::AnyValue,
                                     &value,
                                 )?;
                             }
@@ -135,10 +136,7 @@ impl schemac_runtime::Validate for PatternProps {
                 errors
                     .check_value(
                         at,
-                        schemac_runtime::check::typed(
-                            v,
-                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                        ),
+                        schemac_runtime::check::typed(v, schemac_runtime::de::AnyValue),
                     );
             }
             if PATTERN_1.is_match(name).unwrap_or(true) {
@@ -211,9 +209,7 @@ impl<'de> serde::Deserialize<'de> for PatternPropsPattern2 {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
+        let value = schemac_runtime::de::any_value(deserializer)?;
         PatternPropsPattern2::try_from(value).map_err(serde::de::Error::custom)
     }
 }

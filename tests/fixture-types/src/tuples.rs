@@ -280,9 +280,7 @@ impl<'de> serde::Deserialize<'de> for Open {
                 };
                 let mut rest = Vec::new();
                 while let Some(item) = seq
-                    .next_element_seed(
-                        schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                    )?
+                    .next_element_seed(schemac_runtime::de::AnyValue)?
                 {
                     rest.push(item);
                 }
@@ -409,9 +407,7 @@ impl<'de> serde::Deserialize<'de> for Partial {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Self, D::Error> {
-        let value = <serde_json::Value as serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
+        let value = schemac_runtime::de::any_value(deserializer)?;
         Partial::check(&value)
             .map_err(schemac_runtime::check::CheckError::into_de_error)?;
         Ok(Partial(value))

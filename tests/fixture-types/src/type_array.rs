@@ -281,9 +281,7 @@ impl<'de> serde::Deserialize<'de> for TypeUnionScalar {
                 seq: A,
             ) -> Result<TypeUnionScalar, A::Error> {
                 serde::de::DeserializeSeed::deserialize(
-                        schemac_runtime::de::Seq(
-                            schemac_runtime::de::Plain::<serde_json::Value>::new(),
-                        ),
+                        schemac_runtime::de::Seq(schemac_runtime::de::AnyValue),
                         serde::de::value::SeqAccessDeserializer::new(seq),
                     )
                     .map(TypeUnionScalar::Array)

@@ -43,7 +43,7 @@ pub(super) fn checked(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
 
         impl<'de> serde::Deserialize<'de> for #name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?;
+                let value = schemac_runtime::de::any_value(deserializer)?;
                 #name::check(&value).map_err(schemac_runtime::check::CheckError::into_de_error)?;
                 Ok(#name(value))
             }
@@ -74,7 +74,7 @@ pub(super) fn never(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
 
         impl<'de> serde::Deserialize<'de> for #name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?;
+                let value = schemac_runtime::de::any_value(deserializer)?;
                 #name::try_from(value).map_err(schemac_runtime::check::CheckError::into_de_error)
             }
         }

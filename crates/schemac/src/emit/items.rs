@@ -364,7 +364,7 @@ fn rest(ctx: &Ctx<'_>, id: DefId, rest: &Rest, declared: &[&str]) -> (TokenStrea
                 quote! { let mut extra = serde_json::Map::new(); #(#statics)* },
                 quote! {
                     #insert
-                    let value: serde_json::Value = map.next_value()?;
+                    let value = map.next_value_seed(schemac_runtime::de::AnyValue)?;
                     let mut matched = false;
                     #(#checks)*
                     if !matched {
@@ -523,7 +523,7 @@ fn value_enum(ctx: &Ctx<'_>, id: DefId, values: &[Value]) -> TokenStream {
 
         impl<'de> serde::Deserialize<'de> for #name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?;
+                let value = schemac_runtime::de::any_value(deserializer)?;
                 #name::try_from(value).map_err(serde::de::Error::custom)
             }
         }

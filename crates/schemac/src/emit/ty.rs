@@ -156,6 +156,7 @@ impl<'a> Ctx<'a> {
                 quote!(schemac_runtime::de::Boxed(schemac_runtime::de::Plain::<#path>::new()))
             }
             Ty::Number => quote!(schemac_runtime::de::Float::new()),
+            Ty::Any => quote!(schemac_runtime::de::AnyValue),
             other => {
                 let rust = self.rust_unboxed(from, other);
                 quote!(schemac_runtime::de::Plain::<#rust>::new())

@@ -193,7 +193,7 @@ fn by_kind(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[
 }
 
 fn buffer() -> TokenStream {
-    quote! { let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?; }
+    quote! { let value = schemac_runtime::de::any_value(deserializer)?; }
 }
 
 fn tagged(name: &proc_macro2::Ident, tag: &str, u: &Union, variants: &[proc_macro2::Ident], seeds: &[TokenStream]) -> TokenStream {
