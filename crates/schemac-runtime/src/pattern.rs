@@ -76,6 +76,8 @@ struct Steps {
 }
 
 /// What the text must go on with: bytes as they are (`run_`), or a run of a byte set.
+// A pattern has a handful of parts, built once; boxing `Step` would cost a load per match.
+#[allow(clippy::large_enum_variant)]
 enum Part {
     Literal(Vec<u8>),
     Run(Step),
