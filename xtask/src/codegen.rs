@@ -23,6 +23,11 @@ const FIXTURE_ROOT: &str = "tests/fixtures";
 const FIXTURE_FORMATS_ROOT: &str = "tests/fixtures-formats";
 const FIXTURE_CRATE_DIR: &str = "tests/fixture-types";
 
+/// Every published version of the goal schema, compiled to test schemac on a real contract's
+/// evolution (`tests/tests/history.rs`).
+const HISTORY_ROOT: &str = "tests/history";
+const HISTORY_CRATE_DIR: &str = "tests/history-types";
+
 /// The configured schemas with plain serde derives and no checks, for the benchmark's baseline.
 const PLAIN_CRATE_DIR: &str = "bench/plain-types";
 
@@ -45,6 +50,8 @@ struct CrateSpec {
     versions: BTreeMap<String, String>,
     /// Whether a missing root is an error (it is for the configured crate).
     roots_required: bool,
+    /// Whether the crate gets synthesized round-trip tests (`crate::roundtrip`).
+    round_trips: bool,
 }
 
 /// Directories of schemas compiled with the same options.
@@ -93,7 +100,7 @@ struct Found {
 pub fn generate(root: &Path) -> Result<Vec<GeneratedCrate>> {
     let config = Config::load(root)?;
     let draft = config.default_draft();
-    let specs = [published_spec(&config), fixture_spec(), plain_spec(&config)];
+    let specs = [published_spec(&config), fixture_spec(), plain_spec(&config), history_spec(root)?];
     specs.iter().map(|spec| generate_crate(root, spec, draft)).collect()
 }
 
@@ -109,6 +116,7 @@ fn published_spec(config: &Config) -> CrateSpec {
         references: config.schema.iter().filter_map(|(path, schema)| Some((path.clone(), schema.reference.clone()?))).collect(),
         versions: config.schema.iter().filter_map(|(path, schema)| Some((path.clone(), schema.version.clone()?))).collect(),
         roots_required: true,
+        round_trips: true,
     }
 }
 
@@ -140,7 +148,36 @@ fn fixture_spec() -> CrateSpec {
         references: BTreeMap::new(),
         versions: BTreeMap::new(),
         roots_required: false,
+        round_trips: true,
     }
+}
+
+/// The goal schema's history, a unit per version (they share one `$id`), each a module of its
+/// own. Tested by instance tests of their own: the synthesized round trips of 31 versions of
+/// one schema would add little but build time.
+fn history_spec(root: &Path) -> Result<CrateSpec> {
+    let versions = root.join(HISTORY_ROOT);
+    let mut files = Vec::new();
+    // As with the fixtures, none (a scratch repository) gives an empty crate.
+    if versions.is_dir() {
+        walk_json(&versions, &mut Vec::new(), &mut files).with_context(|| format!("cannot list {HISTORY_ROOT}"))?;
+    }
+    let mut units: Vec<Unit> = files
+        .into_iter()
+        .map(|segments| Unit { roots: vec![format!("{HISTORY_ROOT}/{}", segments.join("/"))], assert_formats: false, plain_serde: false })
+        .collect();
+    units.sort_by(|a, b| a.roots.cmp(&b.roots));
+    // The title changed over time; the root keeps one name so the tests read alike.
+    let root_names = units.iter().flat_map(|unit| unit.roots.iter().map(|path| (path.clone(), "Goal".to_owned()))).collect();
+    Ok(CrateSpec {
+        dir: HISTORY_CRATE_DIR.to_owned(),
+        name: "history-types".to_owned(),
+        description: format!("Every published version of the goal schema, under `{HISTORY_ROOT}/`, compiled for the history tests"),
+        units,
+        root_names,
+        round_trips: false,
+        ..fixture_spec()
+    })
 }
 
 fn generate_crate(root: &Path, spec: &CrateSpec, draft: schemac::Draft) -> Result<GeneratedCrate> {
@@ -153,7 +190,7 @@ fn generate_crate(root: &Path, spec: &CrateSpec, draft: schemac::Draft) -> Resul
         output.modules.extend(compile_unit(spec, &input, &config)?.modules);
         // Round-trip tests come from the crate's first unit: the plain-serde baseline checks
         // nothing, and the format-assertion unit has hand-written instance tests of its own.
-        if round_trip.is_none() && !unit.plain_serde {
+        if round_trip.is_none() && !unit.plain_serde && spec.round_trips {
             round_trip = Some((input, config));
         }
         found_all.extend(found);
@@ -240,6 +277,12 @@ fn find_schemas(root: &Path, roots: &[String], required: bool) -> Result<Vec<Fou
     let mut found = Vec::new();
     for schema_root in roots {
         let dir = root.join(schema_root);
+        // A root may also be one schema file.
+        if let Some(stem) = schema_root.strip_suffix(".json").filter(|_| dir.is_file()) {
+            let stem = stem.rsplit('/').next().unwrap_or(stem);
+            found.push(Found { display: schema_root.clone(), segments: vec![stem.to_owned()] });
+            continue;
+        }
         if !dir.is_dir() {
             if required {
                 bail!("{}: schema root `{schema_root}` is not a directory", config::FILE_NAME);
@@ -551,6 +594,7 @@ mod tests {
             references: BTreeMap::new(),
             versions: BTreeMap::new(),
             roots_required: true,
+            round_trips: true,
         }
     }
 
@@ -657,6 +701,22 @@ mod tests {
 
     fn found(display: &str, segments: &[&str]) -> Found {
         Found { display: display.to_owned(), segments: segments.iter().map(|s| s.to_string()).collect() }
+    }
+
+    /// A root may be one schema file (the history's units, whose versions share one `$id`).
+    #[test]
+    fn a_root_may_be_one_file() {
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask/ is in the repository");
+        let file = "tests/history/goal/v01-2026-07-20-b6125db8.json".to_owned();
+        let found = find_schemas(repo, std::slice::from_ref(&file), true).unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            (found[0].display.as_str(), found[0].segments.as_slice()),
+            (file.as_str(), ["v01-2026-07-20-b6125db8".to_owned()].as_slice())
+        );
+        let spec = history_spec(repo).unwrap();
+        assert_eq!(spec.units.len(), 31);
+        assert!(spec.units.iter().all(|unit| unit.roots.len() == 1 && spec.root_names[&unit.roots[0]] == "Goal"));
     }
 
     #[test]
