@@ -118,7 +118,7 @@ impl Step {
             Some(ranges) => {
                 let chunks = text.chunks_exact(8);
                 let rest = chunks.remainder();
-                chunks.fold(true, |ok, chunk| ok & ranges.contain_all(chunk)) && rest.iter().fold(true, taken)
+                ranges.contain_all(chunks) && rest.iter().fold(true, taken)
             }
             None => text.iter().fold(true, taken),
         }
@@ -165,16 +165,23 @@ impl Ranges {
         Some(ranges)
     }
 
-    /// Whether each of the eight bytes of `chunk` is in one of the ranges.
-    fn contain_all(&self, chunk: &[u8]) -> bool {
+    /// Whether each of the eight bytes of `chunk` is in one of the ranges: its high bit in
+    /// the result is set.
+    #[inline]
+    fn inside(&self, chunk: &[u8]) -> u64 {
         let word = u64::from_le_bytes(chunk.try_into().expect("chunks of eight bytes"));
         // The low seven bits of each byte: the additions below cannot carry.
         let low = word & !HIGH_BITS;
-        let mut inside = 0;
-        for i in 0..self.count {
-            inside |= low.wrapping_add(self.from[i]) & !low.wrapping_add(self.past[i]);
-        }
-        inside & !word & HIGH_BITS == HIGH_BITS
+        let inside = self.from[..self.count]
+            .iter()
+            .zip(&self.past)
+            .fold(0, |inside, (from, past)| inside | (low.wrapping_add(*from) & !low.wrapping_add(*past)));
+        inside & !word
+    }
+
+    /// Whether every chunk of eight bytes of `chunks` is inside the ranges.
+    fn contain_all<'t>(&self, chunks: impl Iterator<Item = &'t [u8]>) -> bool {
+        chunks.fold(HIGH_BITS, |all, chunk| all & self.inside(chunk)) & HIGH_BITS == HIGH_BITS
     }
 }
 
@@ -433,7 +440,7 @@ mod tests {
                 for b in 0..=255u8 {
                     let mut chunk = [valid; 8];
                     chunk[place] = b;
-                    assert_eq!(ranges.contain_all(&chunk), step.bytes[usize::from(b)], "{class}: {b:#x} at {place}");
+                    assert_eq!(ranges.contain_all(std::iter::once(&chunk[..])), step.bytes[usize::from(b)], "{class}: {b:#x} at {place}");
                 }
             }
         }
