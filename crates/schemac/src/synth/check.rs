@@ -128,20 +128,20 @@ impl<'r> Checker<'r> {
         let mut fail = |keyword: &str| {
             sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: keyword.to_owned(), schema: loc.child(keyword) })
         };
-        if let Some(types) = view.types() {
-            if !types.iter().any(|name| kind_matches(name, value)) {
-                fail("type");
-            }
+        if let Some(types) = view.types()
+            && !types.iter().any(|name| kind_matches(name, value))
+        {
+            fail("type");
         }
-        if let Some(Value::Array(values)) = view.get("enum") {
-            if !values.iter().any(|allowed| json_eq(allowed, value)) {
-                fail("enum");
-            }
+        if let Some(Value::Array(values)) = view.get("enum")
+            && !values.iter().any(|allowed| json_eq(allowed, value))
+        {
+            fail("enum");
         }
-        if let Some(constant) = view.get("const") {
-            if !json_eq(constant, value) {
-                fail("const");
-            }
+        if let Some(constant) = view.get("const")
+            && !json_eq(constant, value)
+        {
+            fail("const");
         }
     }
 
@@ -194,10 +194,10 @@ impl<'r> Checker<'r> {
         if view.u64("maxLength").is_some_and(|max| length > max) {
             fail("maxLength");
         }
-        if let Some(pattern) = view.get("pattern").and_then(Value::as_str) {
-            if !self.matches(pattern, text) {
-                fail("pattern");
-            }
+        if let Some(pattern) = view.get("pattern").and_then(Value::as_str)
+            && !self.matches(pattern, text)
+        {
+            fail("pattern");
         }
     }
 
@@ -307,10 +307,10 @@ impl<'r> Checker<'r> {
         let mut fail = |keyword: &str| {
             sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: keyword.to_owned(), schema: loc.child(keyword) })
         };
-        if let Some(Value::Array(required)) = view.get("required") {
-            if required.iter().filter_map(Value::as_str).any(|name| !map.contains_key(name)) {
-                fail("required");
-            }
+        if let Some(Value::Array(required)) = view.get("required")
+            && required.iter().filter_map(Value::as_str).any(|name| !map.contains_key(name))
+        {
+            fail("required");
         }
         let count = map.len() as u64;
         if view.u64("minProperties").is_some_and(|min| count < min) {

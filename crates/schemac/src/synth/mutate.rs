@@ -56,19 +56,19 @@ pub(crate) fn mutants(g: &mut Gen<'_>, root: &Loc, valid: &[Sample]) -> Vec<Muta
                     }
                     for candidate in candidates {
                         let failures = g.check.failures(root, &candidate.instance);
-                        if isolated(&failures, keyword, &key.0) {
-                            if let Some(first) = failures.first() {
-                                out.push(Mutant {
-                                    pointer: first.pointer.clone(),
-                                    keyword: (*keyword).to_owned(),
-                                    schema_path: key.0.pointer.clone(),
-                                    via: None,
-                                    why: candidate.why,
-                                    instance: candidate.instance,
-                                });
-                                done.insert(key.clone());
-                                break;
-                            }
+                        if isolated(&failures, keyword, &key.0)
+                            && let Some(first) = failures.first()
+                        {
+                            out.push(Mutant {
+                                pointer: first.pointer.clone(),
+                                keyword: (*keyword).to_owned(),
+                                schema_path: key.0.pointer.clone(),
+                                via: None,
+                                why: candidate.why,
+                                instance: candidate.instance,
+                            });
+                            done.insert(key.clone());
+                            break;
                         }
                     }
                 }
@@ -80,19 +80,20 @@ pub(crate) fn mutants(g: &mut Gen<'_>, root: &Loc, valid: &[Sample]) -> Vec<Muta
                     continue;
                 }
                 let instance = replace(&sample.value, &ptr, |v| insert(v, name, Value::Null));
-                if let [Failure { pointer, keyword, schema }] = g.check.failures(root, &instance).as_slice() {
-                    if keyword == "false" && *schema == key.0 {
-                        let why = format!("property {name} has the schema false: it must be absent");
-                        out.push(Mutant {
-                            pointer: pointer.clone(),
-                            keyword: "false".to_owned(),
-                            schema_path: schema.pointer.clone(),
-                            via: None,
-                            why,
-                            instance,
-                        });
-                        done.insert(key);
-                    }
+                if let [Failure { pointer, keyword, schema }] = g.check.failures(root, &instance).as_slice()
+                    && keyword == "false"
+                    && *schema == key.0
+                {
+                    let why = format!("property {name} has the schema false: it must be absent");
+                    out.push(Mutant {
+                        pointer: pointer.clone(),
+                        keyword: "false".to_owned(),
+                        schema_path: schema.pointer.clone(),
+                        via: None,
+                        why,
+                        instance,
+                    });
+                    done.insert(key);
                 }
             }
             through(g, root, &view, &sample.value, &ptr, &mut done, &mut out);
@@ -416,14 +417,14 @@ fn candidates(g: &mut Gen<'_>, view: &View<'_>, keyword: &str, here: &Value, roo
                 fewer.extend(matching.iter().take(limit - 1).cloned());
                 list.push(at(Value::Array(fewer), format!("{} items match contains (minContains {limit})", limit - 1)));
             }
-            if keyword == "maxContains" {
-                if let Some(first) = matching.first() {
-                    let mut more = items.clone();
-                    while more.iter().filter(|item| g.check.is_valid(&contains, item)).count() <= limit {
-                        more.push(first.clone());
-                    }
-                    list.push(at(Value::Array(more), format!("{} items match contains (maxContains {limit})", limit + 1)));
+            if keyword == "maxContains"
+                && let Some(first) = matching.first()
+            {
+                let mut more = items.clone();
+                while more.iter().filter(|item| g.check.is_valid(&contains, item)).count() <= limit {
+                    more.push(first.clone());
                 }
+                list.push(at(Value::Array(more), format!("{} items match contains (maxContains {limit})", limit + 1)));
             }
             single(list)
         }

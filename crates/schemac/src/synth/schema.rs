@@ -101,10 +101,10 @@ impl<'r> View<'r> {
         } else {
             ("", "items")
         };
-        if let Some(Value::Array(prefix)) = (!prefix_kw.is_empty()).then(|| self.get(prefix_kw)).flatten() {
-            if index < prefix.len() {
-                return ItemRule::Schema(self.loc.child(prefix_kw).child(&index.to_string()));
-            }
+        if let Some(Value::Array(prefix)) = (!prefix_kw.is_empty()).then(|| self.get(prefix_kw)).flatten()
+            && index < prefix.len()
+        {
+            return ItemRule::Schema(self.loc.child(prefix_kw).child(&index.to_string()));
         }
         match self.get(rest_kw) {
             Some(Value::Bool(false)) => ItemRule::Forbidden(rest_kw),
