@@ -13,8 +13,9 @@ use crate::errors::Errors;
 use crate::schema::{self, Schema};
 use crate::{json_schema, validate};
 
-/// `#[derive(Conforms)]`: parse the attributes, load the node, check, emit.
-pub fn derive(input: &DeriveInput) -> TokenStream {
+/// `#[derive(Conforms)]`: parse the attributes, load the node, check, emit. `source_dir` is
+/// the directory of the file that derives, when the compiler says.
+pub fn derive(input: &DeriveInput, source_dir: Option<&std::path::Path>) -> TokenStream {
     let mut errors = Errors::default();
     let container = attrs::container(&input.attrs, &mut errors);
     if !input.generics.params.is_empty() {
@@ -30,7 +31,7 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
         return errors.to_tokens();
     };
     let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").map(std::path::PathBuf::from).unwrap_or_default();
-    let schema = match schema::load(&manifest_dir, schema_path, container.pointer.as_ref()) {
+    let schema = match schema::load(&manifest_dir, source_dir, schema_path, container.pointer.as_ref()) {
         Ok(schema) => schema,
         Err(err) => {
             errors.push(err);

@@ -51,7 +51,12 @@ pub fn derive_conforms(input: TokenStream) -> TokenStream {
     };
     // A bug in the check must not take the build down with a panic message: it becomes an
     // ordinary error on the type.
-    match std::panic::catch_unwind(|| expand::derive(&input)) {
+    // The file that derives, for schema paths relative to it (rustc may name it relative to
+    // its working directory). A test harness such as trybuild builds the file from a crate
+    // directory of its own, under the target directory, far from the workspace's `schemas/`.
+    let source_dir =
+        proc_macro::Span::call_site().local_file().and_then(|file| Some(std::env::current_dir().ok()?.join(file).parent()?.to_path_buf()));
+    match std::panic::catch_unwind(|| expand::derive(&input, source_dir.as_deref())) {
         Ok(tokens) => tokens.into(),
         Err(_) => {
             syn::Error::new(input.ident.span(), "internal error in `#[derive(Conforms)]`; please report it with this type and its schema")

@@ -131,9 +131,9 @@ fn doc_id(doc: &Document) -> Option<String> {
 }
 
 /// Loads the node that `schema` and `pointer` name. Errors are spanned on the literal at fault.
-pub fn load(manifest_dir: &Path, schema: &LitStr, pointer: Option<&LitStr>) -> syn::Result<Schema> {
+pub fn load(manifest_dir: &Path, source_dir: Option<&Path>, schema: &LitStr, pointer: Option<&LitStr>) -> syn::Result<Schema> {
     let display = schema.value();
-    let path = find(manifest_dir, &display).ok_or_else(|| {
+    let path = find(manifest_dir, source_dir, &display).ok_or_else(|| {
         syn::Error::new(
             schema.span(),
             format!(
@@ -214,13 +214,16 @@ fn peel(schema: &Schema, ty: Ty) -> Ty {
 }
 
 /// `path` relative to the crate directory or the nearest directory above it that has it: a
-/// crate in a workspace names the workspace's `schemas/...` without `../../`.
-fn find(manifest_dir: &Path, path: &str) -> Option<PathBuf> {
+/// crate in a workspace names the workspace's `schemas/...` without `../../`. Failing that,
+/// the same from the directory of the file that derives (`source_dir`), for crates built
+/// away from their sources.
+fn find(manifest_dir: &Path, source_dir: Option<&Path>, path: &str) -> Option<PathBuf> {
     let path = Path::new(path);
     if path.is_absolute() {
         return path.is_file().then(|| path.to_path_buf());
     }
-    manifest_dir.ancestors().map(|dir| dir.join(path)).find(|candidate| candidate.is_file())
+    let from = |dir: &Path| dir.ancestors().map(|dir| dir.join(path)).find(|candidate| candidate.is_file());
+    from(manifest_dir).or_else(|| source_dir.and_then(from))
 }
 
 fn absolute(path: &Path) -> PathBuf {
@@ -244,4 +247,23 @@ fn encode_fragment(pointer: &str) -> String {
 fn schema_errors(schema: &LitStr, display: &str, diags: &[schemac::Diagnostic]) -> syn::Error {
     let listed: Vec<String> = diags.iter().map(ToString::to_string).collect();
     syn::Error::new(schema.span(), format!("schemac cannot compile `{display}`:\n{}", listed.join("\n")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A crate built away from its sources (trybuild's, under the target directory) still
+    /// finds the workspace's schemas from the file that derives.
+    #[test]
+    fn finds_schemas_from_the_manifest_or_the_source_file() {
+        let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let schema = "schemas/madoo/attempts-report.v1.json";
+        let expected = crate_dir.ancestors().nth(2).expect("crates/schemac-derive is two levels down").join(schema);
+        assert_eq!(find(crate_dir, None, schema), Some(expected.clone()));
+        let elsewhere = std::env::temp_dir().join("schemac-derive-elsewhere");
+        assert_eq!(find(&elsewhere, None, schema), None);
+        assert_eq!(find(&elsewhere, Some(&crate_dir.join("tests/ui/attributes")), schema), Some(expected));
+        assert_eq!(find(crate_dir, Some(crate_dir), "schemas/none.json"), None);
+    }
 }
