@@ -27,6 +27,7 @@ impl<'de> Key<'de> {
 }
 
 impl<'de> de::Deserialize<'de> for Key<'de> {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct KeyVisitor;
         impl<'de> Visitor<'de> for KeyVisitor {
@@ -107,6 +108,7 @@ impl<T> Int<T> {
 
 impl<'de, T: TryFrom<i64> + TryFrom<u64>> DeserializeSeed<'de> for Int<T> {
     type Value = T;
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
         deserializer.deserialize_any(IntVisitor(PhantomData))
     }
@@ -149,6 +151,7 @@ impl Float {
 
 impl<'de> DeserializeSeed<'de> for Float {
     type Value = f64;
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<f64, D::Error> {
         deserializer.deserialize_any(FloatVisitor)
     }
@@ -220,6 +223,7 @@ pub struct Seq<S>(pub S);
 
 impl<'de, S: DeserializeSeed<'de> + Clone> DeserializeSeed<'de> for Seq<S> {
     type Value = Vec<S::Value>;
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         struct SeqVisitor<S>(S);
         impl<'de, S: DeserializeSeed<'de> + Clone> Visitor<'de> for SeqVisitor<S> {
@@ -275,6 +279,7 @@ pub struct Nullable<S>(pub S);
 
 impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Nullable<S> {
     type Value = Option<S::Value>;
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         struct OptionVisitor<S>(S);
         impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OptionVisitor<S> {
@@ -342,6 +347,7 @@ where
     F: Fn(&S::Value) -> Result<(), crate::assert::Violation>,
 {
     type Value = S::Value;
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<S::Value, D::Error> {
         let value = self.0.deserialize(deserializer)?;
         (self.1)(&value).map_err(de::Error::custom)?;
@@ -375,6 +381,7 @@ impl<T> fmt::Debug for Plain<T> {
 
 impl<'de, T: de::Deserialize<'de>> DeserializeSeed<'de> for Plain<T> {
     type Value = T;
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
         T::deserialize(deserializer)
     }
