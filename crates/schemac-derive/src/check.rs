@@ -52,6 +52,28 @@ pub struct Outcome<'a> {
     pub fields: Vec<Checked<'a>>,
     /// The flattened map of the other properties, when `additionalProperties` types them.
     pub rest: Option<Checked<'a>>,
+    /// Which properties a value writes, for the object's own assertions.
+    pub written: Written<'a>,
+}
+
+/// The properties a value of the struct writes: each property's field and when it is written,
+/// and the flattened map whose keys are the others.
+#[derive(Debug, Default)]
+pub struct Written<'a> {
+    pub fields: Vec<(&'a Ident, String, Presence)>,
+    pub map: Option<&'a Ident>,
+    /// The object's own assertions (`minProperties`, `dependentRequired`, ...).
+    pub assertions: Vec<schemac::ir::Assertion>,
+}
+
+/// When a field's property is in the JSON the struct writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    Always,
+    /// An `Option` skipped when `None` (an optional property that is never null).
+    IfSome,
+    /// A `Tristate` skipped when absent.
+    IfNotAbsent,
 }
 
 struct Checker<'a, 's> {
@@ -61,11 +83,13 @@ struct Checker<'a, 's> {
     bounds: Vec<Bound<'a>>,
     fields: Vec<Checked<'a>>,
     rest: Option<Checked<'a>>,
+    written: Written<'a>,
 }
 
 /// Checks `input` against the schema node; returns the nested-type assertions to emit.
 pub fn check<'a>(input: &'a DeriveInput, container: &Container, schema: &Schema, errors: &mut Errors) -> Outcome<'a> {
-    let mut checker = Checker { schema, container, errors, bounds: Vec::new(), fields: Vec::new(), rest: None };
+    let mut checker =
+        Checker { schema, container, errors, bounds: Vec::new(), fields: Vec::new(), rest: None, written: Written::default() };
     if let Some((span, name)) = &container.representation {
         checker.errors.at(
             *span,
@@ -98,7 +122,7 @@ pub fn check<'a>(input: &'a DeriveInput, container: &Container, schema: &Schema,
             checker.errors.at(input.ident.span(), message, hint);
         }
     }
-    Outcome { bounds: checker.bounds, fields: checker.fields, rest: checker.rest }
+    Outcome { bounds: checker.bounds, fields: checker.fields, rest: checker.rest, written: checker.written }
 }
 
 /// One field of the struct, with what serde makes of it.
@@ -157,6 +181,12 @@ impl<'a> Checker<'a, '_> {
         for property in &object.fields {
             if let Some(i) = fields.iter().position(|f| f.json_name == property.json_name) {
                 matched[i] = true;
+                let presence = match (shape(&fields[i].field.ty), property.required) {
+                    (Shape::Option(_), false) => Presence::IfSome,
+                    (Shape::Tristate(_), _) => Presence::IfNotAbsent,
+                    _ => Presence::Always,
+                };
+                self.written.fields.push((fields[i].ident, property.json_name.clone(), presence));
                 let raw = raw::property(&self.schema.registry, &object_locs, &property.json_name);
                 self.field(&fields[i], property, &raw);
                 continue;
@@ -185,6 +215,8 @@ impl<'a> Checker<'a, '_> {
             let hint = format!("remove it, or mark it `#[serde(skip)]`; the properties are: {}", list(&names));
             self.errors.at(field.ident.span(), message, hint);
         }
+        self.written.map = flattened.first().and_then(|field| field.ident.as_ref());
+        self.written.assertions = object.assertions.clone();
         self.rest(input, object, &flattened);
     }
 

@@ -15,7 +15,7 @@ use schemac::resolve::Loc;
 use serde_json::{Number, Value};
 use syn::Type;
 
-use crate::check::{Bound, Outcome};
+use crate::check::{Bound, Outcome, Presence, Written};
 use crate::raw;
 use crate::rust_ty::{Shape, shape};
 use crate::schema::Schema;
@@ -35,6 +35,7 @@ pub fn validate_impl(ident: &syn::Ident, schema: &Schema, outcome: &Outcome<'_>,
             let (name, json) = (field.ident, &field.json_name);
             body.extend(quote! { { let v = &self.#name; let at = &at.key(#json); #inner } });
         }
+        body.extend(object_assertions(&outcome.written));
         if let Some(rest) = &outcome.rest {
             let inner = walker.value(rest.ty, &rest.schema_ty, &rest.raw);
             if !inner.is_empty() {
@@ -50,6 +51,42 @@ pub fn validate_impl(ident: &syn::Ident, schema: &Schema, outcome: &Outcome<'_>,
         }
     }
     schemac::emit::validate_impl_in(&rt, ident, body)
+}
+
+/// The object's own assertions (`minProperties`, `maxProperties`, `dependentRequired`) on the
+/// names of the properties the value writes: its fields that are present, and the keys of
+/// its flattened map. Empty when there are none.
+fn object_assertions(written: &Written<'_>) -> TokenStream {
+    let rt = quote!(::schemac_runtime::assert);
+    let checks: Vec<TokenStream> = written
+        .assertions
+        .iter()
+        .filter_map(|assertion| match assertion {
+            Assertion::MinProperties(n) => Some(quote!(errors.check(at, #rt::min_properties(&names, #n));)),
+            Assertion::MaxProperties(n) => Some(quote!(errors.check(at, #rt::max_properties(&names, #n));)),
+            Assertion::DependentRequired { name, required } => {
+                Some(quote!(errors.check(at, #rt::dependent_required(&names, #name, &[#(#required),*]));))
+            }
+            _ => None,
+        })
+        .collect();
+    if checks.is_empty() {
+        return TokenStream::new();
+    }
+    let pushes = written.fields.iter().map(|(ident, json, presence)| match presence {
+        Presence::Always => quote!(names.push(#json);),
+        Presence::IfSome => quote!(if self.#ident.is_some() { names.push(#json); }),
+        Presence::IfNotAbsent => quote!(if !self.#ident.is_absent() { names.push(#json); }),
+    });
+    let rest = written.map.map(|map| quote!(names.extend(self.#map.keys().map(|k| ::core::convert::AsRef::<str>::as_ref(k)));));
+    quote! {
+        {
+            let mut names: ::std::vec::Vec<&str> = ::std::vec::Vec::new();
+            #(#pushes)*
+            #rest
+            #(#checks)*
+        }
+    }
 }
 
 struct Walker<'s, 'b> {

@@ -170,3 +170,43 @@ fn validate_reports_each_violation_with_its_pointer() {
     );
     assert_eq!(<AttemptsReport as SchemaBound>::POINTER, "");
 }
+
+/// An open object with assertions of its own, over its fields and its flattened map.
+#[derive(Debug, Serialize, Conforms)]
+#[schemac(schema = "tests/ui/schemas/object-limits.json")]
+pub struct Limited {
+    pub a: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub b: Option<i64>,
+    #[serde(skip_serializing_if = "Tristate::is_absent")]
+    pub c: Tristate<String>,
+    #[serde(flatten)]
+    pub extra: std::collections::BTreeMap<String, serde_json::Value>,
+}
+
+/// `minProperties`, `maxProperties` and `dependentRequired` count the properties the value
+/// writes: present fields (`None` and absent ones are not written) and the map's keys.
+#[test]
+fn object_assertions_count_the_written_properties() {
+    let limited = |b: Option<i64>, c: Tristate<String>, extra: &[&str]| Limited {
+        a: "x".to_owned(),
+        b,
+        c,
+        extra: extra.iter().map(|name| (name.to_string(), json!(1))).collect(),
+    };
+    let cases = [
+        (limited(None, Tristate::Absent, &[]), pairs(&[("", "minProperties")])),
+        (limited(Some(1), Tristate::Absent, &[]), pairs(&[("", "dependentRequired")])),
+        (limited(Some(1), Tristate::Null, &[]), pairs(&[])),
+        (limited(None, Tristate::Value("y".to_owned()), &["x-1"]), pairs(&[])),
+        (limited(None, Tristate::Value("y".to_owned()), &["x-1", "x-2"]), pairs(&[("", "maxProperties")])),
+    ];
+    let schema: serde_json::Value = serde_json::from_str(include_str!("ui/schemas/object-limits.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for (value, expected) in cases {
+        assert_eq!(violations(&value), expected, "{value:?}");
+        // The reference validator's verdict on the JSON the value writes is the same.
+        let json = serde_json::to_value(&value).unwrap();
+        assert_eq!(validator.is_valid(&json), expected.is_empty(), "{json}");
+    }
+}
