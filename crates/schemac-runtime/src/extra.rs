@@ -199,15 +199,24 @@ impl fmt::Debug for Text<'_> {
 }
 
 /// A map of the properties in name order (as the `serde_json::Map` this replaces wrote
-/// them), each value as its text.
+/// them): to serde_json each value as its text, to another format each value.
 impl Serialize for Extra {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut entries: Vec<(&str, &str)> = self.iter().collect();
         entries.sort_by_key(|&(name, _)| name);
+        // serde_json writes a `RawValue`'s text as it is; any other serializer would write
+        // serde_json's private raw-value struct instead. serde cannot ask a serializer which
+        // format it writes, so its type's name tells (a flattened field's serializer wraps
+        // serde_json's); `writes_other_formats` pins both paths.
+        let json = std::any::type_name::<S>().contains("serde_json::");
         let mut map = serializer.serialize_map(Some(entries.len()))?;
         for (name, text) in entries {
-            let raw = RawValue::from_string(text.to_owned()).map_err(serde::ser::Error::custom)?;
-            map.serialize_entry(name, &raw)?;
+            if json {
+                let raw = RawValue::from_string(text.to_owned()).map_err(serde::ser::Error::custom)?;
+                map.serialize_entry(name, &raw)?;
+            } else {
+                map.serialize_entry(name, &parse(text))?;
+            }
         }
         map.end()
     }
@@ -400,6 +409,27 @@ mod tests {
         let pairs = [("s", "text"), ("t", "quo\"te")];
         let Open(extra) = Open::deserialize(de::value::MapDeserializer::<_, de::value::Error>::new(pairs.into_iter())).unwrap();
         assert_eq!(extra.iter().collect::<Vec<_>>(), [("s", "\"text\""), ("t", r#""quo\"te""#)]);
+    }
+
+    /// A struct that keeps its undeclared properties, as generated code declares one.
+    #[derive(serde::Serialize)]
+    struct Holder {
+        id: u8,
+        #[serde(flatten)]
+        extra: Extra,
+    }
+
+    #[test]
+    fn writes_other_formats() {
+        let Open(extra) = serde_json::from_str(r#"{"b": {"c": [1, 2.50]}, "a": "x"}"#).unwrap();
+        // serde_json: the text as read, alone, flattened, and into a `Value`.
+        assert_eq!(serde_json::to_string(&extra).unwrap(), r#"{"a":"x","b":{"c": [1, 2.50]}}"#);
+        let holder = Holder { id: 1, extra };
+        assert_eq!(serde_json::to_string(&holder).unwrap(), r#"{"id":1,"a":"x","b":{"c": [1, 2.50]}}"#);
+        assert_eq!(serde_json::to_value(&holder).unwrap(), json!({"id": 1, "a": "x", "b": {"c": [1, 2.5]}}));
+        // Another format: the values.
+        assert_eq!(toml::to_string(&holder).unwrap(), "id = 1\na = \"x\"\n\n[b]\nc = [1, 2.5]\n");
+        assert_eq!(toml::to_string(&holder.extra).unwrap(), "a = \"x\"\n\n[b]\nc = [1, 2.5]\n");
     }
 
     #[test]
