@@ -156,17 +156,10 @@ fn fixture_spec() -> CrateSpec {
 /// own. Tested by instance tests of their own: the synthesized round trips of 31 versions of
 /// one schema would add little but build time.
 fn history_spec(root: &Path) -> Result<CrateSpec> {
-    let versions = root.join(HISTORY_ROOT);
-    let mut files = Vec::new();
     // As with the fixtures, none (a scratch repository) gives an empty crate.
-    if versions.is_dir() {
-        walk_json(&versions, &mut Vec::new(), &mut files).with_context(|| format!("cannot list {HISTORY_ROOT}"))?;
-    }
-    let mut units: Vec<Unit> = files
-        .into_iter()
-        .map(|segments| Unit { roots: vec![format!("{HISTORY_ROOT}/{}", segments.join("/"))], assert_formats: false, plain_serde: false })
-        .collect();
-    units.sort_by(|a, b| a.roots.cmp(&b.roots));
+    let versions = find_schemas(root, &[HISTORY_ROOT.to_owned()], false)?;
+    let units: Vec<Unit> =
+        versions.into_iter().map(|found| Unit { roots: vec![found.display], assert_formats: false, plain_serde: false }).collect();
     // The title changed over time; the root keeps one name so the tests read alike.
     let root_names = units.iter().flat_map(|unit| unit.roots.iter().map(|path| (path.clone(), "Goal".to_owned()))).collect();
     Ok(CrateSpec {
