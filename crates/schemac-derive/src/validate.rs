@@ -57,19 +57,7 @@ pub fn validate_impl(ident: &syn::Ident, schema: &Schema, outcome: &Outcome<'_>,
 /// names of the properties the value writes: its fields that are present, and the keys of
 /// its flattened map. Empty when there are none.
 fn object_assertions(written: &Written<'_>) -> TokenStream {
-    let rt = quote!(::schemac_runtime::assert);
-    let checks: Vec<TokenStream> = written
-        .assertions
-        .iter()
-        .filter_map(|assertion| match assertion {
-            Assertion::MinProperties(n) => Some(quote!(errors.check(at, #rt::min_properties(&names, #n));)),
-            Assertion::MaxProperties(n) => Some(quote!(errors.check(at, #rt::max_properties(&names, #n));)),
-            Assertion::DependentRequired { name, required } => {
-                Some(quote!(errors.check(at, #rt::dependent_required(&names, #name, &[#(#required),*]));))
-            }
-            _ => None,
-        })
-        .collect();
+    let checks: Vec<TokenStream> = written.assertions.iter().filter_map(|assertion| names_check(&quote!(&names), assertion)).collect();
     if checks.is_empty() {
         return TokenStream::new();
     }
@@ -87,6 +75,20 @@ fn object_assertions(written: &Written<'_>) -> TokenStream {
             #(#checks)*
         }
     }
+}
+
+/// The check of an assertion about an object's property names (`minProperties`,
+/// `maxProperties`, `dependentRequired`) on `names`, an expression for a `&[&str]`; `None`
+/// for the other assertions.
+fn names_check(names: &TokenStream, assertion: &Assertion) -> Option<TokenStream> {
+    let rt = quote!(::schemac_runtime::assert);
+    let call = match assertion {
+        Assertion::MinProperties(n) => quote!(#rt::min_properties(#names, #n)),
+        Assertion::MaxProperties(n) => quote!(#rt::max_properties(#names, #n)),
+        Assertion::DependentRequired { name, required } => quote!(#rt::dependent_required(#names, #name, &[#(#required),*])),
+        _ => return None,
+    };
+    Some(quote! { errors.check(at, #call); })
 }
 
 struct Walker<'s, 'b> {
@@ -277,12 +279,7 @@ impl Walker<'_, '_> {
             },
             (Subject::Object, Shape::Map(..)) => {
                 let names = quote!(&v.keys().map(|k| ::core::convert::AsRef::<str>::as_ref(k)).collect::<::std::vec::Vec<&str>>());
-                match assertion {
-                    Assertion::MinProperties(n) => quote!(#rt::min_properties(#names, #n)),
-                    Assertion::MaxProperties(n) => quote!(#rt::max_properties(#names, #n)),
-                    Assertion::DependentRequired { name, required } => quote!(#rt::dependent_required(#names, #name, &[#(#required),*])),
-                    _ => return None,
-                }
+                return names_check(&names, assertion);
             }
             _ => return None,
         };
