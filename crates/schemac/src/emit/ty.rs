@@ -290,7 +290,6 @@ pub(crate) fn format_function(format: Format) -> &'static str {
     }
 }
 
-/// An identifier from a name the naming phase produced (`r#type` included).
 /// The body of a hand-rolled `Deserialize::deserialize`: a `Visitor` producing `name` with
 /// `methods` (its `visit_*`), driven by `deserializer.#entry(Visitor)`.
 pub(crate) fn visitor(name: &Ident, expecting: &str, methods: TokenStream, entry: TokenStream) -> TokenStream {
@@ -307,6 +306,7 @@ pub(crate) fn visitor(name: &Ident, expecting: &str, methods: TokenStream, entry
     }
 }
 
+/// An identifier from a name the naming phase produced (`r#type` included).
 pub(crate) fn ident(name: &str) -> Ident {
     match name.strip_prefix("r#") {
         Some(raw) => Ident::new_raw(raw, Span::call_site()),
