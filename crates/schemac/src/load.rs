@@ -292,8 +292,6 @@ impl Loader {
                 }
                 let draft = meta_doc.draft;
                 let vocabularies = meta_doc.json.get("$vocabulary").and_then(Value::as_object).cloned();
-                let display = self.docs[doc.0].display.clone();
-                let text = self.docs[doc.0].text.clone();
                 self.docs[doc.0].draft = draft;
                 if let Some(vocabularies) = vocabularies
                     && draft >= Draft::Draft2019_09
@@ -305,7 +303,8 @@ impl Loader {
                                 "`$schema` {uri} requires the vocabulary {unknown}, which schemac does not know, so it cannot \
                                  validate the way this schema means"
                             );
-                            let diagnostic = unknown_draft(&display, &text, message).with_hint(
+                            let document = &self.docs[doc.0];
+                            let diagnostic = unknown_draft(&document.display, &document.text, message).with_hint(
                                 "schemac knows the 2019-09 and 2020-12 vocabularies; a metaschema may list others only as \
                                  optional (`false`), and they are ignored",
                             );
