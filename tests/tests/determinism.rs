@@ -21,6 +21,7 @@ fn bundled_input() -> Input {
             display: (*path).to_owned(),
             module: module.iter().map(|s| (*s).to_owned()).collect(),
             root_name: Some((*root).to_owned()),
+            pointer: String::new(),
         })
         .collect();
     Input { schemas, ..Input::default() }

@@ -11,8 +11,10 @@ use schemac::{Config, Diagnostic, Diagnostics, Input, SchemaSource};
 use serde_json::Value;
 
 fn compile_path(path: PathBuf, display: &str) -> Result<schemac::Output, Diagnostics> {
-    let input =
-        Input { schemas: vec![SchemaSource { path, display: display.to_owned(), module: vec![], root_name: None }], ..Input::default() };
+    let input = Input {
+        schemas: vec![SchemaSource { path, display: display.to_owned(), module: vec![], root_name: None, pointer: String::new() }],
+        ..Input::default()
+    };
     schemac::compile(&input, &Config::default())
 }
 

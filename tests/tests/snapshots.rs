@@ -12,7 +12,13 @@ fn fixtures_compile() {
     insta::glob!("../fixtures", "*.json", |path| {
         let display = common::display(path);
         let input = Input {
-            schemas: vec![SchemaSource { path: path.to_path_buf(), display: display.clone(), module: vec![], root_name: None }],
+            schemas: vec![SchemaSource {
+                path: path.to_path_buf(),
+                display: display.clone(),
+                module: vec![],
+                root_name: None,
+                pointer: String::new(),
+            }],
             ..Input::default()
         };
         let output = schemac::compile(&input, &Config::default()).unwrap_or_else(|diagnostics| panic!("{display}:\n{diagnostics}"));

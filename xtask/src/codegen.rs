@@ -216,6 +216,7 @@ fn unit_input(
                 display: f.display.clone(),
                 module: module_path(&f.segments),
                 root_name: spec.root_names.get(&f.display).cloned(),
+                pointer: String::new(),
             })
             .collect(),
         catalog_dirs: Vec::new(),
@@ -739,6 +740,7 @@ mod tests {
                 display: display.to_string(),
                 module: module.iter().map(|s| s.to_string()).collect(),
                 root_name: None,
+                pointer: String::new(),
             })
             .collect();
         match (check_module_paths(&sources), expected) {

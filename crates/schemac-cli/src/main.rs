@@ -39,6 +39,7 @@ fn run_compile(args: Compile) -> Result<()> {
             path: args.schema,
             module: Vec::new(),
             root_name: args.root_name,
+            pointer: String::new(),
         }],
         catalog_dirs: args.schema_dirs,
         maps: args.maps,

@@ -187,7 +187,7 @@ impl<'a> Checker<'a, '_> {
                     _ => Presence::Always,
                 };
                 self.written.fields.push((fields[i].ident, property.json_name.clone(), presence));
-                let raw = raw::property(&self.schema.registry, &object_locs, &property.json_name);
+                let raw = raw::property(&self.schema.model, &object_locs, &property.json_name);
                 self.field(&fields[i], property, &raw);
                 continue;
             }
@@ -202,7 +202,7 @@ impl<'a> Checker<'a, '_> {
                 self.errors.at(near.ident.span(), message, self.rename_hint(&near.ident.unraw().to_string(), &property.json_name));
                 continue;
             }
-            let raw = raw::property(&self.schema.registry, &object_locs, &property.json_name);
+            let raw = raw::property(&self.schema.model, &object_locs, &property.json_name);
             let required = if property.required { "required" } else { "optional" };
             let message = format!("`{}` has no field for the {required} property `{}`", input.ident, property.json_name);
             self.errors.at(input.ident.span(), message, format!("add field `{}`", self.declaration(property, &raw)));
@@ -430,12 +430,12 @@ impl<'a> Checker<'a, '_> {
                 "use `f64`",
             ),
             (Shape::Seq(item), Ty::Array(item_ty), _) => {
-                let items = raw::items(&self.schema.registry, raw);
+                let items = raw::items(&self.schema.model, raw);
                 self.ty(item, item_ty, &items, &format!("an item of {place}"));
             }
             (Shape::Map(key, value), Ty::Map(value_ty), _) => {
                 self.map_key(key, place);
-                let values = raw::values(&self.schema.registry, raw);
+                let values = raw::values(&self.schema.model, raw);
                 self.ty(value, value_ty, &values, &format!("a value of {place}"));
             }
             (Shape::Unsupported, ..) => {
@@ -452,7 +452,7 @@ impl<'a> Checker<'a, '_> {
 
     /// An integer type against the integer range the schema allows.
     fn integer(&mut self, rust: &Type, int: IntTy, schema_ty: &Ty, raw: &[Loc], place: &str) {
-        let (low, high) = raw::integer_range(&self.schema.registry, raw);
+        let (low, high) = raw::integer_range(&self.schema.model, raw);
         let (min, max) = self.effective_range(schema_ty, raw);
         if int.min <= min && int.max >= max {
             return;
@@ -487,7 +487,7 @@ impl<'a> Checker<'a, '_> {
             }
             _ => (i64::MIN.into(), i64::MAX.into()),
         };
-        let (low, high) = raw::integer_range(&self.schema.registry, raw);
+        let (low, high) = raw::integer_range(&self.schema.model, raw);
         (low.map_or(ir_min, |low| low.max(ir_min)), high.map_or(ir_max, |high| high.min(ir_max)))
     }
 
@@ -560,7 +560,7 @@ impl<'a> Checker<'a, '_> {
                 match (map, rest) {
                     (Some((key, value)), Rest::Typed(value_ty)) => {
                         self.map_key(key, "the other properties");
-                        let raw = raw::values(&self.schema.registry, &[self.schema.target_loc().clone()]);
+                        let raw = raw::values(&self.schema.model, &[self.schema.target_loc().clone()]);
                         if let Some(field) = flat.and_then(|field| field.ident.as_ref().map(|ident| (field, ident))) {
                             self.rest = Some(Checked {
                                 ident: field.1,
@@ -658,8 +658,8 @@ impl<'a> Checker<'a, '_> {
             Ty::Number => "f64".to_owned(),
             Ty::String | Ty::Format(_) => "String".to_owned(),
             Ty::Null => "()".to_owned(),
-            Ty::Array(item) => format!("Vec<{}>", self.spell(item, &raw::items(&self.schema.registry, raw))),
-            Ty::Map(value) => format!("BTreeMap<String, {}>", self.spell(value, &raw::values(&self.schema.registry, raw))),
+            Ty::Array(item) => format!("Vec<{}>", self.spell(item, &raw::items(&self.schema.model, raw))),
+            Ty::Map(value) => format!("BTreeMap<String, {}>", self.spell(value, &raw::values(&self.schema.model, raw))),
             Ty::Nullable(inner) => format!("Option<{}>", self.spell(inner, raw)),
             Ty::Constrained(inner, _) => self.spell(inner, raw),
             Ty::Def(id) => {

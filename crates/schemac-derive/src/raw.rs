@@ -1,47 +1,42 @@
-//! What the check needs from the schema JSON that the IR does not keep: the exact integer
+//! What the check needs from the schema model that the IR does not keep: the exact integer
 //! bounds (the IR keeps only the narrowest Rust integer that holds them, but `i8` is fine for
 //! `1..=5` although the IR says `u8`), and where a property's schema is.
 //!
 //! A schema's *parts* are the schema objects whose keywords all apply: itself, its `allOf`
 //! members and `$ref` targets, transitively, as the lowering's `flatten` sees them.
 
-use schemac::Draft;
-use schemac::resolve::{Loc, Registry};
-use serde_json::{Number, Value};
+use schemac::resolve::Loc;
+use schemac::schema::{Exclusive, Model};
+use serde_json::Number;
 
 /// The schemas whose keywords apply at `loc`, `$ref` and `allOf` followed.
-pub fn parts(registry: &Registry, loc: &Loc) -> Vec<Loc> {
+pub fn parts(model: &Model, loc: &Loc) -> Vec<Loc> {
     let mut out = Vec::new();
-    collect(registry, loc, &mut out, 0);
+    let mut todo = vec![loc.clone()];
+    while let Some(loc) = todo.pop() {
+        // A `$ref` loop is the lowering's error to report; here it just stops.
+        if out.contains(&loc) {
+            continue;
+        }
+        let Some(schema) = model.schema_at(&loc) else { continue };
+        out.push(loc.clone());
+        // Visited in document order: the `$ref` target first, then the `allOf` members.
+        let members = schema.all_of.iter().flatten().rev().map(|id| model.loc(*id).clone());
+        todo.extend(members);
+        if let Some(target) = schema.ref_.as_ref().and_then(|r| r.target().ok()) {
+            todo.push(target.loc.clone());
+        }
+    }
     out
 }
 
-fn collect(registry: &Registry, loc: &Loc, out: &mut Vec<Loc>, depth: usize) {
-    // A `$ref` loop is the lowering's error to report; here it just stops.
-    if depth > 32 || out.contains(loc) {
-        return;
-    }
-    let Some(Value::Object(schema)) = registry.get(loc) else { return };
-    out.push(loc.clone());
-    if let Some(Value::String(reference)) = schema.get("$ref")
-        && let Ok(target) = registry.resolve(loc, reference)
-    {
-        collect(registry, &target, out, depth + 1);
-    }
-    if let Some(Value::Array(members)) = schema.get("allOf") {
-        for i in 0..members.len() {
-            collect(registry, &loc.child("allOf").child(&i.to_string()), out, depth + 1);
-        }
-    }
-}
-
 /// The schemas of property `name` declared by any part of the object schema at `object`.
-pub fn property(registry: &Registry, object: &[Loc], name: &str) -> Vec<Loc> {
+pub fn property(model: &Model, object: &[Loc], name: &str) -> Vec<Loc> {
     let mut out = Vec::new();
-    for part in object.iter().flat_map(|loc| parts(registry, loc)) {
-        let loc = part.child("properties").child(name);
-        if registry.get(&loc).is_some() {
-            for inner in parts(registry, &loc) {
+    for part in object.iter().flat_map(|loc| parts(model, loc)) {
+        let declared = model.schema_at(&part).and_then(|s| s.properties.as_ref()?.iter().find(|(n, _)| n == name).map(|(_, id)| *id));
+        if let Some(id) = declared {
+            for inner in parts(model, model.loc(id)) {
                 if !out.contains(&inner) {
                     out.push(inner);
                 }
@@ -52,40 +47,41 @@ pub fn property(registry: &Registry, object: &[Loc], name: &str) -> Vec<Loc> {
 }
 
 /// The schemas of the items of the array schemas at `locs`.
-pub fn items(registry: &Registry, locs: &[Loc]) -> Vec<Loc> {
-    sub(registry, locs, "items")
+pub fn items(model: &Model, locs: &[Loc]) -> Vec<Loc> {
+    sub(model, locs, |s| s.items_schema())
 }
 
 /// The schemas of the values of the map schemas at `locs`.
-pub fn values(registry: &Registry, locs: &[Loc]) -> Vec<Loc> {
-    sub(registry, locs, "additionalProperties")
+pub fn values(model: &Model, locs: &[Loc]) -> Vec<Loc> {
+    sub(model, locs, |s| s.additional_properties)
 }
 
-fn sub(registry: &Registry, locs: &[Loc], keyword: &str) -> Vec<Loc> {
+fn sub(model: &Model, locs: &[Loc], child: impl Fn(&schemac::schema::Schema) -> Option<schemac::schema::SchemaId>) -> Vec<Loc> {
     let mut out = Vec::new();
     for loc in locs {
-        let child = loc.child(keyword);
-        if matches!(registry.get(&child), Some(Value::Object(_))) {
-            out.extend(parts(registry, &child));
+        let Some(id) = model.schema_at(loc).and_then(&child) else { continue };
+        if model.node(id).schema().is_some() {
+            out.extend(parts(model, model.loc(id)));
         }
     }
     out
 }
 
 /// The inclusive integer range the bounds keywords of `locs` allow (`None`: unbounded).
-pub fn integer_range(registry: &Registry, locs: &[Loc]) -> (Option<i128>, Option<i128>) {
+pub fn integer_range(model: &Model, locs: &[Loc]) -> (Option<i128>, Option<i128>) {
     let mut low: Option<i128> = None;
     let mut high: Option<i128> = None;
     for loc in locs {
-        let Some(Value::Object(schema)) = registry.get(loc) else { continue };
-        let draft4 = registry.draft_at(loc) == Draft::Draft4;
-        for (keyword, exclusive_keyword, lower) in [("minimum", "exclusiveMinimum", true), ("maximum", "exclusiveMaximum", false)] {
+        let Some(schema) = model.schema_at(loc) else { continue };
+        for (bound, exclusive, lower) in
+            [(&schema.minimum, &schema.exclusive_minimum, true), (&schema.maximum, &schema.exclusive_maximum, false)]
+        {
             let mut bounds = Vec::new();
-            if let Some(Value::Number(n)) = schema.get(keyword) {
-                let exclusive = draft4 && schema.get(exclusive_keyword) == Some(&Value::Bool(true));
-                bounds.push(inclusive(n, lower, exclusive));
+            if let Some(n) = bound {
+                // Draft 4's `exclusiveMinimum: true` makes `minimum` exclusive.
+                bounds.push(inclusive(n, lower, *exclusive == Some(Exclusive::Flag(true))));
             }
-            if !draft4 && let Some(Value::Number(n)) = schema.get(exclusive_keyword) {
+            if let Some(Exclusive::Bound(n)) = exclusive {
                 bounds.push(inclusive(n, lower, true));
             }
             for bound in bounds.into_iter().flatten() {

@@ -4,17 +4,19 @@
 
 use std::path::{Path, PathBuf};
 
-use schemac::Draft;
 use schemac::ir::{Def, DefKind, DocId, Ir, Ty};
 use schemac::load::Document;
 use schemac::resolve::{Loc, Registry};
-use serde_json::{Value, json};
+use schemac::schema::Model;
+use serde_json::Value;
 use syn::LitStr;
 
 /// The checked node and everything needed to check against it.
 #[derive(Debug)]
 pub struct Schema {
     pub registry: Registry,
+    /// The typed model of every schema the node reaches.
+    pub model: Model,
     pub ir: Ir,
     /// The schema file, as the attribute names it (e.g. `schemas/pi-glla/goal.json`).
     pub display: String,
@@ -48,7 +50,7 @@ impl Schema {
 
     /// The `$id` of the document, else its path as written.
     pub fn schema_id(&self) -> String {
-        self.document().map_or_else(|| self.display.clone(), |doc| doc_id(doc).unwrap_or_else(|| self.display.clone()))
+        self.doc_id(self.doc).unwrap_or_else(|| self.display.clone())
     }
 
     pub fn sha256(&self) -> String {
@@ -90,16 +92,19 @@ impl Schema {
         self.def_loc(def)
     }
 
-    /// Where a `Def` comes from. A `Def` lowered for the derive itself has the synthetic
-    /// entry document as origin when its schema has several parts; its node is then the
-    /// location the pointer names.
+    /// Where a `Def` comes from.
     fn def_loc(&self, def: &Def) -> Loc {
-        if def.origin.doc.0 + 1 == self.registry.docs.len() { self.target_loc.clone() } else { def.origin.clone() }
+        def.origin.clone()
+    }
+
+    /// The `$id` of document `doc`'s root (draft 4: `id`).
+    fn doc_id(&self, doc: DocId) -> Option<String> {
+        self.model.schema_at(&Loc { doc, pointer: String::new() })?.id.clone()
     }
 
     /// `$id#pointer` (or `path#pointer` for a document without `$id`).
     pub fn loc_uri(&self, loc: &Loc) -> String {
-        let id = self.registry.docs.get(loc.doc.0).map(|doc| doc_id(doc).unwrap_or_else(|| doc.display.clone())).unwrap_or_default();
+        let id = self.doc_id(loc.doc).or_else(|| self.registry.docs.get(loc.doc.0).map(|doc| doc.display.clone())).unwrap_or_default();
         format!("{id}#{}", loc.pointer)
     }
 
@@ -125,11 +130,6 @@ impl Schema {
     }
 }
 
-fn doc_id(doc: &Document) -> Option<String> {
-    let keyword = if doc.draft == Draft::Draft4 { "id" } else { "$id" };
-    doc.json.get(keyword).and_then(Value::as_str).map(str::to_owned)
-}
-
 /// Loads the node that `schema` and `pointer` name. Errors are spanned on the literal at fault.
 pub fn load(manifest_dir: &Path, source_dir: Option<&Path>, schema: &LitStr, pointer: Option<&LitStr>) -> syn::Result<Schema> {
     let display = schema.value();
@@ -142,20 +142,6 @@ pub fn load(manifest_dir: &Path, source_dir: Option<&Path>, schema: &LitStr, poi
             ),
         )
     })?;
-    let input = schemac::Input {
-        schemas: vec![schemac::SchemaSource {
-            path: path.clone(),
-            display: display.clone(),
-            module: vec!["schema".to_owned()],
-            root_name: None,
-        }],
-        ..schemac::Input::default()
-    };
-    let docs = schemac::load::load(&input, Draft::Draft2020_12).map_err(|diags| schema_errors(schema, &display, &diags))?;
-    let registry = Registry::new(docs.clone()).map_err(|diags| schema_errors(schema, &display, &diags))?;
-    let doc = DocId(0);
-    let root = Loc { doc, pointer: String::new() };
-
     let pointer_text = pointer.map(LitStr::value).unwrap_or_default();
     let pointer_span = pointer.map_or_else(|| schema.span(), LitStr::span);
     if !pointer_text.is_empty() && !pointer_text.starts_with('/') {
@@ -164,43 +150,32 @@ pub fn load(manifest_dir: &Path, source_dir: Option<&Path>, schema: &LitStr, poi
             format!("`{pointer_text}` is not a JSON pointer\nhint: a JSON pointer starts with `/`, e.g. `/{pointer_text}`"),
         ));
     }
-    let fragment = format!("#{}", encode_fragment(&pointer_text));
-    let target_loc = registry.resolve(&root, &fragment).map_err(|diag| {
-        let hint = diag.hint.map(|hint| format!("\nhint: {hint}")).unwrap_or_default();
-        syn::Error::new(pointer_span, format!("`{display}` has no schema at `{pointer_text}`{hint}"))
-    })?;
-
-    // The lowering starts at input documents' roots. An entry document whose root is a `$ref`
-    // to the node makes any node an entry point, reachable from the root or not; the schema
-    // file itself is not an input, so parts of it the node does not use are not lowered.
-    let base = registry.base_uri(&root).map(|url| url.as_str().to_owned()).unwrap_or_default();
-    let base = base.split('#').next().unwrap_or_default().to_owned();
-    let mut docs = docs;
-    for doc in &mut docs {
-        doc.is_input = false;
-    }
-    let entry_json = json!({ "$ref": format!("{base}{fragment}") });
-    docs.push(Document {
-        id: DocId(docs.len()),
-        path: path.with_file_name("schemac-derive-entry.json"),
-        display: format!("{display}#{pointer_text}"),
-        text: entry_json.to_string(),
-        sha256: String::new(),
-        json: entry_json,
-        draft: Draft::Draft2020_12,
-        module: vec!["schemac_derive_entry".to_owned()],
-        is_input: true,
+    // The node is the input's root: only what it reaches is compiled, whether the file's own
+    // root reaches it or not.
+    let source = schemac::SchemaSource {
+        path: path.clone(),
+        display: display.clone(),
+        module: vec!["schema".to_owned()],
         root_name: None,
-        aliases: Vec::new(),
-    });
-    let registry = Registry::new(docs).map_err(|diags| schema_errors(schema, &display, &diags))?;
-    let mut ir =
-        schemac::lower::lower(&registry, &schemac::Config::default()).map_err(|diags| schema_errors(schema, &display, &diags.0))?;
-    schemac::name::name(&mut ir, &registry);
-    let entry = ir.roots.last().map(|(_, def)| *def).ok_or_else(|| syn::Error::new(schema.span(), "the schema lowered to nothing"))?;
+        pointer: pointer_text.clone(),
+    };
+    let input = schemac::Input { schemas: vec![source], ..schemac::Input::default() };
+    let config = schemac::Config::default();
+    let front = schemac::front(&input, &config).map_err(|diags| match diags.iter().find(|d| d.code == "missing-root") {
+        Some(missing) => {
+            let hint = missing.hint.as_ref().map(|hint| format!("\nhint: {hint}")).unwrap_or_default();
+            syn::Error::new(pointer_span, format!("`{display}` has no schema at `{pointer_text}`{hint}"))
+        }
+        None => schema_errors(schema, &display, &diags.0),
+    })?;
+    let ir = front.lower(&config).map_err(|diags| schema_errors(schema, &display, &diags.0))?;
+    let doc = DocId(0);
+    let target_loc = Loc { doc, pointer: pointer_text.clone() };
+    let entry = ir.roots.first().map(|(_, def)| *def).ok_or_else(|| syn::Error::new(schema.span(), "the schema lowered to nothing"))?;
 
-    let files = registry.docs.iter().take(registry.docs.len().saturating_sub(1)).map(|doc| absolute(&doc.path)).collect();
-    let mut out = Schema { registry, ir, display, pointer: pointer_text, target: Ty::Def(entry), files, doc, target_loc };
+    let schemac::Front { registry, model } = front;
+    let files = registry.docs.iter().map(|doc| absolute(&doc.path)).collect();
+    let mut out = Schema { registry, model, ir, display, pointer: pointer_text, target: Ty::Def(entry), files, doc, target_loc };
     out.target = peel(&out, Ty::Def(entry));
     Ok(out)
 }
@@ -228,19 +203,6 @@ fn find(manifest_dir: &Path, source_dir: Option<&Path>, path: &str) -> Option<Pa
 
 fn absolute(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
-}
-
-/// Percent-encodes what a URI fragment cannot hold as is; the registry decodes it again.
-fn encode_fragment(pointer: &str) -> String {
-    let mut out = String::new();
-    for byte in pointer.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
 }
 
 /// The schema's own errors, as schemac reports them, on the `schema = "..."` literal.

@@ -147,7 +147,7 @@ impl Walker<'_, '_> {
             (Shape::Int(int), Ty::Integer(ir_int)) => {
                 // The lowering drops a bound the IR's integer already enforces (`minimum: 0`
                 // on a `u8`); the field's integer may be wider, so such bounds return here.
-                let (low, high) = raw::integer_range(&self.schema.registry, raw);
+                let (low, high) = raw::integer_range(&self.schema.model, raw);
                 let (ir_min, ir_max) = ir_range(&format!("{ir_int:?}").to_ascii_lowercase());
                 let mut out = TokenStream::new();
                 let v = num(rust);
@@ -162,7 +162,7 @@ impl Walker<'_, '_> {
                 out
             }
             (Shape::Seq(item), Ty::Array(item_ty)) => {
-                let items = raw::items(&self.schema.registry, raw);
+                let items = raw::items(&self.schema.model, raw);
                 let inner = self.value(item, item_ty, &items);
                 if inner.is_empty() {
                     return inner;
@@ -175,7 +175,7 @@ impl Walker<'_, '_> {
                 }
             }
             (Shape::Map(_, value), Ty::Map(value_ty)) => {
-                let values = raw::values(&self.schema.registry, raw);
+                let values = raw::values(&self.schema.model, raw);
                 let inner = self.value(value, value_ty, &values);
                 if inner.is_empty() {
                     return inner;

@@ -21,6 +21,7 @@ fn input() -> Input {
         display: path.to_owned(),
         module: module.map(str::to_owned).to_vec(),
         root_name: Some(name.to_owned()),
+        pointer: String::new(),
     })
     .collect();
     Input { schemas, ..Input::default() }

@@ -1,7 +1,8 @@
 //! schemac compiles JSON Schemas into Rust types that agree with them: what the schema rejects,
 //! deserialization rejects; what it accepts round-trips losslessly.
 //!
-//! The pipeline is one function, [`compile`]: load → resolve → lower (to [`ir`]) → name → emit.
+//! The pipeline is one function, [`compile`]: the [front end](front) (load → resolve → the
+//! typed [`schema`] model), then lower (to [`ir`]) → name → emit.
 
 pub mod diag;
 pub mod emit;
@@ -14,6 +15,7 @@ mod metaschemas;
 pub mod name;
 pub mod pattern;
 pub mod resolve;
+pub mod schema;
 pub mod synth;
 
 use std::path::PathBuf;
@@ -91,6 +93,9 @@ pub struct SchemaSource {
     pub module: Vec<String>,
     /// The name of its root type; otherwise taken from `title` or the file name.
     pub root_name: Option<String>,
+    /// The JSON pointer of the schema in the file that is the root (`""`, the usual: the file's
+    /// schema itself). Only what that schema reaches is compiled.
+    pub pointer: String,
 }
 
 /// `--map URL_PREFIX=DIR`.
@@ -169,11 +174,39 @@ pub struct TypeSummary {
     pub fallback: bool,
 }
 
-/// Compiles the input schemas to Rust modules, reporting every schema error found.
-pub fn compile(input: &Input, config: &Config) -> Result<Output, Diagnostics> {
+/// What the front end makes of the inputs: the loaded documents with their identifiers, and
+/// the typed model of every schema they reach. Synthesis, the derive, the diff and the
+/// reference pages read schemas through it; [`compile`] lowers it to Rust.
+#[derive(Debug)]
+pub struct Front {
+    pub registry: resolve::Registry,
+    pub model: schema::Model,
+}
+
+/// The front end: load the inputs (and the files they refer to), resolve identifiers, build
+/// the schema model. Each phase reports every error it finds; a phase runs only when the ones
+/// before it found none (a model of documents that did not load would only repeat their
+/// errors).
+pub fn front(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
     let docs = load::load(input, config.default_draft).map_err(Diagnostics)?;
     let registry = resolve::Registry::new(docs).map_err(Diagnostics)?;
-    let mut ir = lower::lower(&registry, config)?;
-    name::name(&mut ir, &registry);
-    Ok(emit::emit(&ir, &registry, config))
+    let (model, diagnostics) = schema::build(&registry);
+    Diagnostics(diagnostics).into_result(Front { registry, model })
+}
+
+impl Front {
+    /// Lowers the model to the IR, every type named: what [`compile`] emits, and what the
+    /// derive checks hand-written types against.
+    pub fn lower(&self, config: &Config) -> Result<ir::Ir, Diagnostics> {
+        let mut ir = lower::lower(&self.registry, &self.model, config)?;
+        name::name(&mut ir, &self.registry);
+        Ok(ir)
+    }
+}
+
+/// Compiles the input schemas to Rust modules, reporting every schema error found.
+pub fn compile(input: &Input, config: &Config) -> Result<Output, Diagnostics> {
+    let front = front(input, config)?;
+    let ir = front.lower(config)?;
+    Ok(emit::emit(&ir, &front.registry, config))
 }

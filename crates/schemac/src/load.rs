@@ -42,6 +42,8 @@ pub struct Document {
     pub is_input: bool,
     /// The configured name of the root type.
     pub root_name: Option<String>,
+    /// The JSON pointer of the schema that is the root (`""`: the document itself).
+    pub root_pointer: String,
     /// Other URIs the document answers to: the URL it was loaded for (through `--map`, or as an
     /// embedded metaschema) when that is not its `$id`.
     pub aliases: Vec<String>,
@@ -84,6 +86,7 @@ struct Origin {
     module: Vec<String>,
     is_input: bool,
     root_name: Option<String>,
+    root_pointer: String,
 }
 
 impl Loader {
@@ -99,8 +102,13 @@ impl Loader {
     }
 
     fn input(&mut self, source: &SchemaSource) {
-        let origin =
-            Origin { display: source.display.clone(), module: source.module.clone(), is_input: true, root_name: source.root_name.clone() };
+        let origin = Origin {
+            display: source.display.clone(),
+            module: source.module.clone(),
+            is_input: true,
+            root_name: source.root_name.clone(),
+            root_pointer: source.pointer.clone(),
+        };
         self.read(&source.path, origin);
     }
 
@@ -212,9 +220,9 @@ impl Loader {
             }
             None => return false,
         };
-        let Origin { display, module, is_input, root_name } = origin;
+        let Origin { display, module, is_input, root_name, root_pointer } = origin;
         let aliases = Vec::new();
-        self.docs.push(Document { id, path, display, text, sha256, json, draft, module, is_input, root_name, aliases });
+        self.docs.push(Document { id, path, display, text, sha256, json, draft, module, is_input, root_name, root_pointer, aliases });
         true
     }
 
@@ -229,7 +237,8 @@ impl Loader {
         };
         let sha256 = Sha256::digest(meta.text.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect();
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("metaschemas").join(meta.file);
-        let origin = Origin { display: meta.uri.to_owned(), module: Vec::new(), is_input: false, root_name: None };
+        let origin =
+            Origin { display: meta.uri.to_owned(), module: Vec::new(), is_input: false, root_name: None, root_pointer: String::new() };
         if !self.add(path, origin, meta.text.to_owned(), sha256, json) {
             return false;
         }
@@ -426,7 +435,7 @@ impl Loader {
 
     /// The origin of a file loaded only to resolve refs; its module is named later.
     fn dependency(&self, path: &Path) -> Origin {
-        Origin { display: self.display_path(path), module: Vec::new(), is_input: false, root_name: None }
+        Origin { display: self.display_path(path), module: Vec::new(), is_input: false, root_name: None, root_pointer: String::new() }
     }
 
     /// `path` relative to the current directory when it is below it, else as it is.
@@ -634,7 +643,13 @@ pub(crate) mod tests {
         /// An input schema displayed as `name`.
         pub(crate) fn source(&self, name: &str) -> SchemaSource {
             let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            SchemaSource { path: self.path(name), display: name.to_owned(), module: vec![module_name(&stem)], root_name: None }
+            SchemaSource {
+                path: self.path(name),
+                display: name.to_owned(),
+                module: vec![module_name(&stem)],
+                root_name: None,
+                pointer: String::new(),
+            }
         }
 
         pub(crate) fn inputs(&self, names: &[&str]) -> Input {

@@ -212,6 +212,7 @@ mod tests {
             module: vec![module.to_owned()],
             is_input: true,
             root_name: None,
+            root_pointer: String::new(),
             aliases: Vec::new(),
         }
     }

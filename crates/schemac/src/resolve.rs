@@ -80,6 +80,34 @@ impl Registry {
         self.lookup(&target).map_err(|miss| self.unresolved(&site, reference, &target, miss))
     }
 
+    /// The location of `pointer` (a JSON pointer, `""` for the root) in document `doc`: an
+    /// input's root given as a pointer. The error (`missing-root`) says where the pointer
+    /// stops, with the keys that exist there.
+    // The error is the diagnostic itself, as for `resolve`.
+    #[allow(clippy::result_large_err)]
+    pub fn at_pointer(&self, doc: DocId, pointer: &str) -> Result<Loc, Diagnostic> {
+        let root = Loc { doc, pointer: String::new() };
+        let Some(rest) = pointer.strip_prefix('/') else {
+            if pointer.is_empty() {
+                return Ok(root);
+            }
+            let message = format!("`{pointer}` is not a JSON pointer");
+            return Err(self.error("missing-root", &root, message).with_hint(format!("a JSON pointer starts with `/`, e.g. `/{pointer}`")));
+        };
+        self.follow(&root, rest).map_err(|miss| {
+            let (message, hint) = match miss {
+                Miss::Pointer { walked, token, at } => {
+                    let place = if walked.is_empty() { "the schema root".to_owned() } else { format!("`{walked}`") };
+                    (format!("there is no schema at `{pointer}`: {place} has no `{token}`"), describe_missing(&place, &token, &at))
+                }
+                Miss::Document | Miss::Anchor { .. } => {
+                    (format!("there is no schema at `{pointer}`"), "the pointer must name an existing schema".to_owned())
+                }
+            };
+            self.error("missing-root", &root, message).with_hint(hint)
+        })
+    }
+
     /// The draft in force at `loc` (a subresource may declare its own `$schema`).
     pub fn draft_at(&self, loc: &Loc) -> Draft {
         let declared = self.index.scopes_along(loc).find_map(|scope| scope.draft);

@@ -33,7 +33,13 @@ pub fn compile(group: &Group, schema_dir: &Path, remotes: &Path) -> Result<Compi
     let text = serde_json::to_string_pretty(&group.schema).context("cannot serialize a schema")?;
     fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
     let input = schemac::Input {
-        schemas: vec![schemac::SchemaSource { path, display, module: Vec::new(), root_name: Some(ROOT_NAME.to_owned()) }],
+        schemas: vec![schemac::SchemaSource {
+            path,
+            display,
+            module: Vec::new(),
+            root_name: Some(ROOT_NAME.to_owned()),
+            pointer: String::new(),
+        }],
         catalog_dirs: Vec::new(),
         maps: vec![schemac::UrlMap { prefix: REMOTES_URL.to_owned(), dir: remotes.to_path_buf() }],
     };

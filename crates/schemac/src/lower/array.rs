@@ -2,13 +2,11 @@
 //! before 2020-12) whose leading items are all present is a tuple struct, other tuples are
 //! checked item by item.
 
-use serde_json::Value;
-
 use super::keywords::{Part, View};
 use super::{Ctx, Lowered, Lowerer};
-use crate::Draft;
 use crate::ir::{Assertion, Check, DefId, DefKind, Kind, Subject, TupleShape, Ty};
 use crate::resolve::Loc;
+use crate::schema::Keyword;
 
 /// An array keyword layout, per draft.
 pub(super) struct Tuple {
@@ -20,16 +18,15 @@ pub(super) struct Tuple {
 /// The tuple form of a part, if it has one: 2020-12 `prefixItems` + `items`, or before that
 /// array-form `items` + `additionalItems`.
 pub(super) fn tuple(part: &Part<'_>) -> Option<Tuple> {
-    let (prefix_keyword, rest_keyword) =
-        if part.draft >= Draft::Draft2020_12 { ("prefixItems", "items") } else { ("items", "additionalItems") };
-    part.array(prefix_keyword)?;
-    let rest = part.get(rest_keyword).filter(|v| v.is_object() || v.is_boolean()).map(|_| part.at(rest_keyword));
-    Some(Tuple { prefix: part.schema_list(prefix_keyword), rest })
+    let tuple = part.schema.tuple(part.draft)?;
+    let at = part.at(tuple.prefix_keyword);
+    let prefix = (0..tuple.prefix.len()).map(|i| at.child(&i.to_string())).collect();
+    Some(Tuple { prefix, rest: tuple.rest.map(|_| part.at(tuple.rest_keyword)) })
 }
 
 /// The schema for every item of a part without a tuple form.
 fn items(part: &Part<'_>) -> Option<Loc> {
-    part.get("items").filter(|v| v.is_object() || v.is_boolean()).map(|_| part.at("items"))
+    part.schema.items_schema().map(|_| part.at(Keyword::Items))
 }
 
 impl<'r> Lowerer<'r> {
@@ -67,29 +64,30 @@ impl<'r> Lowerer<'r> {
     /// some part (then it has no effect, `None`), or by nothing, when it means `items` (its
     /// location). Beside `contains`, which evaluates the items it matches, it stays unenforced.
     fn unevaluated_items(&mut self, view: &View<'r>, loose: &mut Vec<Loc>) -> Option<Loc> {
-        let (part, value) = view.all("unevaluatedItems").next()?;
-        if view.parts.iter().any(|p| items(p).is_some()) || value == &Value::Bool(true) {
+        let part = view.with(Keyword::UnevaluatedItems).next()?;
+        let allows_all = part.schema.unevaluated_items.is_some_and(|id| self.model.node(id).boolean() == Some(true));
+        if view.parts.iter().any(|p| items(p).is_some()) || allows_all {
             return None;
         }
-        if view.has("contains") || view.all("unevaluatedItems").count() > 1 {
-            loose.extend(view.present(&["unevaluatedItems"]));
+        if view.has(Keyword::Contains) || view.with(Keyword::UnevaluatedItems).count() > 1 {
+            loose.extend(view.present(&[Keyword::UnevaluatedItems]));
             return None;
         }
-        Some(part.at("unevaluatedItems"))
+        Some(part.at(Keyword::UnevaluatedItems))
     }
 
     /// A tuple without a schema for the items after its prefix takes `unevaluatedItems` as that
     /// schema, when nothing else (`contains`, another part) evaluates items.
     fn tuple_unevaluated(&mut self, view: &View<'r>, mut tuple: Tuple, loose: &mut Vec<Loc>) -> Tuple {
-        let Some((part, _)) = view.all("unevaluatedItems").next() else { return tuple };
+        let Some(part) = view.with(Keyword::UnevaluatedItems).next() else { return tuple };
         if tuple.rest.is_some() {
             return tuple;
         }
-        if view.has("contains") || view.parts.len() > 1 {
-            loose.extend(view.present(&["unevaluatedItems"]));
+        if view.has(Keyword::Contains) || view.parts.len() > 1 {
+            loose.extend(view.present(&[Keyword::UnevaluatedItems]));
             return tuple;
         }
-        tuple.rest = Some(part.at("unevaluatedItems"));
+        tuple.rest = Some(part.at(Keyword::UnevaluatedItems));
         tuple
     }
 
@@ -99,7 +97,7 @@ impl<'r> Lowerer<'r> {
     fn tuple_shape(&mut self, view: &View<'r>, id: DefId, tuple: &Tuple, loose: &mut Vec<Loc>) -> Option<TupleShape> {
         let count = tuple.prefix.len() as u64;
         let assertions = self.view_assertions(view, Subject::Array, &|step| Ctx::child(id, step), &mut Vec::new());
-        let closed = tuple.rest.as_ref().is_some_and(|loc| self.reg.get(loc) == Some(&Value::Bool(false)));
+        let closed = tuple.rest.as_ref().is_some_and(|loc| self.boolean_at(loc) == Some(false));
         let min = assertions.iter().filter_map(|a| if let Assertion::MinItems(n) = a { Some(*n) } else { None }).max();
         let shaped = assertions.iter().all(|a| match a {
             Assertion::MinItems(_) => true,
@@ -112,7 +110,7 @@ impl<'r> Lowerer<'r> {
         }
         let mut items = Vec::new();
         for (i, loc) in tuple.prefix.iter().enumerate() {
-            if self.reg.get(loc) == Some(&Value::Bool(false)) {
+            if self.boolean_at(loc) == Some(false) {
                 return None;
             }
             let lowered = self.lower_at(loc, Ctx::child(id, format!("Item{i}")));
@@ -141,10 +139,10 @@ impl<'r> Lowerer<'r> {
 
     /// The check that an instance is valid against the subschema at `loc`.
     pub(super) fn sub_check(&mut self, loc: &Loc, ctx: Ctx, loose: &mut Vec<Loc>) -> Check {
-        match self.reg.get(loc) {
-            Some(Value::Bool(false)) => Check::Never,
-            Some(Value::Bool(true)) => Check::As(Ty::Any),
-            _ => {
+        match self.boolean_at(loc) {
+            Some(false) => Check::Never,
+            Some(true) => Check::As(Ty::Any),
+            None => {
                 let lowered = self.lower_at(loc, ctx);
                 loose.extend(lowered.loose);
                 match lowered.ty {

@@ -3,37 +3,35 @@
 //! value. The typed shapes attach them to the value they constrain (`Ty::Constrained`, a
 //! struct's or newtype's list); the `Checked` fallback wraps each in `Check::Assert`.
 
-use serde_json::Value;
-
 use super::keywords::{Part, View, parse_format};
 use super::{Ctx, Lowerer};
-use crate::Draft;
 use crate::ir::{Assertion, Subject};
 use crate::resolve::Loc;
+use crate::schema::{Dependency, Exclusive, Keyword};
 
-/// Every assertion keyword; beside `enum`, `oneOf`/`anyOf`, or without a `type` that says
-/// which kind they are about, they need the `Checked` fallback.
-pub(super) const ASSERTION_KEYWORDS: &[&str] = &[
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "minProperties",
-    "maxProperties",
-    "propertyNames",
-    "dependentRequired",
-    // Draft ≤ 7 only (`is_keyword`); its list form is `dependentRequired`, its schema form
-    // is a check either way.
-    "dependencies",
+/// Every assertion keyword about one kind of value; beside `enum`, `oneOf`/`anyOf`, or without
+/// a `type` that says which kind they are about, they need the `Checked` fallback. Draft ≤ 7
+/// `dependencies` is here too: its list form is `dependentRequired`, its schema form is a
+/// check either way.
+pub(super) const ASSERTION_KEYWORDS: &[Keyword] = &[
+    Keyword::Minimum,
+    Keyword::Maximum,
+    Keyword::ExclusiveMinimum,
+    Keyword::ExclusiveMaximum,
+    Keyword::MultipleOf,
+    Keyword::MinLength,
+    Keyword::MaxLength,
+    Keyword::MinItems,
+    Keyword::MaxItems,
+    Keyword::UniqueItems,
+    Keyword::Contains,
+    Keyword::MinContains,
+    Keyword::MaxContains,
+    Keyword::MinProperties,
+    Keyword::MaxProperties,
+    Keyword::PropertyNames,
+    Keyword::DependentRequired,
+    Keyword::Dependencies,
 ];
 
 impl<'r> Lowerer<'r> {
@@ -65,10 +63,10 @@ impl<'r> Lowerer<'r> {
             Subject::Number => number_assertions(part),
             Subject::String => {
                 let mut out = Vec::new();
-                out.extend(part.get("minLength").and_then(count).map(Assertion::MinLength));
-                out.extend(part.get("maxLength").and_then(count).map(Assertion::MaxLength));
+                out.extend(part.schema.min_length.map(Assertion::MinLength));
+                out.extend(part.schema.max_length.map(Assertion::MaxLength));
                 if self.assert_formats {
-                    out.extend(part.str("format").and_then(parse_format).map(Assertion::Format));
+                    out.extend(part.schema.format.as_deref().and_then(parse_format).map(Assertion::Format));
                 }
                 out
             }
@@ -78,38 +76,41 @@ impl<'r> Lowerer<'r> {
     }
 
     fn array_assertions(&mut self, part: &Part<'r>, ctx: &dyn Fn(&str) -> Ctx, loose: &mut Vec<Loc>) -> Vec<Assertion> {
+        let schema = &part.schema;
         let mut out = Vec::new();
-        out.extend(part.get("minItems").and_then(count).map(Assertion::MinItems));
-        out.extend(part.get("maxItems").and_then(count).map(Assertion::MaxItems));
-        if part.get("uniqueItems") == Some(&Value::Bool(true)) {
+        out.extend(schema.min_items.map(Assertion::MinItems));
+        out.extend(schema.max_items.map(Assertion::MaxItems));
+        if schema.unique_items == Some(true) {
             out.push(Assertion::UniqueItems);
         }
-        if part.has("contains") {
-            let lowered = self.lower_at(&part.at("contains"), ctx("Contains"));
+        if part.has(Keyword::Contains) {
+            let lowered = self.lower_at(&part.at(Keyword::Contains), ctx("Contains"));
             loose.extend(lowered.loose);
-            let min = part.get("minContains").and_then(count).unwrap_or(1);
-            let max = part.get("maxContains").and_then(count);
-            out.push(Assertion::Contains { schema: lowered.ty, min, max });
+            let min = schema.min_contains.unwrap_or(1);
+            out.push(Assertion::Contains { schema: lowered.ty, min, max: schema.max_contains });
         }
         out
     }
 
     fn object_assertions(&mut self, part: &Part<'r>, ctx: &dyn Fn(&str) -> Ctx, loose: &mut Vec<Loc>) -> Vec<Assertion> {
+        let model = self.model;
         let mut out = Vec::new();
-        out.extend(part.get("minProperties").and_then(count).map(Assertion::MinProperties));
-        out.extend(part.get("maxProperties").and_then(count).map(Assertion::MaxProperties));
-        if part.has("propertyNames") && part.get("propertyNames") != Some(&Value::Bool(true)) {
-            let lowered = self.lower_at(&part.at("propertyNames"), ctx("Name"));
+        out.extend(part.schema.min_properties.map(Assertion::MinProperties));
+        out.extend(part.schema.max_properties.map(Assertion::MaxProperties));
+        if let Some(names) = part.schema.property_names
+            && model.node(names).boolean() != Some(true)
+        {
+            let lowered = self.lower_at(&part.at(Keyword::PropertyNames), ctx("Name"));
             loose.extend(lowered.loose);
             out.push(Assertion::PropertyNames(lowered.ty));
         }
-        for keyword in ["dependentRequired", "dependencies"] {
-            for (name, value) in part.object(keyword).into_iter().flatten() {
-                // The schema form of `dependencies` is a check (see `needs_check`).
-                if let Value::Array(names) = value {
-                    let required = names.iter().filter_map(Value::as_str).map(str::to_owned).collect();
-                    out.push(Assertion::DependentRequired { name: name.clone(), required });
-                }
+        for (name, required) in part.schema.dependent_required.iter().flatten() {
+            out.push(Assertion::DependentRequired { name: name.clone(), required: required.clone() });
+        }
+        for (name, dependency) in part.schema.dependencies.iter().flatten() {
+            // The schema form of `dependencies` is a check (see `needs_check`).
+            if let Dependency::Names(required) = dependency {
+                out.push(Assertion::DependentRequired { name: name.clone(), required: required.clone() });
             }
         }
         out
@@ -119,28 +120,21 @@ impl<'r> Lowerer<'r> {
 /// `minimum`, `maximum`, the exclusive bounds in both their draft-04 (boolean) and later
 /// (numeric) forms, and `multipleOf`.
 fn number_assertions(part: &Part<'_>) -> Vec<Assertion> {
+    let schema = &part.schema;
     let mut out = Vec::new();
-    let number = |keyword: &str| match part.get(keyword) {
-        Some(Value::Number(n)) => Some(n.clone()),
-        _ => None,
+    let flag = |exclusive: &Option<Exclusive>| *exclusive == Some(Exclusive::Flag(true));
+    let bound = |exclusive: &Option<Exclusive>| match exclusive {
+        Some(Exclusive::Bound(n)) => Some(n.clone()),
+        Some(Exclusive::Flag(_)) | None => None,
     };
-    let draft4 = part.draft == Draft::Draft4;
-    let flag = |keyword: &str| part.get(keyword) == Some(&Value::Bool(true));
-    if let Some(n) = number("minimum") {
-        out.push(if draft4 && flag("exclusiveMinimum") { Assertion::ExclusiveMinimum(n) } else { Assertion::Minimum(n) });
+    if let Some(n) = schema.minimum.clone() {
+        out.push(if flag(&schema.exclusive_minimum) { Assertion::ExclusiveMinimum(n) } else { Assertion::Minimum(n) });
     }
-    if let Some(n) = number("maximum") {
-        out.push(if draft4 && flag("exclusiveMaximum") { Assertion::ExclusiveMaximum(n) } else { Assertion::Maximum(n) });
+    if let Some(n) = schema.maximum.clone() {
+        out.push(if flag(&schema.exclusive_maximum) { Assertion::ExclusiveMaximum(n) } else { Assertion::Maximum(n) });
     }
-    if !draft4 {
-        out.extend(number("exclusiveMinimum").map(Assertion::ExclusiveMinimum));
-        out.extend(number("exclusiveMaximum").map(Assertion::ExclusiveMaximum));
-    }
-    out.extend(number("multipleOf").map(Assertion::MultipleOf));
+    out.extend(bound(&schema.exclusive_minimum).map(Assertion::ExclusiveMinimum));
+    out.extend(bound(&schema.exclusive_maximum).map(Assertion::ExclusiveMaximum));
+    out.extend(schema.multiple_of.clone().map(Assertion::MultipleOf));
     out
-}
-
-/// A non-negative integer keyword value (`2.0` included; validation reported the rest).
-fn count(value: &Value) -> Option<u64> {
-    value.as_u64().or_else(|| value.as_f64().filter(|f| f.fract() == 0.0 && *f >= 0.0).map(|f| f as u64))
 }

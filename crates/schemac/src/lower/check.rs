@@ -4,8 +4,6 @@
 //! for combinations that no single typed shape means exactly — unless `refined.rs` finds a
 //! typed rest, which then takes only the checks of those keywords (built here too).
 
-use serde_json::Value;
-
 use super::array::tuple;
 use super::assertions::ASSERTION_KEYWORDS;
 use super::keywords::{CHECK_ONLY, Part, View, parse_format};
@@ -13,10 +11,19 @@ use super::object::{Extra, rest_sources};
 use super::{Ctx, Lowered, Lowerer};
 use crate::ir::{Assertion, Check, DefId, DefKind, Kind, ObjectCheck, Pattern, Subject, Ty};
 use crate::resolve::Loc;
+use crate::schema::{Dependency, Keyword};
 
 /// Keywords beside which `enum`/`const` or `oneOf`/`anyOf` cannot keep their typed shape.
-const SHAPE: &[&str] =
-    &["properties", "required", "additionalProperties", "patternProperties", "items", "prefixItems", "additionalItems", "pattern"];
+const SHAPE: &[Keyword] = &[
+    Keyword::Properties,
+    Keyword::Required,
+    Keyword::AdditionalProperties,
+    Keyword::PatternProperties,
+    Keyword::Items,
+    Keyword::PrefixItems,
+    Keyword::AdditionalItems,
+    Keyword::Pattern,
+];
 
 impl<'r> Lowerer<'r> {
     /// Whether the view needs a check to be exact: a refinement's, or the `Checked` fallback.
@@ -29,7 +36,7 @@ impl<'r> Lowerer<'r> {
         // merged into another's type (it sees only its own subtree), only a check is exact.
         let merged = view.parts.len() > 1;
         let unevaluated = |(i, p): (usize, &Part<'r>)| {
-            let (has_properties, has_items) = (p.has("unevaluatedProperties"), p.has("unevaluatedItems"));
+            let (has_properties, has_items) = (p.has(Keyword::UnevaluatedProperties), p.has(Keyword::UnevaluatedItems));
             if !has_properties && !has_items {
                 return false;
             }
@@ -38,23 +45,26 @@ impl<'r> Lowerer<'r> {
         if view.parts.iter().enumerate().any(unevaluated) {
             return true;
         }
-        if view.parts.len() > 1 && !mergeable(view) {
+        if view.parts.len() > 1 && !mergeable(view, self.model) {
             return true;
         }
         // Assertions are typed on the value of their kind (without `type`, in a union of every
         // kind); beside `enum`/`const` or a union, only a check is exact.
         let asserting = self.asserting(view);
-        if asserting && !view.has("enum") && !view.has("const") && !view.has("oneOf") && !view.has("anyOf") {
+        let (has_enum, has_const) = (view.has(Keyword::Enum), view.has(Keyword::Const));
+        let (has_one_of, has_any_of) = (view.has(Keyword::OneOf), view.has(Keyword::AnyOf));
+        if asserting && !has_enum && !has_const && !has_one_of && !has_any_of {
             return false;
         }
         let shaped = view.has_any(SHAPE) || view.known_format().is_some();
-        if (view.has("enum") || view.has("const")) && (shaped || asserting || view.has_any(&["oneOf", "anyOf", "unevaluatedProperties"])) {
+        let beside_values = [Keyword::OneOf, Keyword::AnyOf, Keyword::UnevaluatedProperties];
+        if (has_enum || has_const) && (shaped || asserting || view.has_any(&beside_values)) {
             return true;
         }
         // Beside `oneOf`/`anyOf`, `unevaluatedProperties` depends on the branch taken: no
         // check expresses it, so the union keeps it as unenforced.
-        if view.has("oneOf") || view.has("anyOf") {
-            return (view.has("oneOf") && view.has("anyOf")) || shaped || asserting || !self.type_implied_by_branches(view);
+        if has_one_of || has_any_of {
+            return (has_one_of && has_any_of) || shaped || asserting || !self.type_implied_by_branches(view);
         }
         false
     }
@@ -68,7 +78,7 @@ impl<'r> Lowerer<'r> {
     /// alone means the same).
     fn type_implied_by_branches(&mut self, view: &View<'r>) -> bool {
         let Some(declared) = view.declared_kinds() else { return true };
-        let branches: Vec<Loc> = view.parts.iter().flat_map(|p| [p.schema_list("oneOf"), p.schema_list("anyOf")]).flatten().collect();
+        let branches: Vec<Loc> = view.parts.iter().flat_map(|p| [p.one_of(), p.any_of()]).flatten().collect();
         branches.iter().all(|b| {
             let kinds = self.kinds_of(b);
             kinds.intersect(declared) == kinds
@@ -94,18 +104,18 @@ impl<'r> Lowerer<'r> {
         if let Some(kinds) = part.declared_kinds() {
             checks.push(Check::Kinds(kinds.kinds()));
         }
-        if let Some(values) = part.array("enum") {
+        if let Some(values) = &part.schema.enum_values {
             checks.push(Check::Enum(values.clone()));
         }
-        if let Some(value) = part.get("const") {
+        if let Some(value) = &part.schema.const_value {
             checks.push(Check::Const(value.clone()));
         }
-        if let Some(source) = part.str("pattern")
+        if let Some(source) = &part.schema.pattern
             && let Some(pattern) = self.pattern(source)
         {
             checks.push(Check::Pattern(pattern));
         }
-        if let Some(format) = part.str("format").and_then(parse_format) {
+        if let Some(format) = part.schema.format.as_deref().and_then(parse_format) {
             checks.push(only_for(Kind::String, Check::As(Ty::Format(format))));
         }
         if let Some(object) = self.object_check(id, part, loose)
@@ -117,13 +127,13 @@ impl<'r> Lowerer<'r> {
             checks.push(array);
         }
         checks.extend(self.branches(id, part, loose));
-        if part.has("not") {
+        if part.has(Keyword::Not) {
             checks.extend(self.negation(id, part, loose));
         }
-        if part.has("if") {
+        if part.has(Keyword::If) {
             checks.push(self.conditional(id, part, loose));
         }
-        checks.extend(self.dependency_checks(id, part, &["dependentRequired", "dependentSchemas", "dependencies"], loose));
+        checks.extend(self.dependency_checks(id, part, Dependencies::All, loose));
         checks.extend(self.unevaluated_checks(id, part, loose));
         for subject in [Subject::Number, Subject::String, Subject::Array, Subject::Object] {
             let assertions = self.part_assertions(part, subject, &|step| Ctx::child(id, step), loose);
@@ -137,7 +147,7 @@ impl<'r> Lowerer<'r> {
     /// `not`, without the double negations of `not: {}` (nothing passes) and `not: false`
     /// (everything does).
     pub(super) fn negation(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<Check> {
-        match self.sub_check(&part.at("not"), Ctx::child(id, "Not"), loose) {
+        match self.sub_check(&part.at(Keyword::Not), Ctx::child(id, "Not"), loose) {
             Check::As(Ty::Any) => Some(Check::Never),
             Check::Never => None,
             not => Some(Check::Not(Box::new(not))),
@@ -147,9 +157,10 @@ impl<'r> Lowerer<'r> {
     /// `anyOf` and `oneOf` of one part, each branch a check.
     pub(super) fn branches(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Vec<Check> {
         let mut checks = Vec::new();
-        for (keyword, combine) in [("anyOf", Check::AnyOf as fn(Vec<Check>) -> Check), ("oneOf", Check::OneOf)] {
+        let keywords =
+            [(Keyword::AnyOf, part.any_of(), Check::AnyOf as fn(Vec<Check>) -> Check), (Keyword::OneOf, part.one_of(), Check::OneOf)];
+        for (keyword, branches, combine) in keywords {
             if part.has(keyword) {
-                let branches = part.schema_list(keyword);
                 let list =
                     branches.iter().enumerate().map(|(i, b)| self.sub_check(b, Ctx::child(id, format!("Variant{i}")), loose)).collect();
                 checks.push(combine(list));
@@ -159,48 +170,65 @@ impl<'r> Lowerer<'r> {
     }
 
     pub(super) fn conditional(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Check {
-        let cond = self.sub_check(&part.at("if"), Ctx::child(id, "If"), loose);
-        let then = part.has("then").then(|| Box::new(self.sub_check(&part.at("then"), Ctx::child(id, "Then"), loose)));
-        let otherwise = part.has("else").then(|| Box::new(self.sub_check(&part.at("else"), Ctx::child(id, "Else"), loose)));
+        let cond = self.sub_check(&part.at(Keyword::If), Ctx::child(id, "If"), loose);
+        let then = part.has(Keyword::Then).then(|| Box::new(self.sub_check(&part.at(Keyword::Then), Ctx::child(id, "Then"), loose)));
+        let otherwise = part.has(Keyword::Else).then(|| Box::new(self.sub_check(&part.at(Keyword::Else), Ctx::child(id, "Else"), loose)));
         Check::IfThenElse { cond: Box::new(cond), then, otherwise }
     }
 
     /// `dependentRequired`/`dependentSchemas`, and draft ≤ 7 `dependencies` (either form):
     /// when an object has the property, it must also have these / satisfy this.
-    pub(super) fn dependency_checks(&mut self, id: DefId, part: &Part<'r>, keywords: &[&str], loose: &mut Vec<Loc>) -> Vec<Check> {
-        let mut checks = Vec::new();
-        for &keyword in keywords {
-            let Some(map) = part.object(keyword) else { continue };
-            let at = part.at(keyword);
-            for (name, dependency) in map {
-                let cond = Check::AllOf(vec![Check::Kinds(vec![Kind::Object]), has_property(name)]);
-                let then = match dependency {
-                    Value::Array(names) => {
-                        let required = names.iter().filter_map(Value::as_str).map(str::to_owned).collect();
-                        Check::Object(ObjectCheck { properties: Vec::new(), required, patterns: Vec::new(), additional: None })
-                    }
-                    _ => self.sub_check(&at.child(name), Ctx::child(id, format!("{name} Dependency")), loose),
-                };
-                checks.push(Check::IfThenElse { cond: Box::new(cond), then: Some(Box::new(then)), otherwise: None });
+    pub(super) fn dependency_checks(&mut self, id: DefId, part: &Part<'r>, which: Dependencies, loose: &mut Vec<Loc>) -> Vec<Check> {
+        // Each dependency in document order per keyword: `dependentRequired`, `dependentSchemas`,
+        // then `dependencies`; `None` names a schema's location, `Some` the required names.
+        let mut listed: Vec<(String, Result<Vec<String>, Loc>)> = Vec::new();
+        if which == Dependencies::All {
+            for (name, names) in part.schema.dependent_required.iter().flatten() {
+                listed.push((name.clone(), Ok(names.clone())));
             }
+        }
+        let at = part.at(Keyword::DependentSchemas);
+        for (name, _) in part.schema.dependent_schemas.iter().flatten() {
+            listed.push((name.clone(), Err(at.child(name))));
+        }
+        let at = part.at(Keyword::Dependencies);
+        for (name, dependency) in part.schema.dependencies.iter().flatten() {
+            let then = match dependency {
+                Dependency::Names(names) => Ok(names.clone()),
+                Dependency::Schema(_) => Err(at.child(name)),
+            };
+            listed.push((name.clone(), then));
+        }
+        let mut checks = Vec::new();
+        for (name, dependency) in listed {
+            let cond = Check::AllOf(vec![Check::Kinds(vec![Kind::Object]), has_property(&name)]);
+            let then = match dependency {
+                Ok(required) => Check::Object(ObjectCheck { properties: Vec::new(), required, patterns: Vec::new(), additional: None }),
+                Err(loc) => self.sub_check(&loc, Ctx::child(id, format!("{name} Dependency")), loose),
+            };
+            checks.push(Check::IfThenElse { cond: Box::new(cond), then: Some(Box::new(then)), otherwise: None });
         }
         checks
     }
 
     /// `properties`, `required`, `patternProperties` and `additionalProperties` of one part.
     fn object_check(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<ObjectCheck> {
-        let keywords = ["properties", "required", "patternProperties", "additionalProperties", "unevaluatedProperties"];
-        if !keywords.iter().any(|k| part.has(k)) {
+        let keywords = [
+            Keyword::Properties,
+            Keyword::Required,
+            Keyword::PatternProperties,
+            Keyword::AdditionalProperties,
+            Keyword::UnevaluatedProperties,
+        ];
+        if !keywords.iter().any(|k| part.has(*k)) {
             return None;
         }
         let mut properties = Vec::new();
-        if let Some(map) = part.object("properties") {
-            let at = part.at("properties");
-            for name in map.keys() {
-                properties.push((name.clone(), self.sub_check(&at.child(name), Ctx::child(id, name.as_str()), loose)));
-            }
+        let at = part.at(Keyword::Properties);
+        for (name, _) in part.schema.properties.iter().flatten() {
+            properties.push((name.clone(), self.sub_check(&at.child(name), Ctx::child(id, name.as_str()), loose)));
         }
-        let required = part.array("required").into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect();
+        let required = part.schema.required.clone().unwrap_or_default();
         let patterns = self.pattern_checks(id, part, loose);
         let additional = self.additional_check(id, part, loose);
         Some(ObjectCheck { properties, required, patterns, additional })
@@ -209,12 +237,10 @@ impl<'r> Lowerer<'r> {
     /// `patternProperties` of one part: each pattern with the check of its schema.
     pub(super) fn pattern_checks(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Vec<(Pattern, Check)> {
         let mut patterns = Vec::new();
-        if let Some(map) = part.object("patternProperties") {
-            let at = part.at("patternProperties");
-            for (i, source) in map.keys().enumerate() {
-                if let Some(pattern) = self.pattern(source) {
-                    patterns.push((pattern, self.sub_check(&at.child(source), Ctx::child(id, format!("Pattern{i}")), loose)));
-                }
+        let at = part.at(Keyword::PatternProperties);
+        for (i, (source, _)) in part.schema.pattern_properties.iter().flatten().enumerate() {
+            if let Some(pattern) = self.pattern(source) {
+                patterns.push((pattern, self.sub_check(&at.child(source), Ctx::child(id, format!("Pattern{i}")), loose)));
             }
         }
         patterns
@@ -223,18 +249,20 @@ impl<'r> Lowerer<'r> {
     /// `additionalProperties`, or `unevaluatedProperties` where it means the same (a part
     /// without in-place subschemas); otherwise `unevaluatedProperties` is not enforced.
     fn additional_check(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<Box<Check>> {
-        let keyword = if part.has("additionalProperties") {
-            "additionalProperties"
-        } else if part.has("unevaluatedProperties") && part.is_leaf() {
-            "unevaluatedProperties"
+        let (keyword, schema) = if let Some(schema) = part.schema.additional_properties {
+            (Keyword::AdditionalProperties, schema)
+        } else if let Some(schema) = part.schema.unevaluated_properties
+            && part.is_leaf()
+        {
+            (Keyword::UnevaluatedProperties, schema)
         } else {
             // Beside in-place subschemas: `unevaluated_checks`.
             return None;
         };
-        match part.get(keyword) {
-            Some(Value::Bool(true)) | None => None,
-            Some(_) => Some(Box::new(self.sub_check(&part.at(keyword), Ctx::child(id, "Value"), loose))),
+        if self.model.node(schema).boolean() == Some(true) {
+            return None;
         }
+        Some(Box::new(self.sub_check(&part.at(keyword), Ctx::child(id, "Value"), loose)))
     }
 
     /// `items`, `prefixItems` and `additionalItems` of one part.
@@ -243,19 +271,17 @@ impl<'r> Lowerer<'r> {
     /// without in-place subschemas or `contains`, the items after the prefix (all of them
     /// without `items`). Elsewhere it is not enforced.
     fn array_check(&mut self, id: DefId, part: &Part<'r>, loose: &mut Vec<Loc>) -> Option<Check> {
-        let unevaluated = match part.get("unevaluatedItems") {
-            Some(_) if part.is_leaf() && !part.has("contains") => Some(part.at("unevaluatedItems")),
-            // Beside in-place subschemas or `contains`: `unevaluated_checks`.
-            Some(_) | None => None,
-        };
+        // Beside in-place subschemas or `contains`, `unevaluated_checks` has it instead.
+        let applies_here = part.has(Keyword::UnevaluatedItems) && part.is_leaf() && !part.has(Keyword::Contains);
+        let unevaluated = applies_here.then(|| part.at(Keyword::UnevaluatedItems));
         if let Some(mut tuple) = tuple(part) {
             if tuple.rest.is_none() {
                 tuple.rest = unevaluated;
             }
             return Some(self.tuple_check(id, &tuple, loose));
         }
-        let items = match part.get("items").filter(|v| v.is_object() || v.is_boolean()) {
-            Some(_) => part.at("items"),
+        let items = match part.schema.items_schema() {
+            Some(_) => part.at(Keyword::Items),
             None => unevaluated?,
         };
         let check = self.sub_check(&items, Ctx::child(id, "Item"), loose);
@@ -263,31 +289,41 @@ impl<'r> Lowerer<'r> {
     }
 }
 
+/// Which dependency keywords [`Lowerer::dependency_checks`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Dependencies {
+    /// `dependentRequired`, `dependentSchemas` and `dependencies`.
+    All,
+    /// The schema forms only (`dependentSchemas`, `dependencies`): a refinement's type
+    /// enforces `dependentRequired`.
+    Schemas,
+}
+
 /// Whether the parts add up to one typed schema: `allOf` merges property by property, which
 /// is exact unless a part restricts extra properties without seeing the others' properties,
 /// or the parts disagree on something a type holds once (a pattern, a format, a tuple).
-fn mergeable(view: &View<'_>) -> bool {
-    if view.has("oneOf") || view.has("anyOf") || view.parts.iter().any(|p| tuple(p).is_some()) {
+fn mergeable(view: &View<'_>, model: &crate::schema::Model) -> bool {
+    if view.has(Keyword::OneOf) || view.has(Keyword::AnyOf) || view.parts.iter().any(|p| tuple(p).is_some()) {
         return false;
     }
-    if view.distinct_strs("pattern").len() > 1 {
+    if view.distinct_patterns().len() > 1 {
         return false;
     }
-    let formats: Vec<_> = view.distinct_strs("format").into_iter().filter(|(f, _)| parse_format(f).is_some()).collect();
+    let formats: Vec<_> = view.distinct_formats().into_iter().filter(|(f, _)| parse_format(f).is_some()).collect();
     if formats.len() > 1 {
         return false;
     }
-    if view.parts.iter().filter(|p| p.has("patternProperties")).count() > 1 {
+    if view.with(Keyword::PatternProperties).count() > 1 {
         return false;
     }
     let names: Vec<String> = view.properties().into_iter().map(|(n, _)| n).collect();
-    let (sources, _) = rest_sources(view);
+    let (sources, _) = rest_sources(view, model);
     let restricting = sources.iter().filter(|s| s.value != Extra::Open).filter_map(|s| s.part);
-    let pattern_parts = view.parts.iter().enumerate().filter(|(_, p)| p.has("patternProperties")).map(|(i, _)| i);
+    let pattern_parts = view.parts.iter().enumerate().filter(|(_, p)| p.has(Keyword::PatternProperties)).map(|(i, _)| i);
     for i in restricting.chain(pattern_parts) {
         let Some(part) = view.parts.get(i) else { continue };
-        let own = part.object("properties");
-        if names.iter().any(|n| !own.is_some_and(|m| m.contains_key(n))) {
+        let own = part.schema.properties.as_deref().unwrap_or_default();
+        if names.iter().any(|n| !own.iter().any(|(name, _)| name == n)) {
             return false;
         }
     }
@@ -296,7 +332,7 @@ fn mergeable(view: &View<'_>) -> bool {
 
 /// Whether a part has draft-07 `dependencies` with a schema (not a list of names) as a value.
 fn schema_dependencies(part: &Part<'_>) -> bool {
-    part.object("dependencies").is_some_and(|map| map.values().any(|v| !v.is_array()))
+    part.schema.dependencies.iter().flatten().any(|(_, d)| matches!(d, Dependency::Schema(_)))
 }
 
 /// The conjunction of `checks`, without a wrapper for one.

@@ -11,12 +11,12 @@
 //! The bindings of the schemas being lowered are kept in frames (one per type being built), so
 //! a subschema lowered from any of them finds its own from its nearest enclosing part.
 
-use serde_json::Value;
 use url::Url;
 
 use super::Lowerer;
 use crate::diag::Diagnostic;
 use crate::resolve::Loc;
+use crate::schema::{Keyword, Ref};
 
 /// The outermost declaration of each dynamic anchor name in scope, sorted by name. Empty for
 /// schemas without dynamic references.
@@ -56,20 +56,29 @@ impl<'r> Lowerer<'r> {
     }
 
     /// Follows the reference keyword `keyword` (with value `reference`) of the schema at `from`,
-    /// under `bindings`: the target, and the bindings there (its resource entered).
+    /// under `bindings`: the target (a dynamic reference's rebound through the bindings), and
+    /// the bindings there (its resource entered).
     // The error is the diagnostic itself, as for `Registry::resolve`.
     #[allow(clippy::result_large_err)]
     pub(super) fn follow_ref(
         &self,
         from: &Loc,
-        keyword: &str,
-        reference: &str,
+        keyword: Keyword,
+        reference: &Ref,
         bindings: &Bindings,
     ) -> Result<(Loc, Bindings), Diagnostic> {
-        let target = self.reg.resolve(from, reference)?;
-        let target = match self.dynamic_anchor_of(keyword, reference, &target) {
-            Some(name) => bindings.iter().find(|(n, _)| *n == name).map_or(target, |(_, bound)| bound.clone()),
-            None => target,
+        let target = match reference.target() {
+            Ok(target) => target,
+            Err(Some(diagnostic)) => return Err(diagnostic.clone()),
+            Err(None) => {
+                let message = format!("internal error: the schema model did not reach `{}`", reference.reference);
+                let hint = "this is a bug in schemac; please report it with the schema";
+                return Err(self.reg.error("internal", &from.child(keyword.name()), message).with_hint(hint));
+            }
+        };
+        let target = match &target.dynamic {
+            Some(name) => bindings.iter().find(|(n, _)| n == name).map_or_else(|| target.loc.clone(), |(_, bound)| bound.clone()),
+            None => target.loc.clone(),
         };
         let mut out = bindings.clone();
         if !self.dynamic_names.is_empty()
@@ -78,22 +87,6 @@ impl<'r> Lowerer<'r> {
             self.enter_resource(&mut out, uri);
         }
         Ok((target, out))
-    }
-
-    /// The anchor name a dynamic reference rebinds: its fragment when the static `target`
-    /// declares it as `$dynamicAnchor` (2020-12), `""` when the target has
-    /// `"$recursiveAnchor": true` (2019-09); `None` for a reference that stays static.
-    fn dynamic_anchor_of(&self, keyword: &str, reference: &str, target: &Loc) -> Option<String> {
-        let schema = self.reg.get(target)?.as_object()?;
-        match keyword {
-            "$dynamicRef" => {
-                let (_, fragment) = reference.split_once('#')?;
-                let name = crate::resolve::percent_decode(fragment);
-                (schema.get("$dynamicAnchor").and_then(Value::as_str) == Some(name.as_str())).then_some(name)
-            }
-            "$recursiveRef" => (schema.get("$recursiveAnchor") == Some(&Value::Bool(true))).then(String::new),
-            _ => None,
-        }
     }
 
     /// Binds the dynamic anchors `uri` declares that are not bound yet.

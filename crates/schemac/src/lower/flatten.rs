@@ -5,13 +5,12 @@
 //! A chain of `$ref`/`allOf` that comes back to a schema on it never reaches a keyword that
 //! looks at the instance: it is a `ref-cycle`.
 
-use serde_json::Value;
-
 use super::Lowerer;
 use super::dynamic::Bindings;
 use super::keywords::{Part, constrains};
 use crate::Draft;
 use crate::resolve::Loc;
+use crate::schema::{Body, Keyword};
 
 /// The parts of a schema.
 #[derive(Clone, Debug, Default)]
@@ -60,35 +59,33 @@ impl<'r> Lowerer<'r> {
             flat.broken = true;
             return;
         }
-        self.validate_document(loc.doc);
-        let reg = self.reg;
-        let map = match reg.get(loc) {
-            Some(Value::Object(map)) => map,
-            Some(Value::Bool(true)) => return,
-            Some(Value::Bool(false)) => {
+        let model = self.model;
+        let Some(node) = model.at(loc) else {
+            let at = via.unwrap_or(loc);
+            let message = format!("there is no schema at `{}`", loc.pointer);
+            let diagnostic =
+                self.reg.error("unresolved-ref", at, message).with_hint("the JSON pointer after `#` must name an existing schema");
+            self.diags.push(diagnostic);
+            flat.broken = true;
+            return;
+        };
+        let schema = match &node.body {
+            Body::Object(schema) => schema,
+            Body::Bool(true) => return,
+            Body::Bool(false) => {
                 flat.never = true;
                 return;
             }
-            // Not a schema: reported by validation.
-            Some(_) => {
-                flat.broken = true;
-                return;
-            }
-            None => {
-                let at = via.unwrap_or(loc);
-                let message = format!("there is no schema at `{}`", loc.pointer);
-                let diagnostic =
-                    reg.error("unresolved-ref", at, message).with_hint("the JSON pointer after `#` must name an existing schema");
-                self.diags.push(diagnostic);
+            // Not a schema: reported by the model.
+            Body::Invalid => {
                 flat.broken = true;
                 return;
             }
         };
-        let draft = reg.draft_at(loc);
         let start = flat.parts.len();
         stack.push(loc.clone());
-        for (keyword, reference) in references(map, draft) {
-            let at = loc.child(keyword);
+        for (keyword, reference) in schema.refs() {
+            let at = loc.child(keyword.name());
             match self.follow_ref(loc, keyword, reference, bindings) {
                 Ok((target, inner)) => self.visit(&target, &inner, Some(&at), stack, flat, starts),
                 Err(diagnostic) => {
@@ -97,22 +94,21 @@ impl<'r> Lowerer<'r> {
                 }
             }
         }
-        if draft <= Draft::Draft7 && map.get("$ref").is_some_and(Value::is_string) {
-            // Before 2019-09, keywords beside `$ref` are ignored.
+        if node.draft <= Draft::Draft7 && schema.ref_.is_some() {
+            // Before 2019-09, keywords beside `$ref` are ignored (the model keeps only the
+            // annotations, which document the schema but do not constrain it).
             stack.pop();
             return;
         }
-        if let Some(branches) = map.get("allOf").and_then(Value::as_array) {
-            let at = loc.child("allOf");
-            for i in 0..branches.len() {
-                let branch = at.child(&i.to_string());
-                let inner = self.descend(bindings, Some(loc), &branch);
-                self.visit(&branch, &inner, Some(&at), stack, flat, starts);
-            }
+        let part = Part::new(loc.clone(), schema, node.draft);
+        let at = part.at(Keyword::AllOf);
+        for branch in part.all_of() {
+            let inner = self.descend(bindings, Some(loc), &branch);
+            self.visit(&branch, &inner, Some(&at), stack, flat, starts);
         }
         stack.pop();
-        if constrains(map, draft) && !flat.parts.iter().any(|p| p.loc == *loc) {
-            flat.parts.push(Part::new(loc.clone(), map, draft));
+        if constrains(schema) && !flat.parts.iter().any(|p| p.loc == *loc) {
+            flat.parts.push(part);
             flat.bindings.push(bindings.clone());
             starts.push(start);
         }
@@ -133,15 +129,4 @@ impl<'r> Lowerer<'r> {
             .with_hint("such a schema never says anything about the instance; point one of the `$ref`s in the loop at a real schema");
         self.diags.push(diagnostic);
     }
-}
-
-/// The reference keywords of a schema with their values: `$ref`, and the dynamic reference
-/// of the draft (resolved by [`Lowerer::follow_ref`]).
-pub(super) fn references(map: &serde_json::Map<String, Value>, draft: Draft) -> Vec<(&'static str, &str)> {
-    let keywords: &[&'static str] = match draft {
-        Draft::Draft2020_12 => &["$ref", "$dynamicRef"],
-        Draft::Draft2019_09 => &["$ref", "$recursiveRef"],
-        _ => &["$ref"],
-    };
-    keywords.iter().filter_map(|k| map.get(*k).and_then(Value::as_str).map(|r| (*k, r))).collect()
 }

@@ -1,4 +1,4 @@
-//! Lowering: schema JSON → [`crate::ir`]. Every keyword in scope is either represented in the
+//! Lowering: the schema model → [`crate::ir`]. Every keyword in scope is either represented in the
 //! IR or listed in `Def::unenforced`; nothing is dropped silently.
 //!
 //! One schema is lowered in three steps:
@@ -12,8 +12,8 @@
 //! 3. [`Lowerer::build`] picks the shape: the `Checked` fallback when a keyword needs it,
 //!    an enum for `enum`/`const`, a union for `oneOf`/`anyOf`, otherwise by `type`.
 //!
-//! Keyword shapes are validated per document up front ([`validate`]), so the lowering itself
-//! reads keywords leniently. After lowering, [`infinite`] rejects types without a finite
+//! Keywords come typed and checked from the [`crate::schema`] model, which lowering runs on
+//! only when it has no errors. After lowering, [`infinite`] rejects types without a finite
 //! instance.
 
 mod array;
@@ -28,23 +28,23 @@ mod refined;
 mod scalar;
 mod unevaluated;
 mod union;
-mod validate;
 
 #[cfg(test)]
 mod tests;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use crate::Config;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::{Def, DefId, DefKind, DocId, Ir, NameHint, Pattern, Ty};
 use crate::resolve::{Loc, Registry};
+use crate::schema::{Keyword, KindSet, Model};
 
 use keywords::View;
 
 /// Lowers the root of every input document (and everything reachable from it) to the IR.
-pub fn lower(registry: &Registry, config: &Config) -> Result<Ir, Diagnostics> {
-    let mut lowerer = Lowerer::new(registry);
+pub fn lower(registry: &Registry, model: &Model, config: &Config) -> Result<Ir, Diagnostics> {
+    let mut lowerer = Lowerer::new(registry, model);
     lowerer.assert_formats = config.assert_formats;
     for doc in registry.docs.iter().filter(|d| d.is_input) {
         let root = lowerer.lower_root(doc.id);
@@ -122,15 +122,15 @@ impl Ctx {
 
 struct Lowerer<'r> {
     reg: &'r Registry,
+    model: &'r Model,
     ir: Ir,
     diags: Vec<Diagnostic>,
     memo: HashMap<Key, Lowered>,
     /// Keys being lowered, with the `DefId` recursion refers to once there is one.
     active: HashMap<Key, Option<DefId>>,
-    validated: HashSet<DocId>,
     patterns: HashMap<String, Option<Pattern>>,
     /// `kinds_of` per schema location and dynamic anchor bindings.
-    kinds: HashMap<(Loc, dynamic::Bindings), keywords::KindSet>,
+    kinds: HashMap<(Loc, dynamic::Bindings), KindSet>,
     /// `Registry::dynamic_names`: the anchor names dynamic references use.
     dynamic_names: Vec<String>,
     /// Per type being built, innermost last: its parts with their dynamic anchor bindings
@@ -141,14 +141,14 @@ struct Lowerer<'r> {
 }
 
 impl<'r> Lowerer<'r> {
-    fn new(reg: &'r Registry) -> Lowerer<'r> {
+    fn new(reg: &'r Registry, model: &'r Model) -> Lowerer<'r> {
         Lowerer {
             reg,
+            model,
             ir: Ir::default(),
             diags: Vec::new(),
             memo: HashMap::new(),
             active: HashMap::new(),
-            validated: HashSet::new(),
             patterns: HashMap::new(),
             kinds: HashMap::new(),
             dynamic_names: reg.dynamic_names(),
@@ -172,7 +172,7 @@ impl<'r> Lowerer<'r> {
 
     /// A document's root always becomes a `Def`: the type it lowers to, or an alias of it.
     fn lower_root(&mut self, doc: DocId) -> DefId {
-        let loc = Loc { doc, pointer: String::new() };
+        let loc = Loc { doc, pointer: self.reg.doc(doc).root_pointer.clone() };
         let explicit = self.reg.doc(doc).root_name.clone();
         let reserved = self.placeholder(&loc);
         let ctx = Ctx { owner: Some(reserved), explicit: explicit.clone(), own: true, ..Ctx::default() };
@@ -187,7 +187,7 @@ impl<'r> Lowerer<'r> {
         }
         // The root is `true`/`{}`, or was lowered first through a `$ref` from an earlier
         // document: the reserved `Def` is a named alias of its type.
-        let docs = self.reg.get(&loc).and_then(|v| v.as_object()).map(|m| keywords::docs_of(&[m])).unwrap_or_default();
+        let docs = self.model.schema_at(&loc).map(|s| keywords::docs_of(&[s])).unwrap_or_default();
         let def = &mut self.ir.defs[reserved.0];
         def.hint = NameHint { explicit, title: docs.title.clone(), ..NameHint::default() };
         def.docs = docs;
@@ -200,8 +200,8 @@ impl<'r> Lowerer<'r> {
     /// alias in `doc`'s module (named as the root would be), so `Module::root` and the CLI find
     /// it. The target keeps a name of its own module's, not the root name configured for `doc`.
     fn foreign_root(&mut self, doc: DocId, target: DefId, explicit: Option<String>) -> DefId {
-        let loc = Loc { doc, pointer: String::new() };
-        let docs = self.reg.get(&loc).and_then(|v| v.as_object()).map(|m| keywords::docs_of(&[m])).unwrap_or_default();
+        let loc = Loc { doc, pointer: self.reg.doc(doc).root_pointer.clone() };
+        let docs = self.model.schema_at(&loc).map(|s| keywords::docs_of(&[s])).unwrap_or_default();
         let target_doc = self.ir.defs[target.0].origin.doc;
         let fallback = self.reg.doc(target_doc).module.last().cloned().unwrap_or_else(|| "root".to_owned());
         let hint = &mut self.ir.defs[target.0].hint;
@@ -282,8 +282,8 @@ impl<'r> Lowerer<'r> {
             _ => locs.first().cloned().unwrap_or_else(|| Loc { doc: DocId(0), pointer: String::new() }),
         };
         let doc_locs: Vec<&Loc> = if flat.parts.len() == 1 { vec![&entry] } else { locs.iter().collect() };
-        let doc_maps = doc_locs.iter().filter_map(|l| self.reg.get(l).and_then(|v| v.as_object())).collect();
-        View { parts: flat.parts.clone(), entry, doc_maps, top: flat.top }
+        let doc_schemas = doc_locs.iter().filter_map(|l| self.model.schema_at(l)).collect();
+        View { parts: flat.parts.clone(), entry, doc_schemas, top: flat.top }
     }
 
     /// Picks the IR shape of a schema that is not `false`.
@@ -294,10 +294,10 @@ impl<'r> Lowerer<'r> {
             }
             return self.checked(view, ctx);
         }
-        if view.has("enum") || view.has("const") {
+        if view.has(Keyword::Enum) || view.has(Keyword::Const) {
             return self.enumeration(view, ctx);
         }
-        if view.has("oneOf") || view.has("anyOf") {
+        if view.has(Keyword::OneOf) || view.has(Keyword::AnyOf) {
             return self.union(view, ctx);
         }
         self.by_kinds(view, ctx)
@@ -380,6 +380,11 @@ impl<'r> Lowerer<'r> {
         compiled
     }
 
+    /// `Some(b)` when the schema at `loc` is the boolean schema `b`.
+    fn boolean_at(&self, loc: &Loc) -> Option<bool> {
+        self.model.at(loc).and_then(crate::schema::Node::boolean)
+    }
+
     fn error(&mut self, loc: &Loc, message: impl Into<String>, hint: impl Into<String>) {
         let diagnostic = self.reg.error("invalid-schema", loc, message).with_hint(hint);
         self.diags.push(diagnostic);
@@ -398,7 +403,7 @@ fn nullable(ty: Ty) -> Ty {
 fn hint_of(view: &View<'_>, ctx: &Ctx) -> NameHint {
     NameHint {
         explicit: ctx.explicit.clone(),
-        key: if ctx.own { keywords::defs_key(&view.entry.pointer) } else { None },
+        key: if ctx.own { crate::schema::defs_key(&view.entry.pointer) } else { None },
         title: if ctx.own { view.title() } else { None },
         parent: ctx.parent,
         segment: ctx.segment.clone(),

@@ -2,12 +2,11 @@
 //! `patternProperties` and (where it means the same) `unevaluatedProperties` say what happens
 //! to the other properties. An object with only `additionalProperties: {schema}` is a map.
 
-use serde_json::Value;
-
 use super::keywords::{Part, View, docs_of};
 use super::{Ctx, Lowered, Lowerer};
 use crate::ir::{DefKind, Field, Pattern, Rest, Struct, Subject, Ty};
 use crate::resolve::Loc;
+use crate::schema::{Body, Keyword, Model, SchemaId};
 
 /// What the properties no `properties`/`patternProperties` entry names must satisfy.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,7 +32,7 @@ impl<'r> Lowerer<'r> {
         let properties = view.properties();
         let required = view.required();
         let patterns = self.pattern_properties(view);
-        let (extra, mut loose) = rest_of(view);
+        let (extra, mut loose) = rest_of(view, self.model);
         if properties.is_empty()
             && required.is_empty()
             && patterns.is_empty()
@@ -53,7 +52,7 @@ impl<'r> Lowerer<'r> {
             all.extend(patterns.iter().filter(|(p, _)| matches(p, name)).map(|(_, l)| l.clone()));
             let lowered = self.lower_all(&all, Ctx::child(id, name.as_str()));
             loose.extend(lowered.loose);
-            let maps: Vec<_> = locs.iter().filter_map(|l| self.reg.get(l).and_then(Value::as_object)).collect();
+            let maps: Vec<_> = locs.iter().filter_map(|l| self.model.schema_at(l)).collect();
             fields.push(Field {
                 json_name: name.clone(),
                 rust_name: String::new(),
@@ -80,9 +79,9 @@ impl<'r> Lowerer<'r> {
     fn pattern_properties(&mut self, view: &View<'r>) -> Vec<(Pattern, Loc)> {
         let mut out = Vec::new();
         for part in &view.parts {
-            let Some(map) = part.object("patternProperties") else { continue };
-            let at = part.at("patternProperties");
-            for source in map.keys() {
+            let Some(map) = &part.schema.pattern_properties else { continue };
+            let at = part.at(Keyword::PatternProperties);
+            for (source, _) in map {
                 if let Some(pattern) = self.pattern(source) {
                     out.push((pattern, at.child(source)));
                 }
@@ -128,7 +127,7 @@ impl<'r> Lowerer<'r> {
             Extra::Open => Lowered::new(Ty::Any),
             Extra::Schemas(locs) => self.lower_all(locs, Ctx::child(id, "Value")),
             Extra::Closed => {
-                let at = view.all("required").next().map_or_else(|| view.entry.clone(), |(p, _)| p.at("required"));
+                let at = view.with(Keyword::Required).next().map_or_else(|| view.entry.clone(), |p| p.at(Keyword::Required));
                 self.error(
                     &at,
                     format!("property `{name}` is required, but `additionalProperties: false` forbids it: no object is valid"),
@@ -142,8 +141,8 @@ impl<'r> Lowerer<'r> {
 
 /// What `additionalProperties` (and `unevaluatedProperties` where it means the same) of the
 /// parts say about extra properties, and the keywords that cannot be honoured.
-pub(super) fn rest_of(view: &View<'_>) -> (Extra, Vec<Loc>) {
-    let (sources, loose) = rest_sources(view);
+pub(super) fn rest_of(view: &View<'_>, model: &Model) -> (Extra, Vec<Loc>) {
+    let (sources, loose) = rest_sources(view, model);
     let mut extra = Extra::Open;
     for source in sources {
         extra = match (extra, source.value) {
@@ -165,40 +164,46 @@ pub(super) fn rest_of(view: &View<'_>) -> (Extra, Vec<Loc>) {
 /// `additionalProperties` means. On the part every other part was reached from (through
 /// `$ref`/`allOf` only), it sees all of the view's properties. Beside an
 /// `additionalProperties` in scope, every property is already evaluated: it has no effect.
-pub(super) fn rest_sources(view: &View<'_>) -> (Vec<RestSource>, Vec<Loc>) {
+pub(super) fn rest_sources(view: &View<'_>, model: &Model) -> (Vec<RestSource>, Vec<Loc>) {
     let mut sources = Vec::new();
     let mut loose = Vec::new();
-    let any_additional = view.has("additionalProperties");
+    let any_additional = view.has(Keyword::AdditionalProperties);
     for (i, part) in view.parts.iter().enumerate() {
-        if let Some(value) = part.get("additionalProperties") {
-            sources.push(RestSource { part: Some(i), value: extra(part, "additionalProperties", value) });
+        if let Some(schema) = part.schema.additional_properties {
+            sources.push(RestSource { part: Some(i), value: extra(part, Keyword::AdditionalProperties, schema, model) });
         }
-        let Some(value) = part.get("unevaluatedProperties") else { continue };
-        if part.has("additionalProperties") {
+        let Some(schema) = part.schema.unevaluated_properties else { continue };
+        if part.has(Keyword::AdditionalProperties) {
             continue;
         }
+        let value = extra(part, Keyword::UnevaluatedProperties, schema, model);
         if part.is_leaf() {
-            sources.push(RestSource { part: Some(i), value: extra(part, "unevaluatedProperties", value) });
+            sources.push(RestSource { part: Some(i), value });
         } else if view.top == Some(i) && only_refs_in_place(part) {
             if !any_additional {
-                sources.push(RestSource { part: None, value: extra(part, "unevaluatedProperties", value) });
+                sources.push(RestSource { part: None, value });
             }
         } else {
-            loose.push(part.at("unevaluatedProperties"));
+            loose.push(part.at(Keyword::UnevaluatedProperties));
         }
     }
     (sources, loose)
 }
 
 fn only_refs_in_place(part: &Part<'_>) -> bool {
-    !["anyOf", "oneOf", "not", "if", "dependentSchemas", "dependencies"].iter().any(|k| part.has(k))
+    ![Keyword::AnyOf, Keyword::OneOf, Keyword::Not, Keyword::If, Keyword::DependentSchemas, Keyword::Dependencies]
+        .iter()
+        .any(|k| part.has(*k))
 }
 
-fn extra(part: &Part<'_>, keyword: &str, value: &Value) -> Extra {
-    match value {
-        Value::Bool(false) => Extra::Closed,
-        Value::Object(map) if !map.is_empty() => Extra::Schemas(vec![part.at(keyword)]),
-        _ => Extra::Open,
+/// What one `additionalProperties`-like keyword says: `false` closes the object, `true` and
+/// `{}` leave it open, any other schema restricts the extra properties.
+fn extra(part: &Part<'_>, keyword: Keyword, schema: SchemaId, model: &Model) -> Extra {
+    let node = model.node(schema);
+    match &node.body {
+        Body::Bool(false) => Extra::Closed,
+        Body::Object(s) if !s.is_empty() => Extra::Schemas(vec![part.at(keyword)]),
+        Body::Object(_) | Body::Bool(true) | Body::Invalid => Extra::Open,
     }
 }
 

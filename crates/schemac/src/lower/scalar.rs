@@ -4,16 +4,17 @@
 
 use serde_json::{Number, Value};
 
-use super::keywords::{KindSet, View, kind_hint};
+use super::keywords::View;
 use super::{Ctx, Lowered, Lowerer, nullable};
 use crate::ir::{Assertion, DefKind, IntTy, Kind, Newtype, Subject, Ty, Union, UnionMode, Variant};
+use crate::schema::{Keyword, KindSet, kind_hint};
 
 impl<'r> Lowerer<'r> {
     pub(super) fn by_kinds(&mut self, view: &View<'r>, ctx: Ctx) -> Lowered {
         let kinds = match view.declared_kinds() {
             Some(kinds) => kinds,
             // Without `type`, keywords about one kind leave the others unconstrained.
-            None if view.has_shape() || self.asserting(view) => KindSet::ALL,
+            None if view.has_shape(self.model) || self.asserting(view) => KindSet::ALL,
             None => return Lowered::new(Ty::Any),
         };
         self.of_kinds(view, kinds, ctx)
@@ -106,8 +107,8 @@ impl<'r> Lowerer<'r> {
     /// A string: with `pattern`, a checked newtype; with a known `format`, its runtime type.
     fn string_ty(&mut self, view: &View<'r>, mut ctx: Ctx) -> Lowered {
         let assertions = self.view_assertions(view, Subject::String, &|_| Ctx::default(), &mut Vec::new());
-        let format = view.distinct_strs("format").first().map(|(f, _)| (*f).to_owned());
-        let pattern = view.distinct_strs("pattern").first().and_then(|(source, _)| self.pattern(source));
+        let format = view.distinct_formats().first().map(|(f, _)| (*f).to_owned());
+        let pattern = view.distinct_patterns().first().and_then(|(source, _)| self.pattern(source));
         let Some(pattern) = pattern else {
             let ty = view.known_format().map_or(Ty::String, Ty::Format);
             return Lowered::new(Ty::constrained(ty, assertions));
@@ -151,7 +152,7 @@ impl<'r> Lowerer<'r> {
             }
             return self.never(view, ctx);
         }
-        let is_const = view.has("const");
+        let is_const = view.has(Keyword::Const);
         let strings: Option<Vec<String>> = values.iter().filter(|v| !v.is_null()).map(|v| v.as_str().map(str::to_owned)).collect();
         let has_null = values.iter().any(Value::is_null);
         match strings {

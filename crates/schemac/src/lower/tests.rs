@@ -26,6 +26,7 @@ fn document(id: usize, name: &str, json: Value) -> Document {
         module: vec![name.trim_end_matches(".json").replace('-', "_")],
         is_input: true,
         root_name: Some("Root".to_owned()),
+        root_pointer: String::new(),
         aliases: Vec::new(),
     }
 }
@@ -36,7 +37,9 @@ fn lower_docs(docs: Vec<Document>) -> Result<Ir, Diagnostics> {
 
 fn lower_docs_with(docs: Vec<Document>, config: &Config) -> Result<Ir, Diagnostics> {
     let registry = Registry::new(docs).map_err(Diagnostics)?;
-    lower(&registry, config)
+    let (model, diagnostics) = crate::schema::build(&registry);
+    Diagnostics(diagnostics).into_result(())?;
+    lower(&registry, &model, config)
 }
 
 fn lower_one(schema: Value) -> Result<Ir, Diagnostics> {

@@ -8,21 +8,20 @@
 //! nothing) into an [`Evaluates`] tree whose conditional parts carry the branch's check, and the
 //! runtime marks what the value's passing branches evaluate before checking the rest.
 
-use serde_json::Value;
-
 use super::dynamic::Bindings;
-use super::flatten::references;
 use super::keywords::Part;
 use super::{Ctx, Lowerer};
 use crate::ir::{Check, DefId, Evaluates, ObjectCheck};
 use crate::resolve::Loc;
+use crate::schema::{Dependency, Items, Keyword};
 
 impl<'r> Lowerer<'r> {
     /// Whether `part` has an `unevaluated*` keyword the ordinary object/array checks cannot
     /// express (see the module docs).
     pub(super) fn needs_unevaluated(part: &Part<'r>) -> (bool, bool) {
-        let properties = part.has("unevaluatedProperties") && !part.has("additionalProperties") && !part.is_leaf();
-        let items = part.has("unevaluatedItems") && !items_schema(part) && (!part.is_leaf() || part.has("contains"));
+        let properties = part.has(Keyword::UnevaluatedProperties) && !part.has(Keyword::AdditionalProperties) && !part.is_leaf();
+        let items =
+            part.has(Keyword::UnevaluatedItems) && part.schema.items_schema().is_none() && (!part.is_leaf() || part.has(Keyword::Contains));
         (properties, items)
     }
 
@@ -31,31 +30,32 @@ impl<'r> Lowerer<'r> {
     /// `$ref`/`allOf` subtree has no conditional applicator, no pattern, no `contains` and no
     /// nested `unevaluated*` (its own `unevaluated*` aside).
     pub(super) fn evaluates_statically(&self, loc: &Loc, stack: &mut Vec<Loc>) -> bool {
-        const DYNAMIC: &[&str] = &[
-            "anyOf",
-            "oneOf",
-            "if",
-            "not",
-            "dependentSchemas",
-            "dependencies",
-            "$dynamicRef",
-            "$recursiveRef",
-            "patternProperties",
-            "contains",
+        const DYNAMIC: &[Keyword] = &[
+            Keyword::AnyOf,
+            Keyword::OneOf,
+            Keyword::If,
+            Keyword::Not,
+            Keyword::DependentSchemas,
+            Keyword::Dependencies,
+            Keyword::DynamicRef,
+            Keyword::RecursiveRef,
+            Keyword::PatternProperties,
+            Keyword::Contains,
         ];
-        let reg = self.reg;
-        let Some(Value::Object(map)) = reg.get(loc) else { return true };
+        let model = self.model;
+        let Some(node) = model.at(loc) else { return true };
+        let Some(schema) = node.schema() else { return true };
         if stack.contains(loc) {
             return true;
         }
-        let part = Part::new(loc.clone(), map, reg.draft_at(loc));
-        if DYNAMIC.iter().any(|k| part.has(k)) || (!stack.is_empty() && (part.has("unevaluatedProperties") || part.has("unevaluatedItems")))
-        {
+        let part = Part::new(loc.clone(), schema, node.draft);
+        let nested = !stack.is_empty() && (part.has(Keyword::UnevaluatedProperties) || part.has(Keyword::UnevaluatedItems));
+        if DYNAMIC.iter().any(|k| part.has(*k)) || nested {
             return false;
         }
         stack.push(loc.clone());
-        let targets: Vec<Loc> = references(map, part.draft).into_iter().filter_map(|(_, r)| reg.resolve(loc, r).ok()).collect();
-        let fine = targets.iter().chain(part.schema_list("allOf").iter()).all(|l| self.evaluates_statically(l, stack));
+        let targets: Vec<Loc> = schema.refs().filter_map(|(_, r)| r.target().ok().map(|t| t.loc.clone())).collect();
+        let fine = targets.iter().chain(part.all_of().iter()).all(|l| self.evaluates_statically(l, stack));
         stack.pop();
         fine
     }
@@ -75,11 +75,14 @@ impl<'r> Lowerer<'r> {
     /// The checks of `part`'s `unevaluatedProperties` and `unevaluatedItems`, as `wanted`.
     fn unevaluated_where(&mut self, id: DefId, part: &Part<'r>, wanted: (bool, bool), loose: &mut Vec<Loc>) -> Vec<Check> {
         let mut out = Vec::new();
-        for (wanted, keyword, is_items, segment) in
-            [(wanted.0, "unevaluatedProperties", false, "Value"), (wanted.1, "unevaluatedItems", true, "Item")]
-        {
+        let model = self.model;
+        let keywords = [
+            (wanted.0, Keyword::UnevaluatedProperties, part.schema.unevaluated_properties, false, "Value"),
+            (wanted.1, Keyword::UnevaluatedItems, part.schema.unevaluated_items, true, "Item"),
+        ];
+        for (wanted, keyword, schema, is_items, segment) in keywords {
             // `true` allows every value: nothing to check.
-            if !wanted || !part.has(keyword) || part.get(keyword) == Some(&Value::Bool(true)) {
+            if !wanted || schema.is_none_or(|id| model.node(id).boolean() == Some(true)) {
                 continue;
             }
             let rest = self.sub_check(&part.at(keyword), Ctx::child(id, segment), loose);
@@ -102,18 +105,19 @@ impl<'r> Lowerer<'r> {
         stack: &mut Vec<Loc>,
         loose: &mut Vec<Loc>,
     ) -> Evaluates {
-        let reg = self.reg;
-        let Some(Value::Object(map)) = reg.get(loc) else { return Evaluates::All(Vec::new()) };
+        let model = self.model;
+        let Some(node) = model.at(loc) else { return Evaluates::All(Vec::new()) };
+        let Some(schema) = node.schema() else { return Evaluates::All(Vec::new()) };
         if stack.contains(loc) {
             return Evaluates::All(Vec::new());
         }
-        let part = Part::new(loc.clone(), map, reg.draft_at(loc));
+        let part = Part::new(loc.clone(), schema, node.draft);
         // The schema whose `unevaluated*` is being checked: its own keyword is not an annotation
         // it sees (nested ones are).
         let top = stack.is_empty();
         stack.push(loc.clone());
         let mut out = vec![self.own_evaluates(id, &part, items, top, loose)];
-        for (keyword, reference) in references(map, part.draft) {
+        for (keyword, reference) in schema.refs() {
             // An unresolvable reference is reported where the schema is flattened.
             if let Ok((target, inner)) = self.follow_ref(loc, keyword, reference, bindings) {
                 // The subschemas checked below the target see its bindings.
@@ -124,46 +128,47 @@ impl<'r> Lowerer<'r> {
             }
         }
         let descend = |this: &Self, child: &Loc| this.descend(bindings, Some(loc), child);
-        for branch in part.schema_list("allOf") {
+        for branch in part.all_of() {
             let inner = descend(self, &branch);
             out.push(self.evaluates(id, &branch, &inner, items, stack, loose));
         }
-        for keyword in ["anyOf", "oneOf"] {
-            for (i, branch) in part.schema_list(keyword).into_iter().enumerate() {
+        for branches in [part.any_of(), part.one_of()] {
+            for (i, branch) in branches.into_iter().enumerate() {
                 let check = self.sub_check(&branch, Ctx::child(id, format!("Variant{i}")), loose);
                 let inner = descend(self, &branch);
                 let inner = self.evaluates(id, &branch, &inner, items, stack, loose);
                 out.push(Evaluates::When(Box::new(check), Box::new(inner)));
             }
         }
-        if part.has("if") {
-            let cond = self.sub_check(&part.at("if"), Ctx::child(id, "If"), loose);
-            let inner = descend(self, &part.at("if"));
-            let mut then = vec![self.evaluates(id, &part.at("if"), &inner, items, stack, loose)];
-            if part.has("then") {
-                let inner = descend(self, &part.at("then"));
-                then.push(self.evaluates(id, &part.at("then"), &inner, items, stack, loose));
+        if part.has(Keyword::If) {
+            let at_if = part.at(Keyword::If);
+            let cond = self.sub_check(&at_if, Ctx::child(id, "If"), loose);
+            let inner = descend(self, &at_if);
+            let mut then = vec![self.evaluates(id, &at_if, &inner, items, stack, loose)];
+            if part.has(Keyword::Then) {
+                let at_then = part.at(Keyword::Then);
+                let inner = descend(self, &at_then);
+                then.push(self.evaluates(id, &at_then, &inner, items, stack, loose));
             }
             out.push(Evaluates::When(Box::new(cond.clone()), Box::new(Evaluates::All(then))));
-            if part.has("else") {
-                let inner = descend(self, &part.at("else"));
-                let otherwise = self.evaluates(id, &part.at("else"), &inner, items, stack, loose);
+            if part.has(Keyword::Else) {
+                let at_else = part.at(Keyword::Else);
+                let inner = descend(self, &at_else);
+                let otherwise = self.evaluates(id, &at_else, &inner, items, stack, loose);
                 out.push(Evaluates::When(Box::new(Check::Not(Box::new(cond))), Box::new(otherwise)));
             }
         }
-        for keyword in ["dependentSchemas", "dependencies"] {
-            let Some(deps) = part.object(keyword) else { continue };
-            for (name, dependency) in deps {
-                if dependency.is_array() {
-                    continue;
-                }
-                let required = vec![name.clone()];
-                let present = Check::Object(ObjectCheck { properties: Vec::new(), required, patterns: Vec::new(), additional: None });
-                let at = part.at(keyword).child(name);
-                let inner = descend(self, &at);
-                let inner = self.evaluates(id, &at, &inner, items, stack, loose);
-                out.push(Evaluates::When(Box::new(present), Box::new(inner)));
-            }
+        let schemas = part.schema.dependent_schemas.iter().flatten().map(|(name, _)| (Keyword::DependentSchemas, name));
+        let legacy = part.schema.dependencies.iter().flatten().filter(|(_, d)| matches!(d, Dependency::Schema(_)));
+        let dependencies: Vec<(Keyword, String)> =
+            schemas.chain(legacy.map(|(name, _)| (Keyword::Dependencies, name))).map(|(k, n)| (k, n.clone())).collect();
+        for (keyword, name) in dependencies {
+            let required = vec![name.clone()];
+            let present = Check::Object(ObjectCheck { properties: Vec::new(), required, patterns: Vec::new(), additional: None });
+            let at = part.at(keyword).child(&name);
+            let inner = descend(self, &at);
+            let inner = self.evaluates(id, &at, &inner, items, stack, loose);
+            out.push(Evaluates::When(Box::new(present), Box::new(inner)));
         }
         stack.pop();
         out.retain(|e| !e.is_empty());
@@ -174,24 +179,23 @@ impl<'r> Lowerer<'r> {
     fn own_evaluates(&mut self, id: DefId, part: &Part<'r>, items: bool, top: bool, loose: &mut Vec<Loc>) -> Evaluates {
         if items {
             // 2020-12 `prefixItems`; 2019-09 `items` as a list, with `additionalItems` after it.
-            let listed = part.array("prefixItems").or_else(|| part.array("items"));
-            let prefix = listed.map_or(0, Vec::len);
-            let all = items_schema(part)
-                || (part.array("items").is_some() && part.has("additionalItems"))
-                || (!top && part.has("unevaluatedItems"));
-            let contains = part.has("contains").then(|| Box::new(self.sub_check(&part.at("contains"), Ctx::child(id, "Contains"), loose)));
+            let schema = &part.schema;
+            let listed_items = matches!(schema.items, Some(Items::Tuple(_)));
+            let prefix = match (&schema.prefix_items, &schema.items) {
+                (Some(list), _) | (None, Some(Items::Tuple(list))) => list.len(),
+                (None, Some(Items::Schema(_)) | None) => 0,
+            };
+            let all = schema.items_schema().is_some()
+                || (listed_items && part.has(Keyword::AdditionalItems))
+                || (!top && part.has(Keyword::UnevaluatedItems));
+            let contains = part
+                .has(Keyword::Contains)
+                .then(|| Box::new(self.sub_check(&part.at(Keyword::Contains), Ctx::child(id, "Contains"), loose)));
             return Evaluates::Items { prefix, all, contains };
         }
-        let names = part.object("properties").map(|m| m.keys().cloned().collect()).unwrap_or_default();
-        let patterns =
-            part.object("patternProperties").map(|m| m.keys().filter_map(|source| self.pattern(source)).collect()).unwrap_or_default();
-        let all = part.has("additionalProperties") || (!top && part.has("unevaluatedProperties"));
+        let names = part.schema.properties.iter().flatten().map(|(name, _)| name.clone()).collect();
+        let patterns = part.schema.pattern_properties.iter().flatten().filter_map(|(source, _)| self.pattern(source)).collect();
+        let all = part.has(Keyword::AdditionalProperties) || (!top && part.has(Keyword::UnevaluatedProperties));
         Evaluates::Properties { names, patterns, all }
     }
-}
-
-/// Whether `items` is a schema (not a 2019-09 list): then it evaluates every item after the
-/// prefix.
-fn items_schema(part: &Part<'_>) -> bool {
-    part.get("items").is_some_and(|v| v.is_object() || v.is_boolean())
 }

@@ -4,23 +4,26 @@
 
 use serde_json::Value;
 
-use super::keywords::{KindSet, View, defs_key, kind_hint};
+use super::keywords::View;
 use super::{Ctx, Lowered, Lowerer, nullable};
 use crate::ir::{DefKind, Kind, Union, UnionMode, Variant};
 use crate::resolve::Loc;
+use crate::schema::{Keyword, KindSet, defs_key, kind_hint};
 
 impl<'r> Lowerer<'r> {
     /// A view whose only constraining keywords are one `oneOf`/`anyOf` (and a `type` that
     /// every branch already satisfies; see `needs_check`).
     pub(super) fn union(&mut self, view: &View<'r>, mut ctx: Ctx) -> Lowered {
-        let Some((part, keyword)) = view.parts.iter().find_map(|p| ["oneOf", "anyOf"].into_iter().find(|k| p.has(k)).map(|k| (p, k)))
-        else {
+        let found = view.parts.iter().find_map(|p| match (p.has(Keyword::OneOf), p.has(Keyword::AnyOf)) {
+            (true, _) => Some((true, p.one_of())),
+            (false, true) => Some((false, p.any_of())),
+            (false, false) => None,
+        });
+        let Some((exactly_one, branches)) = found else {
             return self.by_kinds(view, ctx);
         };
-        let exactly_one = keyword == "oneOf";
-        let branches = part.schema_list(keyword);
         let mut loose = Vec::new();
-        loose.extend(view.present(&["unevaluatedProperties"]));
+        loose.extend(view.present(&[Keyword::UnevaluatedProperties]));
         if let [only] = branches.as_slice() {
             return self.lower_at(only, ctx.inner()).with_loose(loose);
         }
@@ -86,9 +89,8 @@ impl<'r> Lowerer<'r> {
             if let Some(values) = part.allowed_values() {
                 kinds = kinds.intersect(values.iter().map(KindSet::of_value).fold(KindSet::EMPTY, KindSet::union));
             }
-            for keyword in ["oneOf", "anyOf"] {
-                if part.has(keyword) {
-                    let branches = part.schema_list(keyword);
+            for (present, branches) in [(part.has(Keyword::OneOf), part.one_of()), (part.has(Keyword::AnyOf), part.any_of())] {
+                if present {
                     let any = branches.iter().map(|b| self.kinds_of(b)).fold(KindSet::EMPTY, KindSet::union);
                     kinds = kinds.intersect(any);
                 }
@@ -100,14 +102,12 @@ impl<'r> Lowerer<'r> {
 
     /// The branch's title, else the `$defs` key it refers to.
     fn variant_hint(&self, branch: &Loc) -> Option<String> {
-        let reg = self.reg;
-        let map = reg.get(branch).and_then(Value::as_object)?;
-        if let Some(title) = map.get("title").and_then(Value::as_str) {
-            return Some(title.to_owned());
+        let schema = self.model.schema_at(branch)?;
+        if let Some(title) = &schema.title {
+            return Some(title.clone());
         }
-        let reference = map.get("$ref").and_then(Value::as_str)?;
-        let target = reg.resolve(branch, reference).ok()?;
-        defs_key(&target.pointer)
+        let target = schema.ref_.as_ref()?.target().ok()?;
+        defs_key(&target.loc.pointer)
     }
 
     /// A property every branch requires and gives disjoint `const`/`enum` values: the first

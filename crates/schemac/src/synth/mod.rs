@@ -203,11 +203,9 @@ pub struct Front {
 
 impl Front {
     pub fn new(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
-        let docs = crate::load::load(input, config.default_draft).map_err(Diagnostics)?;
-        let registry = Registry::new(docs).map_err(Diagnostics)?;
-        let mut ir = crate::lower::lower(&registry, config)?;
-        crate::name::name(&mut ir, &registry);
-        Ok(Front { registry, ir })
+        let front = crate::front(input, config)?;
+        let ir = front.lower(config)?;
+        Ok(Front { registry: front.registry, ir })
     }
 
     /// Synthesizes instances for the root of every input schema, in module order.

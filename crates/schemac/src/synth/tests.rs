@@ -32,6 +32,7 @@ fn registry(schema: Value) -> Registry {
         module: vec!["test".to_owned()],
         is_input: true,
         root_name: Some("Root".to_owned()),
+        root_pointer: String::new(),
         aliases: Vec::new(),
     };
     Registry::new(vec![document]).unwrap_or_else(|d| panic!("index: {d:#?}"))
