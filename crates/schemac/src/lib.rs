@@ -5,6 +5,7 @@
 //! typed [`schema`] model), then lower (to [`ir`]) → name → emit.
 
 pub mod diag;
+pub mod diff;
 pub mod docs;
 pub mod emit;
 pub mod ident;

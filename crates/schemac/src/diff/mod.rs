@@ -1,0 +1,495 @@
+//! Schema diffs: every change between two versions of a set of schemas, with its verdict for
+//! readers and for writers, and the semver bump of the generated crate that follows.
+//!
+//! - **Readers** (Confluent's BACKWARD): code built on the *new* types must read everything
+//!   written under the *old* schema. A change is compatible for readers when every document
+//!   the old schema accepts, the new one accepts (old ⊆ new).
+//! - **Writers** (FORWARD): documents written under the *new* schema must still be read by
+//!   code built on the *old* types (new ⊆ old).
+//! - **Both** (FULL): compatible for readers and writers.
+//!
+//! Each change is classified by its [`Effect`] on the set of valid documents; readers' and
+//! writers' verdicts follow from it. Where inclusion is not decided (two different patterns, a
+//! changed `if`), the verdict is `unknown`, with the reason. The Rust API class ([`Bump`] per
+//! [`ApiChange`]) comes from comparing the generated types.
+
+mod rust;
+mod wire;
+
+use std::fmt;
+
+use serde_json::{Value, json};
+
+use crate::ir::DocId;
+use crate::resolve::Loc;
+use crate::{Config, Diagnostics, Front};
+
+/// What a change does to the set of valid documents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing (annotations, identifiers, definitions nothing refers to).
+    Neutral,
+    /// More documents are valid: new ⊇ old.
+    Loosens,
+    /// Fewer documents are valid: new ⊆ old.
+    Tightens,
+    /// Some documents become valid and others invalid.
+    Changes,
+    /// Not decided; the reason says why.
+    Unknown(String),
+}
+
+/// A verdict for one role.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Compatible,
+    Breaking,
+    Unknown(String),
+}
+
+impl Verdict {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Verdict::Compatible => "compatible",
+            Verdict::Breaking => "breaking",
+            Verdict::Unknown(_) => "unknown",
+        }
+    }
+}
+
+/// Whose compatibility a crate promises (`schemac.toml`: `role`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Role {
+    Reader,
+    Writer,
+    #[default]
+    Both,
+}
+
+impl Role {
+    pub fn from_name(name: &str) -> Option<Role> {
+        Some(match name {
+            "reader" | "readers" | "backward" => Role::Reader,
+            "writer" | "writers" | "forward" => Role::Writer,
+            "both" | "full" => Role::Both,
+            _ => return None,
+        })
+    }
+}
+
+/// A location on one side: file as displayed, JSON pointer.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Place {
+    pub file: String,
+    pub pointer: String,
+    doc: usize,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}#{}", self.file, self.pointer)
+    }
+}
+
+/// The kinds of change, each with a stable name (used in the text and JSON output and in the
+/// fixture table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ChangeKind {
+    SchemaAdded,
+    SchemaRemoved,
+    AnnotationChanged,
+    DefaultChanged,
+    IdentifierChanged,
+    DraftChanged,
+    DefinitionAdded,
+    DefinitionRemoved,
+    DefinitionRenamed,
+    RefRetargeted,
+    SchemaNarrowed,
+    SchemaWidened,
+    TypeWidened,
+    TypeNarrowed,
+    TypeChanged,
+    NullableAdded,
+    NullableRemoved,
+    EnumValuesAdded,
+    EnumValuesRemoved,
+    ConstChanged,
+    BoundAdded,
+    BoundRemoved,
+    BoundTightened,
+    BoundLoosened,
+    BoundChanged,
+    PatternAdded,
+    PatternRemoved,
+    PatternChanged,
+    FormatAdded,
+    FormatRemoved,
+    FormatChanged,
+    RequiredAdded,
+    RequiredRemoved,
+    PropertyAddedOpen,
+    PropertyAddedClosed,
+    PropertyRemovedOpen,
+    PropertyRemovedClosed,
+    PatternPropertyAdded,
+    PatternPropertyRemoved,
+    AdditionalPropertiesChanged,
+    UnevaluatedChanged,
+    AllOfPartAdded,
+    AllOfPartRemoved,
+    BranchAdded,
+    BranchRemoved,
+    NotChanged,
+    ConditionChanged,
+    DependentSchemaChanged,
+    ArrayToTuple,
+    TupleToArray,
+}
+
+impl ChangeKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ChangeKind::SchemaAdded => "schema-added",
+            ChangeKind::SchemaRemoved => "schema-removed",
+            ChangeKind::AnnotationChanged => "annotation-changed",
+            ChangeKind::DefaultChanged => "default-changed",
+            ChangeKind::IdentifierChanged => "identifier-changed",
+            ChangeKind::DraftChanged => "draft-changed",
+            ChangeKind::DefinitionAdded => "definition-added",
+            ChangeKind::DefinitionRemoved => "definition-removed",
+            ChangeKind::DefinitionRenamed => "definition-renamed",
+            ChangeKind::RefRetargeted => "ref-retargeted",
+            ChangeKind::SchemaNarrowed => "schema-narrowed",
+            ChangeKind::SchemaWidened => "schema-widened",
+            ChangeKind::TypeWidened => "type-widened",
+            ChangeKind::TypeNarrowed => "type-narrowed",
+            ChangeKind::TypeChanged => "type-changed",
+            ChangeKind::NullableAdded => "nullable-added",
+            ChangeKind::NullableRemoved => "nullable-removed",
+            ChangeKind::EnumValuesAdded => "enum-values-added",
+            ChangeKind::EnumValuesRemoved => "enum-values-removed",
+            ChangeKind::ConstChanged => "const-changed",
+            ChangeKind::BoundAdded => "bound-added",
+            ChangeKind::BoundRemoved => "bound-removed",
+            ChangeKind::BoundTightened => "bound-tightened",
+            ChangeKind::BoundLoosened => "bound-loosened",
+            ChangeKind::BoundChanged => "bound-changed",
+            ChangeKind::PatternAdded => "pattern-added",
+            ChangeKind::PatternRemoved => "pattern-removed",
+            ChangeKind::PatternChanged => "pattern-changed",
+            ChangeKind::FormatAdded => "format-added",
+            ChangeKind::FormatRemoved => "format-removed",
+            ChangeKind::FormatChanged => "format-changed",
+            ChangeKind::RequiredAdded => "required-added",
+            ChangeKind::RequiredRemoved => "required-removed",
+            ChangeKind::PropertyAddedOpen => "property-added-open",
+            ChangeKind::PropertyAddedClosed => "property-added-closed",
+            ChangeKind::PropertyRemovedOpen => "property-removed-open",
+            ChangeKind::PropertyRemovedClosed => "property-removed-closed",
+            ChangeKind::PatternPropertyAdded => "pattern-property-added",
+            ChangeKind::PatternPropertyRemoved => "pattern-property-removed",
+            ChangeKind::AdditionalPropertiesChanged => "additional-properties-changed",
+            ChangeKind::UnevaluatedChanged => "unevaluated-changed",
+            ChangeKind::AllOfPartAdded => "all-of-part-added",
+            ChangeKind::AllOfPartRemoved => "all-of-part-removed",
+            ChangeKind::BranchAdded => "branch-added",
+            ChangeKind::BranchRemoved => "branch-removed",
+            ChangeKind::NotChanged => "not-changed",
+            ChangeKind::ConditionChanged => "condition-changed",
+            ChangeKind::DependentSchemaChanged => "dependent-schema-changed",
+            ChangeKind::ArrayToTuple => "array-to-tuple",
+            ChangeKind::TupleToArray => "tuple-to-array",
+        }
+    }
+}
+
+/// One change of the wire format.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    pub kind: ChangeKind,
+    /// Where it is in the old version (`None`: only in the new one) ...
+    pub old: Option<Place>,
+    /// ... and in the new one.
+    pub new: Option<Place>,
+    pub effect: Effect,
+    pub detail: String,
+    /// A document one side accepts and the other rejects, for a breaking verdict.
+    pub witness: Option<Value>,
+}
+
+impl Change {
+    /// Readers: old ⊆ new.
+    pub fn readers(&self) -> Verdict {
+        match &self.effect {
+            Effect::Neutral | Effect::Loosens => Verdict::Compatible,
+            Effect::Tightens | Effect::Changes => Verdict::Breaking,
+            Effect::Unknown(why) => Verdict::Unknown(why.clone()),
+        }
+    }
+
+    /// Writers: new ⊆ old.
+    pub fn writers(&self) -> Verdict {
+        match &self.effect {
+            Effect::Neutral | Effect::Tightens => Verdict::Compatible,
+            Effect::Loosens | Effect::Changes => Verdict::Breaking,
+            Effect::Unknown(why) => Verdict::Unknown(why.clone()),
+        }
+    }
+
+    /// The verdict for `role`: the worse of the two for `Both`.
+    pub fn verdict(&self, role: Role) -> Verdict {
+        match role {
+            Role::Reader => self.readers(),
+            Role::Writer => self.writers(),
+            Role::Both => match (self.readers(), self.writers()) {
+                (Verdict::Breaking, _) | (_, Verdict::Breaking) => Verdict::Breaking,
+                (Verdict::Unknown(why), _) | (_, Verdict::Unknown(why)) => Verdict::Unknown(why),
+                (Verdict::Compatible, Verdict::Compatible) => Verdict::Compatible,
+            },
+        }
+    }
+
+    fn old_sort_key(&self) -> Option<(usize, String)> {
+        self.old.as_ref().map(|p| (p.doc, p.pointer.clone()))
+    }
+
+    fn new_sort_key(&self) -> Option<(usize, String)> {
+        self.new.as_ref().map(|p| (p.doc, p.pointer.clone()))
+    }
+}
+
+/// A semver bump, smallest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Bump {
+    None,
+    Patch,
+    Minor,
+    Major,
+}
+
+impl Bump {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Bump::None => "none",
+            Bump::Patch => "patch",
+            Bump::Minor => "minor",
+            Bump::Major => "major",
+        }
+    }
+
+    /// `version` bumped, Cargo's way: while the major is 0, a breaking change bumps the minor
+    /// and anything else the patch.
+    pub fn apply(self, version: &str) -> Option<String> {
+        let mut parts = version.split('.').map(|p| p.parse::<u64>().ok());
+        let (major, minor, patch) = (parts.next()??, parts.next()??, parts.next()??);
+        if parts.next().is_some() {
+            return None;
+        }
+        let (major, minor, patch) = match (self, major) {
+            (Bump::None, _) => (major, minor, patch),
+            (Bump::Major, 0) => (0, minor + 1, 0),
+            (Bump::Minor | Bump::Patch, 0) => (0, minor, patch + 1),
+            (Bump::Major, _) => (major + 1, 0, 0),
+            (Bump::Minor, _) => (major, minor + 1, 0),
+            (Bump::Patch, _) => (major, minor, patch + 1),
+        };
+        Some(format!("{major}.{minor}.{patch}"))
+    }
+}
+
+/// A change of the generated crate's public API.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiChange {
+    /// `module::Type` or `module::Type::member`.
+    pub path: String,
+    pub class: Bump,
+    pub detail: String,
+}
+
+/// How to diff.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The compile configuration both versions are generated with (for the Rust API class and
+    /// whether `format` asserts).
+    pub config: Config,
+}
+
+/// Everything that changed between two versions.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub changes: Vec<Change>,
+    pub api: Vec<ApiChange>,
+}
+
+impl Report {
+    /// The bump the wire changes need for `role`: a breaking or undecided change is major,
+    /// a compatible change of what is valid minor, annotations only patch.
+    pub fn wire_bump(&self, role: Role) -> Bump {
+        self.changes
+            .iter()
+            .map(|c| match (c.verdict(role), &c.effect) {
+                (Verdict::Breaking | Verdict::Unknown(_), _) => Bump::Major,
+                (Verdict::Compatible, Effect::Neutral) => Bump::Patch,
+                (Verdict::Compatible, _) => Bump::Minor,
+            })
+            .max()
+            .unwrap_or(Bump::None)
+    }
+
+    pub fn api_bump(&self) -> Bump {
+        self.api.iter().map(|c| c.class).max().unwrap_or(Bump::None)
+    }
+
+    /// The larger of the wire bump for `role` and the Rust API class.
+    pub fn bump(&self, role: Role) -> Bump {
+        self.wire_bump(role).max(self.api_bump())
+    }
+
+    pub fn breaking(&self, role: Role) -> bool {
+        self.changes.iter().any(|c| c.verdict(role) == Verdict::Breaking)
+    }
+
+    pub fn unknown(&self, role: Role) -> bool {
+        self.changes.iter().any(|c| matches!(c.verdict(role), Verdict::Unknown(_)))
+    }
+
+    /// One line per change, breaking first, then undecided, then compatible; then the API.
+    pub fn to_text(&self, role: Role) -> String {
+        let mut out = String::new();
+        for (title, wanted) in [("breaking", "breaking"), ("unknown", "unknown"), ("compatible", "compatible")] {
+            let group: Vec<&Change> = self.changes.iter().filter(|c| c.verdict(role).as_str() == wanted).collect();
+            if group.is_empty() {
+                continue;
+            }
+            out.push_str(&format!("{title} ({}):\n", group.len()));
+            for change in group {
+                let at = match (&change.old, &change.new) {
+                    (Some(old), Some(new)) if old == new => old.to_string(),
+                    (Some(old), Some(new)) => format!("{old} → {new}"),
+                    (Some(place), None) | (None, Some(place)) => place.to_string(),
+                    (None, None) => String::new(),
+                };
+                out.push_str(&format!(
+                    "  {} at {at}: {} [readers: {}, writers: {}]\n",
+                    change.kind.name(),
+                    change.detail,
+                    change.readers().as_str(),
+                    change.writers().as_str()
+                ));
+                if let Verdict::Unknown(why) = change.verdict(role) {
+                    out.push_str(&format!("    why unknown: {why}\n"));
+                }
+                if let Some(witness) = &change.witness {
+                    out.push_str(&format!("    witness: {witness}\n"));
+                }
+            }
+        }
+        if !self.api.is_empty() {
+            out.push_str(&format!("rust api ({}):\n", self.api.len()));
+            for change in &self.api {
+                out.push_str(&format!("  {}: {}\n", change.class.as_str(), change.detail));
+            }
+        }
+        out.push_str(&format!(
+            "bump: {} (wire for {}: {}, rust api: {})\n",
+            self.bump(role).as_str(),
+            match role {
+                Role::Reader => "readers",
+                Role::Writer => "writers",
+                Role::Both => "readers and writers",
+            },
+            self.wire_bump(role).as_str(),
+            self.api_bump().as_str()
+        ));
+        out
+    }
+
+    pub fn to_json(&self, role: Role) -> Value {
+        let place = |p: &Option<Place>| p.as_ref().map(|p| json!({"file": p.file, "pointer": p.pointer}));
+        let changes: Vec<Value> = self
+            .changes
+            .iter()
+            .map(|c| {
+                let reason = match c.verdict(role) {
+                    Verdict::Unknown(why) => Some(why),
+                    Verdict::Breaking | Verdict::Compatible => None,
+                };
+                json!({
+                    "kind": c.kind.name(),
+                    "old": place(&c.old),
+                    "new": place(&c.new),
+                    "detail": c.detail,
+                    "readers": c.readers().as_str(),
+                    "writers": c.writers().as_str(),
+                    "reason": reason,
+                    "witness": c.witness,
+                })
+            })
+            .collect();
+        let api: Vec<Value> = self.api.iter().map(|c| json!({"path": c.path, "class": c.class.as_str(), "detail": c.detail})).collect();
+        json!({
+            "changes": changes,
+            "api": api,
+            "bump": {"wire": self.wire_bump(role).as_str(), "api": self.api_bump().as_str(), "required": self.bump(role).as_str()},
+        })
+    }
+}
+
+/// Compares the input schemas of two front ends: documents matched by their root `$id`,
+/// then by the path they are displayed as.
+pub fn diff(old: &Front, new: &Front, options: &Options) -> Result<Report, Diagnostics> {
+    let mut comparer = wire::Comparer::new(old, new, options.config.assert_formats);
+    let inputs = |front: &Front| -> Vec<(DocId, Option<String>, String)> {
+        front
+            .registry
+            .docs
+            .iter()
+            .filter(|d| d.is_input)
+            .map(|d| {
+                let root = Loc { doc: d.id, pointer: d.root_pointer.clone() };
+                (d.id, front.model.schema_at(&root).and_then(|s| s.id.clone()), d.display.clone())
+            })
+            .collect()
+    };
+    let (olds, news) = (inputs(old), inputs(new));
+    let mut extra = Vec::new();
+    let mut matched_new = Vec::new();
+    for (doc, id, display) in &olds {
+        let partner =
+            news.iter().find(|(_, other, _)| id.is_some() && other == id).or_else(|| news.iter().find(|(_, _, other)| other == display));
+        let root = |front: &Front, doc: DocId| Loc { doc, pointer: front.registry.doc(doc).root_pointer.clone() };
+        match partner {
+            Some((new_doc, _, _)) => {
+                matched_new.push(*new_doc);
+                comparer.compare_roots(&root(old, *doc), &root(new, *new_doc));
+            }
+            None => extra.push(Change {
+                kind: ChangeKind::SchemaRemoved,
+                old: Some(Place { file: display.clone(), pointer: String::new(), doc: doc.0 }),
+                new: None,
+                effect: Effect::Neutral,
+                detail: format!("schema {display} removed"),
+                witness: None,
+            }),
+        }
+    }
+    for (doc, _, display) in news.iter().filter(|(doc, _, _)| !matched_new.contains(doc)) {
+        extra.push(Change {
+            kind: ChangeKind::SchemaAdded,
+            old: None,
+            new: Some(Place { file: display.clone(), pointer: String::new(), doc: doc.0 }),
+            effect: Effect::Neutral,
+            detail: format!("schema {display} added"),
+            witness: None,
+        });
+    }
+    let mut changes = comparer.changes;
+    changes.extend(extra);
+    let (old_ir, new_ir) = (old.lower(&options.config)?, new.lower(&options.config)?);
+    let api = rust::compare((&old_ir, &old.registry), (&new_ir, &new.registry));
+    Ok(Report { changes, api })
+}
+
+#[cfg(test)]
+mod tests;
