@@ -494,9 +494,8 @@ fn unused_keywords(vocabularies: &serde_json::Map<String, Value>) -> Result<Vec<
             return Err(uri.clone());
         }
     }
-    let used: Vec<&'static str> = vocabularies.keys().filter_map(|uri| metaschemas::vocabulary_keywords(uri)).flatten().copied().collect();
-    let all = metaschemas::REMOVABLE.iter().flat_map(|keywords| keywords.iter().copied());
-    Ok(all.filter(|k| !used.contains(k)).collect())
+    let used: Vec<&'static str> = vocabularies.keys().filter_map(|uri| metaschemas::vocabulary_keywords(uri)).flatten().collect();
+    Ok(metaschemas::removable().into_iter().filter(|k| !used.contains(k)).collect())
 }
 
 /// Removes `keywords` from every schema object of `json` (never from `enum`/`const` data).

@@ -2,6 +2,9 @@
 //! metaschemas), embedded so that a `$ref` or `$schema` naming one resolves without IO. See
 //! `metaschemas/README.md` for where the files come from.
 
+use crate::Draft;
+use crate::schema::{Keyword, Vocabulary};
+
 /// One embedded metaschema: its URI (the `$id` without the empty fragment) and text.
 pub(crate) struct Metaschema {
     pub uri: &'static str,
@@ -49,78 +52,26 @@ pub(crate) fn find(uri: &str) -> Option<&'static Metaschema> {
 
 /// The keywords of each vocabulary of 2019-09 and 2020-12 (by its URI) that a schema loses
 /// when its metaschema does not use the vocabulary: they are then annotations. `core` is always
-/// in use; `meta-data`, `content` and format annotations are annotations anyway.
-pub(crate) fn vocabulary_keywords(uri: &str) -> Option<&'static [&'static str]> {
-    if let Some(name) = uri.strip_prefix("https://json-schema.org/draft/2019-09/vocab/") {
-        return match name {
-            "applicator" => Some(APPLICATOR),
-            "core" | "validation" | "meta-data" | "content" | "format" => keywords(name),
-            _ => None,
-        };
-    }
-    let name = uri.strip_prefix("https://json-schema.org/draft/2020-12/vocab/")?;
-    match name {
-        // In 2019-09, `unevaluated*` belong to the applicator vocabulary; here to their own.
-        "applicator" => Some(&APPLICATOR[..APPLICATOR.len() - 2]),
-        "format" => None,
-        _ => keywords(name),
-    }
+/// in use; `meta-data`, `content` and format annotations are annotations anyway. `None` for a
+/// vocabulary schemac does not know. Read from the keyword table.
+pub(crate) fn vocabulary_keywords(uri: &str) -> Option<Vec<&'static str>> {
+    let (draft, vocabulary) = Vocabulary::from_uri(uri)?;
+    Some(Keyword::removable_with(vocabulary, draft).map(Keyword::name).collect())
 }
 
-/// Every keyword the vocabularies can remove.
-pub(crate) const REMOVABLE: &[&[&str]] = &[APPLICATOR, VALIDATION];
-
-const APPLICATOR: &[&str] = &[
-    "prefixItems",
-    "items",
-    "additionalItems",
-    "contains",
-    "additionalProperties",
-    "properties",
-    "patternProperties",
-    "dependentSchemas",
-    "propertyNames",
-    "if",
-    "then",
-    "else",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-];
-
-const VALIDATION: &[&str] = &[
-    "type",
-    "enum",
-    "const",
-    "multipleOf",
-    "maximum",
-    "exclusiveMaximum",
-    "minimum",
-    "exclusiveMinimum",
-    "maxLength",
-    "minLength",
-    "pattern",
-    "maxItems",
-    "minItems",
-    "uniqueItems",
-    "maxContains",
-    "minContains",
-    "maxProperties",
-    "minProperties",
-    "required",
-    "dependentRequired",
-];
-
-fn keywords(name: &str) -> Option<&'static [&'static str]> {
-    Some(match name {
-        "core" | "meta-data" | "content" | "format" | "format-annotation" | "format-assertion" => &[],
-        "unevaluated" => &["unevaluatedItems", "unevaluatedProperties"],
-        "validation" => VALIDATION,
-        _ => return None,
-    })
+/// Every keyword the vocabularies can remove, in either draft that has vocabularies.
+pub(crate) fn removable() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for draft in [Draft::Draft2019_09, Draft::Draft2020_12] {
+        for vocabulary in [Vocabulary::Applicator, Vocabulary::Unevaluated, Vocabulary::Validation] {
+            for keyword in Keyword::removable_with(vocabulary, draft) {
+                if !out.contains(&keyword.name()) {
+                    out.push(keyword.name());
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
