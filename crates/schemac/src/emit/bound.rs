@@ -22,12 +22,22 @@ use crate::ir::DefId;
 use crate::load::Document;
 use crate::resolve::{Loc, Registry, subschemas};
 
+/// What this file adds to the module of a document.
+pub(super) struct Items {
+    /// Each type's `JsonSchema` impl (and the root's `SchemaBound`), in the order of `defs`.
+    pub impls: Vec<TokenStream>,
+    /// The `json_schema_ref_N` functions the impls call.
+    pub helpers: TokenStream,
+    /// `SCHEMA_JSON` and `schema()`: the source text, which reads best at the end.
+    pub source: TokenStream,
+}
+
 /// The items for the module of `doc`, whose types are `defs`.
-pub(super) fn items(ctx: &Ctx<'_>, doc: &Document, defs: &[DefId]) -> TokenStream {
+pub(super) fn items(ctx: &Ctx<'_>, doc: &Document, defs: &[DefId]) -> Items {
     let root = root_of(ctx, doc);
     let mut bundler = Bundler { ctx, doc, nominal: nominal_defs(ctx), raws: Vec::new() };
     let text = source_literal(&doc.text);
-    let mut out = quote! {
+    let source = quote! {
         /// The source schema file, byte for byte.
         pub const SCHEMA_JSON: &str = #text;
 
@@ -40,25 +50,28 @@ pub(super) fn items(ctx: &Ctx<'_>, doc: &Document, defs: &[DefId]) -> TokenStrea
             &SCHEMA_VALUE
         }
     };
+    let mut impls = Vec::new();
     for &id in defs {
-        if is_type_alias(ctx, id) {
-            continue;
+        let mut out = TokenStream::new();
+        if !is_type_alias(ctx, id) {
+            let pointer = if Some(id) == root { String::new() } else { ctx.def(id).origin.pointer.clone() };
+            let loc = Loc { doc: doc.id, pointer };
+            out.extend(json_schema_impl(&mut bundler, id, &loc));
+            if Some(id) == root {
+                out.extend(schema_bound_impl(ctx, doc, id));
+            }
         }
-        let pointer = if Some(id) == root { String::new() } else { ctx.def(id).origin.pointer.clone() };
-        let loc = Loc { doc: doc.id, pointer };
-        out.extend(json_schema_impl(&mut bundler, id, &loc));
-        if Some(id) == root {
-            out.extend(schema_bound_impl(ctx, doc, id));
-        }
+        impls.push(out);
     }
     // Bundling one raw target can reach others; `raws` grows while it is emitted.
+    let mut helpers = TokenStream::new();
     let mut next = 0;
     while next < bundler.raws.len() {
         let (loc, from) = bundler.raws[next].clone();
-        out.extend(raw_fn(&mut bundler, next, &loc, from));
+        helpers.extend(raw_fn(&mut bundler, next, &loc, from));
         next += 1;
     }
-    out
+    Items { impls, helpers, source }
 }
 
 /// The root type of `doc`'s module, when it is a type of its own.
