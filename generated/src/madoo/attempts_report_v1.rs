@@ -270,7 +270,6 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReport {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/attempts/items",
@@ -281,6 +280,7 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReport {
             ],
             moved: &["/$defs/attempt"],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -328,10 +328,10 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportSchema {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/schema",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -422,19 +422,29 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportBody {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/body",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
 }
 impl AttemptsReportBodyWorkflow {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^wf_[0-9a-f]{32}$",
-            Some("^wf_[0-9a-f]{32}$"),
+            &[
+                schemac_runtime::pattern::Part::Literal(b"wf_"),
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(
+                        &[(b'0', b'9'), (b'a', b'f')],
+                        32,
+                        32,
+                    ),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -503,10 +513,10 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportBodyWorkflow {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/body/properties/workflow",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -635,10 +645,10 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportPolicy {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/policy",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -701,10 +711,10 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportPolicyOnExhausted {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/policy/properties/on_exhausted",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -848,19 +858,29 @@ impl schemac_runtime::schemars::JsonSchema for Attempt {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/$defs/attempt",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
 }
 impl AttemptExecution {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^run_[0-9a-f]{32}$",
-            Some("^run_[0-9a-f]{32}$"),
+            &[
+                schemac_runtime::pattern::Part::Literal(b"run_"),
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(
+                        &[(b'0', b'9'), (b'a', b'f')],
+                        32,
+                        32,
+                    ),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -925,10 +945,10 @@ impl schemac_runtime::schemars::JsonSchema for AttemptExecution {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/$defs/attempt/properties/execution",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -991,10 +1011,10 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportDisposition {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/disposition",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

@@ -93,7 +93,6 @@ impl schemac_runtime::schemars::JsonSchema for Merged {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/allOf/0",
@@ -104,6 +103,7 @@ impl schemac_runtime::schemars::JsonSchema for Merged {
             ],
             moved: &["/$defs/base"],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -134,10 +134,10 @@ fn json_schema_ref_0(
             schemac_runtime::bundle::Subschema {
                 document: &SCHEMA_VALUE,
                 pointer: "/$defs/base",
-                draft: schemac_runtime::bundle::Draft::Draft2020_12,
                 refs: &[],
                 moved: &[],
                 resources: &[],
+                edits: &[],
             }
                 .json_schema(generator)
         }

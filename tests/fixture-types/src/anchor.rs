@@ -92,7 +92,6 @@ impl schemac_runtime::schemars::JsonSchema for Anchored {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/home",
@@ -109,6 +108,7 @@ impl schemac_runtime::schemars::JsonSchema for Anchored {
             ],
             moved: &["/$defs/postal"],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -186,19 +186,24 @@ impl schemac_runtime::schemars::JsonSchema for Postal {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/$defs/postal",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
 }
 impl PostalZip {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^[0-9]{5}$",
-            Some("^[0-9]{5}$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(&[(b'0', b'9')], 5, 5),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -263,10 +268,10 @@ impl schemac_runtime::schemars::JsonSchema for PostalZip {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/$defs/postal/properties/zip",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

@@ -70,10 +70,10 @@ impl schemac_runtime::schemars::JsonSchema for AnyOfValue {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -89,9 +89,14 @@ impl schemac_runtime::SchemaBound for AnyOfValue {
 }
 impl AnyOfValueVariant1 {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^[a-z]+$",
-            Some("^[a-z]+$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::at_least(&[(b'a', b'z')], 1),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -156,10 +161,10 @@ impl schemac_runtime::schemars::JsonSchema for AnyOfValueVariant1 {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/anyOf/1",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

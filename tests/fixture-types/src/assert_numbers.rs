@@ -222,10 +222,10 @@ impl schemac_runtime::schemars::JsonSchema for Numbers {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

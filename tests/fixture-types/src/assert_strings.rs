@@ -147,10 +147,10 @@ impl schemac_runtime::schemars::JsonSchema for Strings {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -166,9 +166,14 @@ impl schemac_runtime::SchemaBound for Strings {
 }
 impl StringsCode {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^[A-Z]+$",
-            Some("^[A-Z]+$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::at_least(&[(b'A', b'Z')], 1),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -234,10 +239,10 @@ impl schemac_runtime::schemars::JsonSchema for StringsCode {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/code",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

@@ -94,10 +94,10 @@ impl schemac_runtime::schemars::JsonSchema for ConstHolder {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -146,10 +146,10 @@ impl schemac_runtime::schemars::JsonSchema for ConstHolderVersion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/version",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -188,10 +188,10 @@ impl schemac_runtime::schemars::JsonSchema for ConstHolderKind {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/kind",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -231,10 +231,10 @@ impl schemac_runtime::schemars::JsonSchema for ConstHolderShape {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/shape",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

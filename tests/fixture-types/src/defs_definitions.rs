@@ -121,7 +121,6 @@ impl schemac_runtime::schemars::JsonSchema for DefsBoth {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/a",
@@ -144,6 +143,7 @@ impl schemac_runtime::schemars::JsonSchema for DefsBoth {
             ],
             moved: &["/$defs/upper", "/definitions/small"],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -159,9 +159,14 @@ impl schemac_runtime::SchemaBound for DefsBoth {
 }
 impl Upper {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^[A-Z]+$",
-            Some("^[A-Z]+$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::at_least(&[(b'A', b'Z')], 1),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -226,10 +231,10 @@ impl schemac_runtime::schemars::JsonSchema for Upper {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/$defs/upper",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -253,10 +258,10 @@ fn json_schema_ref_0(
             schemac_runtime::bundle::Subschema {
                 document: &SCHEMA_VALUE,
                 pointer: "/definitions/small",
-                draft: schemac_runtime::bundle::Draft::Draft2020_12,
                 refs: &[],
                 moved: &[],
                 resources: &[],
+                edits: &[],
             }
                 .json_schema(generator)
         }

@@ -136,7 +136,6 @@ impl schemac_runtime::schemars::JsonSchema for DraftFour {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft4,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/name",
@@ -147,6 +146,59 @@ impl schemac_runtime::schemars::JsonSchema for DraftFour {
             ],
             moved: &["/definitions/name"],
             resources: &[],
+            edits: &[
+                schemac_runtime::bundle::Edit::Remove {
+                    at: "/properties/ratio",
+                    key: "exclusiveMinimum",
+                },
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "/properties/ratio",
+                    from: "minimum",
+                    to: "exclusiveMinimum",
+                },
+                schemac_runtime::bundle::Edit::Remove {
+                    at: "/properties/ratio",
+                    key: "exclusiveMaximum",
+                },
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "/properties/ratio",
+                    from: "maximum",
+                    to: "exclusiveMaximum",
+                },
+                schemac_runtime::bundle::Edit::Remove {
+                    at: "/properties/level",
+                    key: "exclusiveMinimum",
+                },
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "/properties/level",
+                    from: "minimum",
+                    to: "exclusiveMinimum",
+                },
+                schemac_runtime::bundle::Edit::Remove {
+                    at: "/properties/level",
+                    key: "exclusiveMaximum",
+                },
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "/properties/level",
+                    from: "maximum",
+                    to: "exclusiveMaximum",
+                },
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "/properties/pair",
+                    from: "items",
+                    to: "prefixItems",
+                },
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "/properties/pair",
+                    from: "additionalItems",
+                    to: "items",
+                },
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "",
+                    from: "id",
+                    to: "$id",
+                },
+            ],
         }
             .json_schema(generator)
     }
@@ -226,19 +278,35 @@ impl schemac_runtime::schemars::JsonSchema for DraftFourPair {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/pair",
-            draft: schemac_runtime::bundle::Draft::Draft4,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "",
+                    from: "items",
+                    to: "prefixItems",
+                },
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "",
+                    from: "additionalItems",
+                    to: "items",
+                },
+            ],
         }
             .json_schema(generator)
     }
 }
 impl Name {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^[a-z]+$",
-            Some("^[a-z]+$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::at_least(&[(b'a', b'z')], 1),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -303,10 +371,10 @@ impl schemac_runtime::schemars::JsonSchema for Name {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/name",
-            draft: schemac_runtime::bundle::Draft::Draft4,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

@@ -133,7 +133,6 @@ impl schemac_runtime::schemars::JsonSchema for DraftSix {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft6,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/names/items",
@@ -144,6 +143,13 @@ impl schemac_runtime::schemars::JsonSchema for DraftSix {
             ],
             moved: &["/definitions/name"],
             resources: &[],
+            edits: &[
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "/properties/point",
+                    from: "items",
+                    to: "prefixItems",
+                },
+            ],
         }
             .json_schema(generator)
     }
@@ -192,10 +198,10 @@ impl schemac_runtime::schemars::JsonSchema for DraftSixVersion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/version",
-            draft: schemac_runtime::bundle::Draft::Draft6,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -259,10 +265,16 @@ impl schemac_runtime::schemars::JsonSchema for DraftSixPoint {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/point",
-            draft: schemac_runtime::bundle::Draft::Draft6,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "",
+                    from: "items",
+                    to: "prefixItems",
+                },
+            ],
         }
             .json_schema(generator)
     }
@@ -284,10 +296,10 @@ fn json_schema_ref_0(
             schemac_runtime::bundle::Subschema {
                 document: &SCHEMA_VALUE,
                 pointer: "/definitions/name",
-                draft: schemac_runtime::bundle::Draft::Draft6,
                 refs: &[],
                 moved: &[],
                 resources: &[],
+                edits: &[],
             }
                 .json_schema(generator)
         }

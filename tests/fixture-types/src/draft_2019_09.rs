@@ -150,7 +150,6 @@ impl schemac_runtime::schemars::JsonSchema for DraftTwentyNineteen {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2019_09,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/name",
@@ -161,6 +160,18 @@ impl schemac_runtime::schemars::JsonSchema for DraftTwentyNineteen {
             ],
             moved: &["/$defs/name"],
             resources: &[],
+            edits: &[
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "/properties/point",
+                    from: "items",
+                    to: "prefixItems",
+                },
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "/properties/point",
+                    from: "additionalItems",
+                    to: "items",
+                },
+            ],
         }
             .json_schema(generator)
     }
@@ -242,19 +253,35 @@ impl schemac_runtime::schemars::JsonSchema for DraftTwentyNineteenPoint {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/point",
-            draft: schemac_runtime::bundle::Draft::Draft2019_09,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "",
+                    from: "items",
+                    to: "prefixItems",
+                },
+                schemac_runtime::bundle::Edit::Rename {
+                    at: "",
+                    from: "additionalItems",
+                    to: "items",
+                },
+            ],
         }
             .json_schema(generator)
     }
 }
 impl Name {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^[a-z]+$",
-            Some("^[a-z]+$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::at_least(&[(b'a', b'z')], 1),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -319,10 +346,10 @@ impl schemac_runtime::schemars::JsonSchema for Name {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/$defs/name",
-            draft: schemac_runtime::bundle::Draft::Draft2019_09,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

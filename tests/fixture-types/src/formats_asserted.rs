@@ -487,10 +487,10 @@ impl schemac_runtime::schemars::JsonSchema for AssertedFormats {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -506,9 +506,17 @@ impl schemac_runtime::SchemaBound for AssertedFormats {
 }
 impl AssertedFormatsLowerEmail {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^[a-z@.]+$",
-            Some("^[a-z@\\.]+$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::at_least(
+                        &[(b'.', b'.'), (b'@', b'@'), (b'a', b'z')],
+                        1,
+                    ),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -577,10 +585,10 @@ impl schemac_runtime::schemars::JsonSchema for AssertedFormatsLowerEmail {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/lower_email",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -704,10 +712,10 @@ impl schemac_runtime::schemars::JsonSchema for AssertedFormatsAnyAddress {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/any_address",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -754,10 +762,10 @@ impl schemac_runtime::schemars::JsonSchema for AssertedFormatsAnyAddressObject {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/any_address",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

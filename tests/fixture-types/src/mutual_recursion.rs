@@ -100,7 +100,6 @@ impl schemac_runtime::schemars::JsonSchema for Directory {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/entries/items",
@@ -111,6 +110,7 @@ impl schemac_runtime::schemars::JsonSchema for Directory {
             ],
             moved: &["/$defs/dir", "/$defs/entry"],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -198,7 +198,6 @@ impl schemac_runtime::schemars::JsonSchema for Entry {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/$defs/entry",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/dir",
@@ -209,6 +208,7 @@ impl schemac_runtime::schemars::JsonSchema for Entry {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -269,7 +269,6 @@ impl schemac_runtime::schemars::JsonSchema for Dir {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/$defs/dir",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/entries/items",
@@ -280,6 +279,7 @@ impl schemac_runtime::schemars::JsonSchema for Dir {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

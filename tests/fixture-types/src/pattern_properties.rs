@@ -33,17 +33,25 @@ impl<'de> serde::Deserialize<'de> for PatternProps {
             ) -> Result<PatternProps, A::Error> {
                 let mut f0: Option<String> = None;
                 let mut extra = serde_json::Map::new();
-                static PATTERN_0: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+                static PATTERN_0: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
                     "^x-",
-                    Some("^x\\-"),
+                    &[schemac_runtime::pattern::Part::Literal(b"x-")],
+                    false,
                 );
-                static PATTERN_1: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+                static PATTERN_1: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
                     "^n_[0-9]+$",
-                    Some("^n_[0-9]+$"),
+                    &[
+                        schemac_runtime::pattern::Part::Literal(b"n_"),
+                        schemac_runtime::pattern::Part::Run(
+                            schemac_runtime::pattern::Run::at_least(&[(b'0', b'9')], 1),
+                        ),
+                    ],
+                    true,
                 );
-                static PATTERN_2: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+                static PATTERN_2: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
                     "^n_1",
-                    Some("^n_1"),
+                    &[schemac_runtime::pattern::Part::Literal(b"n_1")],
+                    false,
                 );
                 while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
                     match key.as_str() {
@@ -115,17 +123,25 @@ impl schemac_runtime::Validate for PatternProps {
         at: &schemac_runtime::validate::Path<'_>,
         errors: &mut schemac_runtime::ValidationErrors,
     ) {
-        static PATTERN_0: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN_0: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^x-",
-            Some("^x\\-"),
+            &[schemac_runtime::pattern::Part::Literal(b"x-")],
+            false,
         );
-        static PATTERN_1: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN_1: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^n_[0-9]+$",
-            Some("^n_[0-9]+$"),
+            &[
+                schemac_runtime::pattern::Part::Literal(b"n_"),
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::at_least(&[(b'0', b'9')], 1),
+                ),
+            ],
+            true,
         );
-        static PATTERN_2: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN_2: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^n_1",
-            Some("^n_1"),
+            &[schemac_runtime::pattern::Part::Literal(b"n_1")],
+            false,
         );
         for (name, v) in &self.extra {
             let at = &at.key(name);
@@ -188,10 +204,10 @@ impl schemac_runtime::schemars::JsonSchema for PatternProps {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -253,10 +269,10 @@ impl schemac_runtime::schemars::JsonSchema for PatternPropsPattern2 {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/patternProperties/^n_1",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

@@ -86,10 +86,10 @@ impl schemac_runtime::schemars::JsonSchema for PairItems {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -169,10 +169,10 @@ impl schemac_runtime::schemars::JsonSchema for PairItemsPair {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/pair",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -236,10 +236,10 @@ impl schemac_runtime::schemars::JsonSchema for PairItemsRow {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/row",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

@@ -81,7 +81,6 @@ impl schemac_runtime::schemars::JsonSchema for TreeNode {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/children/items",
@@ -92,6 +91,7 @@ impl schemac_runtime::schemars::JsonSchema for TreeNode {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

@@ -85,7 +85,6 @@ impl schemac_runtime::schemars::JsonSchema for RefSiblings {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/name",
@@ -102,6 +101,7 @@ impl schemac_runtime::schemars::JsonSchema for RefSiblings {
             ],
             moved: &["/$defs/id", "/$defs/lower"],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -135,16 +135,22 @@ impl RefSiblingsName {
         schemac_runtime::check::kinds(v, &[schemac_runtime::check::Kind::String])
     }
     fn check_2(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^[a-z]+$",
-            Some("^[a-z]+$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::at_least(&[(b'a', b'z')], 1),
+                ),
+            ],
+            true,
         );
         schemac_runtime::check::pattern(v, &PATTERN)
     }
     fn check_3(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^a",
-            Some("^a"),
+            &[schemac_runtime::pattern::Part::Literal(b"a")],
+            false,
         );
         schemac_runtime::check::pattern(v, &PATTERN)
     }
@@ -179,7 +185,6 @@ impl schemac_runtime::schemars::JsonSchema for RefSiblingsName {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/name",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "",
@@ -190,6 +195,7 @@ impl schemac_runtime::schemars::JsonSchema for RefSiblingsName {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -211,10 +217,10 @@ fn json_schema_ref_0(
             schemac_runtime::bundle::Subschema {
                 document: &SCHEMA_VALUE,
                 pointer: "/$defs/lower",
-                draft: schemac_runtime::bundle::Draft::Draft2020_12,
                 refs: &[],
                 moved: &[],
                 resources: &[],
+                edits: &[],
             }
                 .json_schema(generator)
         }
@@ -238,10 +244,10 @@ fn json_schema_ref_1(
             schemac_runtime::bundle::Subschema {
                 document: &SCHEMA_VALUE,
                 pointer: "/$defs/id",
-                draft: schemac_runtime::bundle::Draft::Draft2020_12,
                 refs: &[],
                 moved: &[],
                 resources: &[],
+                edits: &[],
             }
                 .json_schema(generator)
         }

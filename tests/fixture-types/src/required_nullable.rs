@@ -102,7 +102,6 @@ impl schemac_runtime::schemars::JsonSchema for RequiredNullable {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/c/anyOf/0",
@@ -113,6 +112,7 @@ impl schemac_runtime::schemars::JsonSchema for RequiredNullable {
             ],
             moved: &["/$defs/point"],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -180,10 +180,10 @@ impl schemac_runtime::schemars::JsonSchema for Point {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/$defs/point",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

@@ -151,10 +151,10 @@ impl schemac_runtime::schemars::JsonSchema for Tuples {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -226,10 +226,10 @@ impl schemac_runtime::schemars::JsonSchema for Point {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/point",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -311,10 +311,10 @@ impl schemac_runtime::schemars::JsonSchema for Row {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/row",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -375,19 +375,25 @@ impl schemac_runtime::schemars::JsonSchema for Open {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/open",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
 }
 impl OpenItem0 {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^v[0-9]+$",
-            Some("^v[0-9]+$"),
+            &[
+                schemac_runtime::pattern::Part::Literal(b"v"),
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::at_least(&[(b'0', b'9')], 1),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -452,10 +458,10 @@ impl schemac_runtime::schemars::JsonSchema for OpenItem0 {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/open/prefixItems/0",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -519,10 +525,10 @@ impl schemac_runtime::schemars::JsonSchema for Partial {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/partial",
-            draft: schemac_runtime::bundle::Draft::Draft2020_12,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

@@ -506,7 +506,6 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/taskList/properties/tasks/items",
@@ -523,6 +522,7 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
             ],
             moved: &["/definitions/auditVerdict", "/definitions/task"],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -538,9 +538,22 @@ impl schemac_runtime::SchemaBound for Goal {
 }
 impl GoalId {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^\\d{14}-[a-z0-9]{6}$",
-            Some("^[0-9]{14}\\-[a-z0-9]{6}$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(&[(b'0', b'9')], 14, 14),
+                ),
+                schemac_runtime::pattern::Part::Literal(b"-"),
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(
+                        &[(b'0', b'9'), (b'a', b'z')],
+                        6,
+                        6,
+                    ),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -605,10 +618,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalId {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/id",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -675,10 +688,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalStatus {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/status",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -733,10 +746,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalPolicy {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/policy",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -826,7 +839,6 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/tasks/items",
@@ -837,6 +849,7 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -876,10 +889,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskListVersion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList/properties/version",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -996,7 +1009,6 @@ impl schemac_runtime::schemars::JsonSchema for Task {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/subtasks/items",
@@ -1007,6 +1019,7 @@ impl schemac_runtime::schemars::JsonSchema for Task {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1067,10 +1080,10 @@ impl schemac_runtime::schemars::JsonSchema for TaskStatus {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task/properties/status",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1203,10 +1216,10 @@ impl schemac_runtime::schemars::JsonSchema for AuditVerdict {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/auditVerdict",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1270,10 +1283,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalPauseKind {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/pauseKind",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1320,10 +1333,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalPendingCompletion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/pendingCompletion",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1409,10 +1422,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalUsage {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/usage",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

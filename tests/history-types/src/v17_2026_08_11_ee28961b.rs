@@ -686,7 +686,6 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/taskList/properties/tasks/items",
@@ -727,6 +726,7 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
                 "/definitions/task",
             ],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -742,9 +742,22 @@ impl schemac_runtime::SchemaBound for Goal {
 }
 impl GoalId {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^\\d{14}-[a-z0-9]{6}$",
-            Some("^[0-9]{14}\\-[a-z0-9]{6}$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(&[(b'0', b'9')], 14, 14),
+                ),
+                schemac_runtime::pattern::Part::Literal(b"-"),
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(
+                        &[(b'0', b'9'), (b'a', b'z')],
+                        6,
+                        6,
+                    ),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -809,10 +822,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalId {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/id",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -879,10 +892,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalStatus {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/status",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -937,10 +950,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalPolicy {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/policy",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1030,7 +1043,6 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/tasks/items",
@@ -1041,6 +1053,7 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1080,10 +1093,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskListVersion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList/properties/version",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1200,7 +1213,6 @@ impl schemac_runtime::schemars::JsonSchema for Task {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/subtasks/items",
@@ -1211,6 +1223,7 @@ impl schemac_runtime::schemars::JsonSchema for Task {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1271,10 +1284,10 @@ impl schemac_runtime::schemars::JsonSchema for TaskStatus {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task/properties/status",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1407,10 +1420,10 @@ impl schemac_runtime::schemars::JsonSchema for AuditVerdict {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/auditVerdict",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1474,10 +1487,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalPauseKind {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/pauseKind",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1704,10 +1717,10 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1770,10 +1783,10 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletionPhase {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion/properties/phase",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1992,10 +2005,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepair {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2055,10 +2068,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairAction {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair/properties/action",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2118,10 +2131,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairConfidence {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair/properties/confidence",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2234,10 +2247,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveProvenance {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveProvenance",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2323,10 +2336,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalUsage {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/usage",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

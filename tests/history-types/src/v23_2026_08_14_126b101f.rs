@@ -796,7 +796,6 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/taskList/properties/tasks/items",
@@ -846,6 +845,7 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
                 "/definitions/task",
             ],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -861,9 +861,22 @@ impl schemac_runtime::SchemaBound for Goal {
 }
 impl GoalId {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^\\d{14}-[a-z0-9]{6}$",
-            Some("^[0-9]{14}\\-[a-z0-9]{6}$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(&[(b'0', b'9')], 14, 14),
+                ),
+                schemac_runtime::pattern::Part::Literal(b"-"),
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(
+                        &[(b'0', b'9'), (b'a', b'z')],
+                        6,
+                        6,
+                    ),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -928,10 +941,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalId {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/id",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -998,10 +1011,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalStatus {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/status",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1056,10 +1069,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalPolicy {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/policy",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1149,7 +1162,6 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/tasks/items",
@@ -1160,6 +1172,7 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1199,10 +1212,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskListVersion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList/properties/version",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1319,7 +1332,6 @@ impl schemac_runtime::schemars::JsonSchema for Task {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/subtasks/items",
@@ -1330,6 +1342,7 @@ impl schemac_runtime::schemars::JsonSchema for Task {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1390,10 +1403,10 @@ impl schemac_runtime::schemars::JsonSchema for TaskStatus {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task/properties/status",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1526,10 +1539,10 @@ impl schemac_runtime::schemars::JsonSchema for AuditVerdict {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/auditVerdict",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1593,10 +1606,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalPauseKind {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/pauseKind",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1925,10 +1938,10 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1991,10 +2004,10 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletionPhase {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion/properties/phase",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2057,10 +2070,10 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletionQuotaSignal {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion/properties/quotaSignal",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2279,10 +2292,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepair {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2342,10 +2355,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairAction {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair/properties/action",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2405,10 +2418,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairConfidence {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair/properties/confidence",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2543,10 +2556,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairTarget {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepairTarget",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2659,10 +2672,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveProvenance {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveProvenance",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2733,10 +2746,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalUsage {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/usage",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

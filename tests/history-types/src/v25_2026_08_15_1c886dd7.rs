@@ -823,7 +823,6 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/taskList/properties/tasks/items",
@@ -873,6 +872,7 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
                 "/definitions/task",
             ],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -888,9 +888,22 @@ impl schemac_runtime::SchemaBound for Goal {
 }
 impl GoalId {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^\\d{14}-[a-z0-9]{6}$",
-            Some("^[0-9]{14}\\-[a-z0-9]{6}$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(&[(b'0', b'9')], 14, 14),
+                ),
+                schemac_runtime::pattern::Part::Literal(b"-"),
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(
+                        &[(b'0', b'9'), (b'a', b'z')],
+                        6,
+                        6,
+                    ),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -955,10 +968,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalId {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/id",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1025,10 +1038,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalStatus {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/status",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1083,10 +1096,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalPolicy {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/policy",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1176,7 +1189,6 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/tasks/items",
@@ -1187,6 +1199,7 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1226,10 +1239,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskListVersion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList/properties/version",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1346,7 +1359,6 @@ impl schemac_runtime::schemars::JsonSchema for Task {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/subtasks/items",
@@ -1357,6 +1369,7 @@ impl schemac_runtime::schemars::JsonSchema for Task {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1417,10 +1430,10 @@ impl schemac_runtime::schemars::JsonSchema for TaskStatus {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task/properties/status",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1553,10 +1566,10 @@ impl schemac_runtime::schemars::JsonSchema for AuditVerdict {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/auditVerdict",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1620,10 +1633,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalPauseKind {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/pauseKind",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2020,10 +2033,10 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2089,10 +2102,10 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletionPhase {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion/properties/phase",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2155,10 +2168,10 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletionQuotaSignal {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion/properties/quotaSignal",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2377,10 +2390,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepair {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2440,10 +2453,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairAction {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair/properties/action",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2503,10 +2516,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairConfidence {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair/properties/confidence",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2641,10 +2654,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairTarget {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepairTarget",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2757,10 +2770,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveProvenance {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveProvenance",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2831,10 +2844,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalUsage {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/usage",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

@@ -854,7 +854,6 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/taskList/properties/tasks/items",
@@ -904,6 +903,7 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
                 "/definitions/task",
             ],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -919,9 +919,22 @@ impl schemac_runtime::SchemaBound for Goal {
 }
 impl GoalId {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::new(
+        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
             "^\\d{14}-[a-z0-9]{6}$",
-            Some("^[0-9]{14}\\-[a-z0-9]{6}$"),
+            &[
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(&[(b'0', b'9')], 14, 14),
+                ),
+                schemac_runtime::pattern::Part::Literal(b"-"),
+                schemac_runtime::pattern::Part::Run(
+                    schemac_runtime::pattern::Run::new(
+                        &[(b'0', b'9'), (b'a', b'z')],
+                        6,
+                        6,
+                    ),
+                ),
+            ],
+            true,
         );
         if !PATTERN
             .is_match(v)
@@ -986,10 +999,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalId {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/id",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1056,10 +1069,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalStatus {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/status",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1114,10 +1127,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalPolicy {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/policy",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1170,10 +1183,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalAgentRole {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/agentRole",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1263,7 +1276,6 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/tasks/items",
@@ -1274,6 +1286,7 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1313,10 +1326,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskListVersion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList/properties/version",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1443,7 +1456,6 @@ impl schemac_runtime::schemars::JsonSchema for Task {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[
                 schemac_runtime::bundle::Ref {
                     holder: "/properties/subtasks/items",
@@ -1454,6 +1466,7 @@ impl schemac_runtime::schemars::JsonSchema for Task {
             ],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1514,10 +1527,10 @@ impl schemac_runtime::schemars::JsonSchema for TaskStatus {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task/properties/status",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1570,10 +1583,10 @@ impl schemac_runtime::schemars::JsonSchema for TaskAgentRole {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task/properties/agentRole",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1706,10 +1719,10 @@ impl schemac_runtime::schemars::JsonSchema for AuditVerdict {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/auditVerdict",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -1773,10 +1786,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalPauseKind {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/pauseKind",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2173,10 +2186,10 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletion {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2242,10 +2255,10 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletionPhase {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion/properties/phase",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2308,10 +2321,10 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletionQuotaSignal {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion/properties/quotaSignal",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2530,10 +2543,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepair {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2593,10 +2606,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairAction {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair/properties/action",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2656,10 +2669,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairConfidence {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair/properties/confidence",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2794,10 +2807,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairTarget {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepairTarget",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2910,10 +2923,10 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveProvenance {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveProvenance",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }
@@ -2984,10 +2997,10 @@ impl schemac_runtime::schemars::JsonSchema for GoalUsage {
         schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/usage",
-            draft: schemac_runtime::bundle::Draft::Draft7,
             refs: &[],
             moved: &[],
             resources: &[],
+            edits: &[],
         }
             .json_schema(generator)
     }

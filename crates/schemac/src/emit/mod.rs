@@ -24,7 +24,8 @@ use crate::{Config, Module, Output, TypeSummary};
 
 /// How a subschema's references are bundled, for `#[derive(Conforms)]`'s `JsonSchema`.
 pub use assert::validate_impl_in;
-pub use bound::{Plan, Site, defs_key, plan};
+pub use bound::{Edit, Plan, Site, defs_key, edits_tokens, plan};
+pub use items::pattern_static_in;
 pub(crate) use ty::Ctx;
 
 /// Emits every module that has at least one type.
