@@ -75,15 +75,15 @@ impl Bundler<'_, '_> {
             })
             .collect();
         let (moved, resources) = (&plan.moved, &plan.resources);
-        let draft = format_ident!("{}", self.schema.registry.draft_at(loc).runtime_variant());
+        let edits = schemac::emit::edits_tokens(&quote!(::schemac_runtime), &plan.edits);
         quote! {
             ::schemac_runtime::bundle::Subschema {
                 document: #document,
                 pointer: "",
-                draft: ::schemac_runtime::bundle::Draft::#draft,
                 refs: &[#(#refs),*],
                 moved: &[#(#moved),*],
                 resources: &[#(#resources),*],
+                edits: #edits,
             }
             .json_schema(generator)
         }

@@ -192,13 +192,9 @@ impl Walker<'_, '_> {
                     let mut out = TokenStream::new();
                     if let (Some(pattern), Shape::String) = (&newtype.pattern, &shape) {
                         let name = self.next_static("PATTERN");
-                        let source = &pattern.source;
-                        let translated = match &pattern.translated {
-                            Some(t) => quote!(::core::option::Option::Some(#t)),
-                            None => quote!(::core::option::Option::None),
-                        };
+                        let pattern = schemac::emit::pattern_static_in(&quote!(::schemac_runtime), &name, pattern);
                         out.extend(quote! {
-                            static #name: ::schemac_runtime::pattern::Pattern = ::schemac_runtime::pattern::Pattern::new(#source, #translated);
+                            #pattern
                             errors.check(at, ::schemac_runtime::assert::pattern(v, &#name));
                         });
                     }

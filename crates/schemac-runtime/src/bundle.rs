@@ -25,15 +25,20 @@ pub struct Ref {
     pub target: fn(&mut SchemaGenerator) -> Schema,
 }
 
-/// The draft of a source schema. schemars declares 2020-12 (by default), so the keywords of
-/// older drafts are rewritten to their 2020-12 spelling (see [`Subschema::json_schema`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Draft {
-    Draft4,
-    Draft6,
-    Draft7,
-    Draft2019_09,
-    Draft2020_12,
+/// One rewrite of an older draft's keyword to its 2020-12 spelling (schemars declares
+/// 2020-12), decided when the code was generated: array `items` → `prefixItems`,
+/// `dependencies` → `dependentRequired`/`dependentSchemas`, draft 4's boolean
+/// `exclusiveMinimum`/`Maximum` → numbers, `id` → `$id`. Each `at` is a JSON pointer, relative
+/// to the subschema as written, of the schema object it changes.
+#[derive(Clone, Copy, Debug)]
+pub enum Edit {
+    /// The keyword `from` becomes `to`.
+    Rename { at: &'static str, from: &'static str, to: &'static str },
+    /// The keyword `key` goes.
+    Remove { at: &'static str, key: &'static str },
+    /// The map `from` goes; each of its entries named in `into` moves to the map named beside
+    /// it (made if absent), in that order.
+    Split { at: &'static str, from: &'static str, into: &'static [(&'static str, &'static str)] },
 }
 
 /// A source subschema and what bundling changes in it.
@@ -43,8 +48,6 @@ pub struct Subschema<'a> {
     pub document: &'a Value,
     /// JSON pointer of the subschema in `document` (`""` for the document root).
     pub pointer: &'a str,
-    /// The draft the subschema is written in.
-    pub draft: Draft,
     /// Every reference in the subschema, outside `moved`.
     pub refs: &'a [Ref],
     /// `$defs`/`definitions` entries (pointers relative to the subschema) that references
@@ -55,6 +58,9 @@ pub struct Subschema<'a> {
     /// `$schema`: a base URI change would send the rewritten `#/$defs/...` references to the
     /// wrong place, so those keywords are removed.
     pub resources: &'a [&'a str],
+    /// For a subschema of an older draft, the rewrites that make it mean the same in 2020-12
+    /// terms, children before their parents (so each pointer still leads where it did).
+    pub edits: &'a [Edit],
 }
 
 impl Subschema<'_> {
@@ -66,10 +72,8 @@ impl Subschema<'_> {
     /// placeholder definition first. Nested in another schema, an `$id` would change the base
     /// URI of the references inside.
     ///
-    /// A subschema of an older draft is rewritten to the same constraints in 2020-12 terms:
-    /// array `items` → `prefixItems` (and `additionalItems` → `items`), `dependencies` →
-    /// `dependentRequired`/`dependentSchemas`, draft 4's boolean `exclusiveMinimum`/`Maximum`
-    /// → numbers and `id` → `$id`; before 2019-09, keywords beside `$ref` are dropped.
+    /// A subschema of an older draft is rewritten to the same constraints in 2020-12 terms by
+    /// its [`Edit`]s; before 2019-09, keywords beside `$ref` are dropped.
     pub fn json_schema(&self, generator: &mut SchemaGenerator) -> Schema {
         let is_root = generator.definitions().is_empty();
         // Absent only in a hand-edited generated file (which the drift check rejects): then
@@ -91,8 +95,8 @@ impl Subschema<'_> {
                 place(holder, reference, target.to_value());
             }
         }
-        if self.draft < Draft::Draft2020_12 {
-            upgrade(&mut schema, self.draft, true);
+        for edit in self.edits {
+            apply(&mut schema, edit);
         }
         if !is_root && let Value::Object(object) = &mut schema {
             object.remove("$id");
@@ -102,75 +106,31 @@ impl Subschema<'_> {
     }
 }
 
-/// Keywords whose value is one schema, after [`upgrade`] has renamed the old ones.
-const SCHEMA_KEYWORDS: &[&str] = &[
-    "items",
-    "additionalProperties",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "contains",
-    "propertyNames",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contentSchema",
-];
-/// Keywords whose value is an array of schemas.
-const ARRAY_KEYWORDS: &[&str] = &["prefixItems", "allOf", "anyOf", "oneOf"];
-/// Keywords whose value maps names to schemas.
-const MAP_KEYWORDS: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
-
-/// Rewrites the keywords of `draft` that 2020-12 spells differently, in `schema` and every
-/// subschema. References are already bundled (2020-12 schemas), which this leaves as they are.
-fn upgrade(schema: &mut Value, draft: Draft, top: bool) {
-    let Value::Object(object) = schema else { return };
-    if matches!(object.get("items"), Some(Value::Array(_))) {
-        if let Some(prefix) = object.remove("items") {
-            object.insert("prefixItems".to_owned(), prefix);
-        }
-        if let Some(rest) = object.remove("additionalItems") {
-            object.insert("items".to_owned(), rest);
-        }
-    } else {
-        // Without an array `items`, `additionalItems` has no effect.
-        object.remove("additionalItems");
-    }
-    if draft <= Draft::Draft7
-        && let Some(Value::Object(dependencies)) = object.remove("dependencies")
-    {
-        for (name, dependency) in dependencies {
-            let keyword = if dependency.is_array() { "dependentRequired" } else { "dependentSchemas" };
-            if let Value::Object(map) = object.entry(keyword).or_insert_with(|| Value::Object(Map::new())) {
-                map.insert(name, dependency);
+/// Applies `edit` to `schema`; an edit whose object is not there (it was inside a reference
+/// replaced by its target) changes nothing.
+fn apply(schema: &mut Value, edit: &Edit) {
+    let at = match edit {
+        Edit::Rename { at, .. } | Edit::Remove { at, .. } | Edit::Split { at, .. } => at,
+    };
+    let Some(Value::Object(object)) = schema.pointer_mut(at) else { return };
+    match *edit {
+        Edit::Rename { from, to, .. } => {
+            if let Some(value) = object.remove(from) {
+                object.insert(to.to_owned(), value);
             }
         }
-    }
-    if draft == Draft::Draft4 {
-        for (bound, exclusive) in [("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")] {
-            if let Some(Value::Bool(is_exclusive)) = object.get(exclusive) {
-                let is_exclusive = *is_exclusive;
-                object.remove(exclusive);
-                if is_exclusive && let Some(limit) = object.remove(bound) {
-                    object.insert(exclusive.to_owned(), limit);
+        Edit::Remove { key, .. } => {
+            object.remove(key);
+        }
+        Edit::Split { from, into, .. } => {
+            let Some(Value::Object(mut entries)) = object.remove(from) else { return };
+            for &(name, to) in into {
+                if let Some(entry) = entries.remove(name)
+                    && let Value::Object(map) = object.entry(to).or_insert_with(|| Value::Object(Map::new()))
+                {
+                    map.insert(name.to_owned(), entry);
                 }
             }
-        }
-        // Only the top `id` names the schema; nested ones would move the base URI of the
-        // bundled references (as for `$id` in `resources`).
-        if let Some(Value::String(id)) = object.remove("id")
-            && top
-        {
-            object.insert("$id".to_owned(), Value::String(id));
-        }
-    }
-    for (keyword, value) in object.iter_mut() {
-        let keyword = keyword.as_str();
-        match value {
-            Value::Object(_) if SCHEMA_KEYWORDS.contains(&keyword) => upgrade(value, draft, false),
-            Value::Array(list) if ARRAY_KEYWORDS.contains(&keyword) => list.iter_mut().for_each(|v| upgrade(v, draft, false)),
-            Value::Object(map) if MAP_KEYWORDS.contains(&keyword) => map.values_mut().for_each(|v| upgrade(v, draft, false)),
-            _ => {}
         }
     }
 }
@@ -252,7 +212,7 @@ mod tests {
         }
         fn json_schema(generator: &mut SchemaGenerator) -> Schema {
             let refs = [Ref { holder: "/properties/items/items", keyword: "$ref", alone: false, target: |g| g.subschema_for::<Item>() }];
-            Subschema { document: &DOCUMENT, pointer: "", draft: Draft::Draft2020_12, refs: &refs, moved: &["/$defs/item"], resources: &[] }
+            Subschema { document: &DOCUMENT, pointer: "", refs: &refs, moved: &["/$defs/item"], resources: &[], edits: &[] }
                 .json_schema(generator)
         }
     }
@@ -263,7 +223,7 @@ mod tests {
         }
         fn json_schema(generator: &mut SchemaGenerator) -> Schema {
             let refs = [Ref { holder: "/properties/next", keyword: "$ref", alone: false, target: |g| g.subschema_for::<Item>() }];
-            Subschema { document: &DOCUMENT, pointer: "/$defs/item", draft: Draft::Draft2020_12, refs: &refs, moved: &[], resources: &[] }
+            Subschema { document: &DOCUMENT, pointer: "/$defs/item", refs: &refs, moved: &[], resources: &[], edits: &[] }
                 .json_schema(generator)
         }
     }
@@ -308,28 +268,35 @@ mod tests {
     }
 
     #[test]
-    fn upgrades_old_keywords() {
+    fn applies_edits() {
         let mut schema = json!({
             "id": "urn:x",
-            "properties": {
-                "pair": {"items": [{"type": "string"}], "additionalItems": false},
-                "list": {"items": {"type": "string"}, "additionalItems": false},
-                "n": {"minimum": 0, "exclusiveMinimum": true, "maximum": 1, "exclusiveMaximum": false, "id": "nested"}
-            },
-            "dependencies": {"a": ["b"], "c": {"required": ["d"]}}
+            "properties": {"pair": {"items": [{"type": "string"}], "additionalItems": false}, "n": {"minimum": 0, "exclusiveMinimum": true}},
+            "dependencies": {"a": ["b"], "c": {"required": ["d"]}},
+            "dependentSchemas": true
         });
-        upgrade(&mut schema, Draft::Draft4, true);
+        let edits = [
+            Edit::Rename { at: "/properties/pair", from: "items", to: "prefixItems" },
+            Edit::Rename { at: "/properties/pair", from: "additionalItems", to: "items" },
+            Edit::Remove { at: "/properties/n", key: "exclusiveMinimum" },
+            Edit::Rename { at: "/properties/n", from: "minimum", to: "exclusiveMinimum" },
+            // Not there: nothing changes.
+            Edit::Remove { at: "/properties/gone", key: "id" },
+            Edit::Rename { at: "", from: "absent", to: "present" },
+            Edit::Split { at: "", from: "dependencies", into: &[("a", "dependentRequired"), ("c", "dependentSchemas")] },
+            Edit::Rename { at: "", from: "id", to: "$id" },
+        ];
+        for edit in &edits {
+            apply(&mut schema, edit);
+        }
         assert_eq!(
             schema,
             json!({
                 "$id": "urn:x",
-                "properties": {
-                    "pair": {"prefixItems": [{"type": "string"}], "items": false},
-                    "list": {"items": {"type": "string"}},
-                    "n": {"exclusiveMinimum": 0, "maximum": 1}
-                },
+                "properties": {"pair": {"prefixItems": [{"type": "string"}], "items": false}, "n": {"exclusiveMinimum": 0}},
                 "dependentRequired": {"a": ["b"]},
-                "dependentSchemas": {"c": {"required": ["d"]}}
+                // An entry cannot join a `dependentSchemas` that is not a map: it goes.
+                "dependentSchemas": true
             })
         );
     }

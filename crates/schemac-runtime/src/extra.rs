@@ -204,21 +204,40 @@ impl Serialize for Extra {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut entries: Vec<(&str, &str)> = self.iter().collect();
         entries.sort_by_key(|&(name, _)| name);
-        // serde_json writes a `RawValue`'s text as it is; any other serializer would write
-        // serde_json's private raw-value struct instead. serde cannot ask a serializer which
-        // format it writes, so its type's name tells (a flattened field's serializer wraps
-        // serde_json's); `writes_other_formats` pins both paths.
-        let json = std::any::type_name::<S>().contains("serde_json::");
+        let json = writes_json::<S>();
         let mut map = serializer.serialize_map(Some(entries.len()))?;
         for (name, text) in entries {
             if json {
                 let raw = RawValue::from_string(text.to_owned()).map_err(serde::ser::Error::custom)?;
                 map.serialize_entry(name, &raw)?;
             } else {
-                map.serialize_entry(name, &parse(text))?;
+                map.serialize_entry(name, &exact_value(text).map_err(serde::ser::Error::custom)?)?;
             }
         }
         map.end()
+    }
+}
+
+/// Whether `S` is one of serde_json's serializers, which write a `RawValue`'s text as it is
+/// (any other serializer would write serde_json's private raw-value struct instead).
+///
+/// serde cannot ask a serializer which format it writes, and no behaviour of one tells
+/// before it has written something, so the name of its type does: `std::any::type_name`,
+/// whose text std does not promise. The day that text stops naming `serde_json::` (a
+/// flattened field's serializer wraps serde_json's, and names it too), the test
+/// `serde_json_serializers_are_recognized` fails; until it is fixed, serde_json is then
+/// written the values instead, as any other format is: equal values, re-spelled (`2.50` as
+/// `2.5`), never a rounded one ([`exact_value`]).
+fn writes_json<S: ?Sized>() -> bool {
+    std::any::type_name::<S>().contains("serde_json::")
+}
+
+/// The value of the JSON `text`, for a format that is written values: an error rather than a
+/// `serde_json::Value` that would round an integer beyond `i64` and `u64` to an `f64`.
+fn exact_value(text: &str) -> Result<Value, String> {
+    match crate::raw::inexact_integer(text) {
+        Some(integer) => Err(format!("integer {integer} cannot be written to this format without rounding it to an f64")),
+        None => Ok(parse(text)),
     }
 }
 
@@ -430,6 +449,55 @@ mod tests {
         // Another format: the values.
         assert_eq!(toml::to_string(&holder).unwrap(), "id = 1\na = \"x\"\n\n[b]\nc = [1, 2.5]\n");
         assert_eq!(toml::to_string(&holder.extra).unwrap(), "a = \"x\"\n\n[b]\nc = [1, 2.5]\n");
+    }
+
+    /// Records whether `writes_json` takes the serializer it is written to for serde_json's.
+    struct Probe<'a>(&'a std::cell::Cell<Option<(bool, &'static str)>>);
+
+    impl Serialize for Probe<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            self.0.set(Some((writes_json::<S>(), std::any::type_name::<S>())));
+            serializer.serialize_unit()
+        }
+    }
+
+    #[derive(serde::Serialize)]
+    struct FlatProbe<'a> {
+        #[serde(flatten)]
+        probe: Probe<'a>,
+    }
+
+    /// The day `std::any::type_name` stops naming serde_json's serializers as `serde_json::...`
+    /// this fails, naming the text it now gives; `Extra` then writes serde_json values instead
+    /// of the texts as read (see `writes_json`).
+    #[test]
+    fn serde_json_serializers_are_recognized() {
+        let cell = std::cell::Cell::new(None);
+        let check = |write: &dyn Fn(&Probe<'_>), json: bool| {
+            write(&Probe(&cell));
+            let (recognized, name) = cell.take().expect("the probe was written");
+            assert_eq!(recognized, json, "std::any::type_name gave {name:?}: update `writes_json`");
+        };
+        check(&|p| drop(serde_json::to_string(p)), true);
+        check(&|p| drop(serde_json::to_string_pretty(p)), true);
+        check(&|p| drop(serde_json::to_writer(std::io::sink(), p)), true);
+        check(&|p| drop(serde_json::to_value(p)), true);
+        check(&|p| drop(toml::to_string(p)), false);
+        // Flattened, as generated structs hold `Extra`: serde's wrapper around serde_json's.
+        let flat = std::cell::Cell::new(None);
+        drop(serde_json::to_string(&FlatProbe { probe: Probe(&flat) }));
+        let (recognized, name) = flat.take().expect("the probe was written");
+        assert!(recognized, "std::any::type_name gave {name:?}: update `writes_json`");
+    }
+
+    /// Written values, not texts, lose nothing either: an integer a `Value` would round is an
+    /// error.
+    #[test]
+    fn other_formats_never_get_a_rounded_number() {
+        let Open(extra) = serde_json::from_str(r#"{"big": 123456789012345678901234567890, "ok": 1.5}"#).unwrap();
+        assert_eq!(serde_json::to_string(&extra).unwrap(), r#"{"big":123456789012345678901234567890,"ok":1.5}"#);
+        let err = toml::to_string(&extra).unwrap_err().to_string();
+        assert!(err.contains("integer 123456789012345678901234567890 cannot be written to this format without rounding"), "{err}");
     }
 
     #[test]

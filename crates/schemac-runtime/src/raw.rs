@@ -150,7 +150,7 @@ impl Sink for AnyValue {
 }
 
 /// The first integer literal in the JSON `text` that neither `i64` nor `u64` holds.
-fn inexact_integer(text: &str) -> Option<&str> {
+pub(crate) fn inexact_integer(text: &str) -> Option<&str> {
     let bytes = text.as_bytes();
     let mut i = 0;
     while let Some(&byte) = bytes.get(i) {

@@ -192,12 +192,22 @@ pub trait Validate {
     }
 }
 
-/// Types whose every value is valid wherever generated code uses them: their schema
+/// Implements [`Validate`] with nothing to check for each type named: every value of it
+/// satisfies its schema, because it is checked when built (a string enum, a constant, a
+/// checked newtype) or because nothing about it can be broken (a struct without constraints).
+///
+/// Generated code and `#[derive(Conforms)]` write `schemac_runtime::always_valid!(Type);`
+/// instead of an empty impl. A macro, not a marker trait with a blanket impl: such an impl
+/// would overlap with `Validate for Box<T>` (a downstream crate may implement the marker for
+/// `Box<Local>`), and boxed recursive fields need that one.
+///
+/// The standard types generated code is made of are listed here too: their schema
 /// constraints, if any, are checked by the containing type.
+#[macro_export]
 macro_rules! always_valid {
-    ($($t:ty),*) => {$(
-        impl Validate for $t {
-            fn validate_at(&self, _: &Path<'_>, _: &mut ValidationErrors) {}
+    ($($t:ty),* $(,)?) => {$(
+        impl $crate::Validate for $t {
+            fn validate_at(&self, _: &$crate::validate::Path<'_>, _: &mut $crate::ValidationErrors) {}
         }
     )*};
 }

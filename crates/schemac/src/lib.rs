@@ -60,17 +60,6 @@ impl Draft {
             _ => return None,
         })
     }
-
-    /// The name of the same variant of `schemac_runtime::bundle::Draft`, for generated code.
-    pub fn runtime_variant(self) -> &'static str {
-        match self {
-            Draft::Draft4 => "Draft4",
-            Draft::Draft6 => "Draft6",
-            Draft::Draft7 => "Draft7",
-            Draft::Draft2019_09 => "Draft2019_09",
-            Draft::Draft2020_12 => "Draft2020_12",
-        }
-    }
 }
 
 /// What to compile.

@@ -8,6 +8,10 @@
 //!
 //! **Invariant:** a translation either matches exactly the same strings as `regress`, or is
 //! `None`. Anything the translator is unsure about is `None`, never an approximation.
+//!
+//! The commonest shape of all, an anchored run of ASCII classes such as `^run_[0-9a-f]{32}$`,
+//! is recognised here too ([`anchored`]) and emitted as data that the runtime matches without
+//! an automaton, so the runtime never parses a pattern to find it.
 
 use std::fmt;
 
@@ -45,6 +49,162 @@ pub fn compile(source: &str) -> Result<Pattern, PatternError> {
     // pattern into a runtime error: such patterns simply run on `regress`.
     let translated = translate(source).filter(|t| regex::Regex::new(t).is_ok());
     Ok(Pattern { source: source.to_owned(), translated })
+}
+
+/// A translated pattern that is `^`, then a sequence of single-byte sets each taken a bounded
+/// number of times, then optionally `$` (`^[0-9]{14}-[a-z0-9]{6}$`). Taking each run greedily
+/// decides the match exactly when no byte a variable run takes could also start what follows
+/// it ([`anchored`] checks that), so the runtime needs no backtracking and no automaton.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Anchored {
+    pub parts: Vec<AnchoredPart>,
+    /// Whether the pattern ends with `$` (else any rest of the text is fine).
+    pub to_end: bool,
+}
+
+/// What the text must go on with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnchoredPart {
+    /// These bytes, as they are (`run_`; a non-ASCII character is its UTF-8 bytes).
+    Literal(Vec<u8>),
+    /// From `min` to `max` (`None`: no limit) bytes, each in one of `ranges`: ASCII, sorted,
+    /// inclusive, neither overlapping nor adjacent.
+    Run { ranges: Vec<(u8, u8)>, min: u32, max: Option<u32> },
+}
+
+/// The anchored shape of `translated` (a pattern in `regex` syntax, as [`compile`] makes it),
+/// `None` if it has another shape.
+pub fn anchored(translated: &str) -> Option<Anchored> {
+    use regex_syntax::hir::{HirKind, Look};
+    let hir = regex_syntax::Parser::new().parse(translated).ok()?;
+    let items = match hir.kind() {
+        HirKind::Concat(items) => items.as_slice(),
+        _ => return None,
+    };
+    let (first, rest) = items.split_first()?;
+    if !matches!(first.kind(), HirKind::Look(Look::Start)) {
+        return None;
+    }
+    let (rest, to_end) = match rest.split_last() {
+        Some((last, init)) if matches!(last.kind(), HirKind::Look(Look::End)) => (init, true),
+        _ => (rest, false),
+    };
+    let mut steps = Vec::new();
+    for item in rest {
+        push_steps(item, &mut steps)?;
+    }
+    steps.retain(|step| step.max != Some(0));
+    greedy_is_exact(&steps).then(|| Anchored { parts: parts(&steps), to_end })
+}
+
+/// One single-byte set taken from `min` to `max` times, while [`anchored`] decides.
+#[derive(Clone, Copy)]
+struct Step {
+    bytes: [bool; 256],
+    min: u32,
+    max: Option<u32>,
+}
+
+impl Step {
+    fn byte(byte: u8) -> Step {
+        let mut bytes = [false; 256];
+        bytes[usize::from(byte)] = true;
+        Step { bytes, min: 1, max: Some(1) }
+    }
+
+    fn is_fixed(&self) -> bool {
+        self.max == Some(self.min)
+    }
+}
+
+/// `steps` as parts: each sequence of single bytes taken once is one literal, which the
+/// runtime compares at once instead of a step per byte.
+fn parts(steps: &[Step]) -> Vec<AnchoredPart> {
+    let mut parts = Vec::new();
+    for step in steps {
+        let mut bytes = (0..=255u8).filter(|&b| step.bytes[usize::from(b)]);
+        let single = match (bytes.next(), bytes.next()) {
+            (Some(byte), None) if (step.min, step.max) == (1, Some(1)) => Some(byte),
+            _ => None,
+        };
+        match (single, parts.last_mut()) {
+            (Some(byte), Some(AnchoredPart::Literal(literal))) => literal.push(byte),
+            (Some(byte), _) => parts.push(AnchoredPart::Literal(vec![byte])),
+            (None, _) => parts.push(AnchoredPart::Run { ranges: ranges(&step.bytes), min: step.min, max: step.max }),
+        }
+    }
+    parts
+}
+
+/// The maximal ranges of the bytes in `bytes`.
+fn ranges(bytes: &[bool; 256]) -> Vec<(u8, u8)> {
+    let mut ranges: Vec<(u8, u8)> = Vec::new();
+    for b in (0..=255u8).filter(|&b| bytes[usize::from(b)]) {
+        match ranges.last_mut() {
+            Some((_, end)) if end.checked_add(1) == Some(b) => *end = b,
+            _ => ranges.push((b, b)),
+        }
+    }
+    ranges
+}
+
+/// Whether every variable step's bytes are disjoint from those of each step that could take
+/// the byte after it: the following steps up to and including the first mandatory one.
+fn greedy_is_exact(steps: &[Step]) -> bool {
+    steps.iter().enumerate().filter(|(_, step)| !step.is_fixed()).all(|(i, step)| {
+        let after = &steps[i + 1..];
+        let reach = after.iter().position(|next| next.min > 0).map_or(after.len(), |m| m + 1);
+        after[..reach].iter().all(|next| (0..256).all(|b| !(step.bytes[b] && next.bytes[b])))
+    })
+}
+
+/// Appends the steps of `hir`, a part of a concatenation; `None` if it is not a sequence of
+/// single-byte sets.
+fn push_steps(hir: &regex_syntax::hir::Hir, steps: &mut Vec<Step>) -> Option<()> {
+    use regex_syntax::hir::{Class, HirKind};
+    match hir.kind() {
+        HirKind::Empty => {}
+        // UTF-8 bytes one after the other: the text's bytes must be these.
+        HirKind::Literal(literal) => steps.extend(literal.0.iter().map(|&byte| Step::byte(byte))),
+        // Only ASCII classes: a byte is then a whole character.
+        HirKind::Class(class) => {
+            let mut bytes = [false; 256];
+            let ranges: Vec<(u32, u32)> = match class {
+                Class::Unicode(class) => class.ranges().iter().map(|r| (u32::from(r.start()), u32::from(r.end()))).collect(),
+                Class::Bytes(class) => class.ranges().iter().map(|r| (u32::from(r.start()), u32::from(r.end()))).collect(),
+            };
+            for (start, end) in ranges {
+                if end > 0x7f {
+                    return None;
+                }
+                bytes[start as usize..=end as usize].fill(true);
+            }
+            steps.push(Step { bytes, min: 1, max: Some(1) });
+        }
+        HirKind::Repetition(repetition) => {
+            let mut inner = Vec::new();
+            push_steps(&repetition.sub, &mut inner)?;
+            let (min, max) = (repetition.min, repetition.max);
+            match inner.as_slice() {
+                [Step { bytes, min: 1, max: Some(1) }] => steps.push(Step { bytes: *bytes, min, max }),
+                // A fixed sequence a fixed number of times (`(?:ab){2}`), kept small.
+                fixed if max == Some(min) && fixed.iter().all(Step::is_fixed) && fixed.len().saturating_mul(min as usize) <= 256 => {
+                    for _ in 0..min {
+                        steps.extend(fixed.iter().copied());
+                    }
+                }
+                _ => return None,
+            }
+        }
+        HirKind::Capture(capture) => push_steps(&capture.sub, steps)?,
+        HirKind::Concat(items) => {
+            for item in items {
+                push_steps(item, steps)?;
+            }
+        }
+        HirKind::Look(_) | HirKind::Alternation(_) => return None,
+    }
+    Some(())
 }
 
 /// The usual cause of each `regress` error, for schemas written with other dialects in mind.
@@ -518,6 +678,134 @@ mod tests {
                 let s = c.encode_utf8(&mut buf);
                 assert_eq!(re.is_match(s), ecma.find(s).is_some(), "/{pattern}/u on U+{:04X}", c as u32);
             }
+        }
+    }
+
+    /// The runtime pattern for `pattern`'s anchored shape, as emitted code would build it.
+    fn anchored_pattern(pattern: &str) -> Option<schemac_runtime::pattern::Pattern> {
+        use schemac_runtime::pattern::{Part, Pattern, Run};
+        let anchored = anchored(pattern)?;
+        let parts: Vec<Part> = anchored
+            .parts
+            .iter()
+            .map(|part| match part {
+                AnchoredPart::Literal(bytes) => Part::Literal(bytes.clone().leak()),
+                AnchoredPart::Run { ranges, min, max: Some(max) } => Part::Run(Run::new(ranges, *min as usize, *max as usize)),
+                AnchoredPart::Run { ranges, min, max: None } => Part::Run(Run::at_least(ranges, *min as usize)),
+            })
+            .collect();
+        Some(Pattern::anchored(String::from(pattern).leak(), parts.leak(), anchored.to_end))
+    }
+
+    #[test]
+    fn anchored_shapes_are_data() {
+        assert_eq!(
+            anchored(r"^run_[0-9a-f]{32}$"),
+            Some(Anchored {
+                parts: vec![
+                    AnchoredPart::Literal(b"run_".to_vec()),
+                    AnchoredPart::Run { ranges: vec![(b'0', b'9'), (b'a', b'f')], min: 32, max: Some(32) },
+                ],
+                to_end: true,
+            })
+        );
+        assert_eq!(
+            anchored(r"^x?é[a-c]*"),
+            Some(Anchored {
+                parts: vec![
+                    AnchoredPart::Run { ranges: vec![(b'x', b'x')], min: 0, max: Some(1) },
+                    AnchoredPart::Literal("é".as_bytes().to_vec()),
+                    AnchoredPart::Run { ranges: vec![(b'a', b'c')], min: 0, max: None },
+                ],
+                to_end: false,
+            })
+        );
+        // The translation of `^\d{14}-[a-z0-9]{6}$`, as `compile` makes it.
+        let id = compile(r"^\d{14}-[a-z0-9]{6}$").unwrap().translated.unwrap();
+        assert_eq!(anchored(&id).map(|a| a.parts.len()), Some(3));
+    }
+
+    /// The anchored matcher against `regex` on every short text over an alphabet that
+    /// exercises each pattern, including the shapes it must leave to `regex`.
+    #[test]
+    fn anchored_patterns_agree_with_regex() {
+        let patterns = [
+            ("^a{1,3}b?$", true),
+            ("^[a-c]{2,}x[0-9]*$", true),
+            ("^a{0,2}b{1,2}", true),
+            ("^(?:ab){2}$", true),
+            ("^(?:ab){1,2}$", false),
+            ("^(?:a?b){2}$", false),
+            ("^(x)[^\\x00-\\x60]$", false),
+            ("^é+$", false),
+            ("^a{1,3}a$", false),
+            ("^a*b?a$", false),
+            ("^a*(b|c)$", true),
+            ("^a*(bc|d)$", false),
+            ("a+$", false),
+            ("^(?m)a$", false),
+            ("^x?é$", true),
+        ];
+        let alphabet = ["a", "b", "c", "x", "0", "é", "\n"];
+        let mut texts = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = texts.iter().flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}"))).collect();
+            texts.extend(longer);
+        }
+        texts.sort();
+        texts.dedup();
+        for (pattern, stepped) in patterns {
+            let re = regex::Regex::new(pattern).unwrap();
+            let runtime = anchored_pattern(pattern);
+            assert_eq!(runtime.is_some(), stepped, "{pattern}");
+            if let Some(runtime) = runtime {
+                for text in &texts {
+                    assert_eq!(runtime.is_match(text), Ok(re.is_match(text)), "{pattern} on {text:?}");
+                }
+            }
+        }
+    }
+
+    /// Long runs (matched in chunks of eight bytes) against `regex`, on random texts whose
+    /// bytes are mostly ones the pattern takes.
+    #[test]
+    fn long_anchored_runs_agree_with_regex() {
+        let patterns = [
+            ("^run_[0-9a-f]{32}$", "run_0123456789abcdef0123456789abcdef"),
+            ("^[a-c0-9]{8,12}x?$", "abc0123456x"),
+            ("^[!-~]{9,}$", "!~!~!~!~!~!~"),
+            ("^[0-9]{14}-[a-z0-9]{6}$", "20260101000001-abc123"),
+            ("^a{3}[a-bd-eg-hj-k]{16}", "aaaabdeghjkabdeghjk"),
+            ("^[a-bd-eg-hj-km]{16}", "abdeghjkmabdeghjkm"),
+        ];
+        let alphabet: Vec<char> = "0123456789abcdefx-_runé~! \u{7f}\u{0}".chars().collect();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % n as u64).expect("small")
+        };
+        for (pattern, valid) in patterns {
+            let re = regex::Regex::new(pattern).unwrap();
+            let runtime = anchored_pattern(pattern).expect(pattern);
+            assert!(re.is_match(valid), "{pattern}");
+            let mut matched = 0;
+            for _ in 0..4000 {
+                let text: String = if next(2) == 0 {
+                    // A valid text with one character changed, to find the edges.
+                    let mut chars: Vec<char> = valid.chars().collect();
+                    let at = next(chars.len());
+                    chars[at] = alphabet[next(alphabet.len())];
+                    chars.into_iter().collect()
+                } else {
+                    (0..next(40)).map(|_| alphabet[next(alphabet.len())]).collect()
+                };
+                let expected = re.is_match(&text);
+                matched += usize::from(expected);
+                assert_eq!(runtime.is_match(&text), Ok(expected), "{pattern} on {text:?}");
+            }
+            assert!(matched > 0, "{pattern}: some texts match");
         }
     }
 }

@@ -166,7 +166,8 @@ pub(super) fn validate(ctx: &Ctx<'_>, from: DefId, ty: &Ty) -> TokenStream {
     }
 }
 
-/// `impl Validate for #name` with `body` (statements over `self`, `at` and `errors`).
+/// `impl Validate for #name` with `body` (statements over `self`, `at` and `errors`); when
+/// there is nothing to check, the runtime's `always_valid!` writes the empty impl instead.
 pub(super) fn validate_impl(name: &proc_macro2::Ident, body: TokenStream) -> TokenStream {
     validate_impl_in(&quote!(schemac_runtime), name, body)
 }
@@ -175,11 +176,7 @@ pub(super) fn validate_impl(name: &proc_macro2::Ident, body: TokenStream) -> Tok
 /// `::schemac_runtime`, generated modules `schemac_runtime`).
 pub fn validate_impl_in(rt: &TokenStream, name: &proc_macro2::Ident, body: TokenStream) -> TokenStream {
     if body.is_empty() {
-        return quote! {
-            impl #rt::Validate for #name {
-                fn validate_at(&self, _: &#rt::validate::Path<'_>, _: &mut #rt::ValidationErrors) {}
-            }
-        };
+        return quote! { #rt::always_valid!(#name); };
     }
     quote! {
         impl #rt::Validate for #name {

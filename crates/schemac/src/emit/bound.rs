@@ -22,12 +22,22 @@ use crate::ir::DefId;
 use crate::load::Document;
 use crate::resolve::{Loc, Registry, subschemas};
 
+/// What this file adds to the module of a document.
+pub(super) struct Items {
+    /// Each type's `JsonSchema` impl (and the root's `SchemaBound`), in the order of `defs`.
+    pub impls: Vec<TokenStream>,
+    /// The `json_schema_ref_N` functions the impls call.
+    pub helpers: TokenStream,
+    /// `SCHEMA_JSON` and `schema()`: the source text, which reads best at the end.
+    pub source: TokenStream,
+}
+
 /// The items for the module of `doc`, whose types are `defs`.
-pub(super) fn items(ctx: &Ctx<'_>, doc: &Document, defs: &[DefId]) -> TokenStream {
+pub(super) fn items(ctx: &Ctx<'_>, doc: &Document, defs: &[DefId]) -> Items {
     let root = root_of(ctx, doc);
     let mut bundler = Bundler { ctx, doc, nominal: nominal_defs(ctx), raws: Vec::new() };
     let text = source_literal(&doc.text);
-    let mut out = quote! {
+    let source = quote! {
         /// The source schema file, byte for byte.
         pub const SCHEMA_JSON: &str = #text;
 
@@ -40,25 +50,28 @@ pub(super) fn items(ctx: &Ctx<'_>, doc: &Document, defs: &[DefId]) -> TokenStrea
             &SCHEMA_VALUE
         }
     };
+    let mut impls = Vec::new();
     for &id in defs {
-        if is_type_alias(ctx, id) {
-            continue;
+        let mut out = TokenStream::new();
+        if !is_type_alias(ctx, id) {
+            let pointer = if Some(id) == root { String::new() } else { ctx.def(id).origin.pointer.clone() };
+            let loc = Loc { doc: doc.id, pointer };
+            out.extend(json_schema_impl(&mut bundler, id, &loc));
+            if Some(id) == root {
+                out.extend(schema_bound_impl(ctx, doc, id));
+            }
         }
-        let pointer = if Some(id) == root { String::new() } else { ctx.def(id).origin.pointer.clone() };
-        let loc = Loc { doc: doc.id, pointer };
-        out.extend(json_schema_impl(&mut bundler, id, &loc));
-        if Some(id) == root {
-            out.extend(schema_bound_impl(ctx, doc, id));
-        }
+        impls.push(out);
     }
     // Bundling one raw target can reach others; `raws` grows while it is emitted.
+    let mut helpers = TokenStream::new();
     let mut next = 0;
     while next < bundler.raws.len() {
         let (loc, from) = bundler.raws[next].clone();
-        out.extend(raw_fn(&mut bundler, next, &loc, from));
+        helpers.extend(raw_fn(&mut bundler, next, &loc, from));
         next += 1;
     }
-    out
+    Items { impls, helpers, source }
 }
 
 /// The root type of `doc`'s module, when it is a type of its own.
@@ -185,15 +198,15 @@ impl Bundler<'_, '_> {
             })
             .collect();
         let (moved, resources) = (&plan.moved, &plan.resources);
-        let draft = quote::format_ident!("{}", self.ctx.registry.draft_at(loc).runtime_variant());
+        let edits = edits_tokens(&quote!(schemac_runtime), &plan.edits);
         quote! {
             schemac_runtime::bundle::Subschema {
                 document: #document,
                 pointer: #pointer,
-                draft: schemac_runtime::bundle::Draft::#draft,
                 refs: &[#(#refs),*],
                 moved: &[#(#moved),*],
                 resources: &[#(#resources),*],
+                edits: #edits,
             }
             .json_schema(generator)
         }
@@ -265,6 +278,29 @@ pub struct Plan {
     pub moved: Vec<String>,
     /// Schema objects declaring `$id` or `$schema`, below the top (relative pointers).
     pub resources: Vec<String>,
+    /// The rewrites of an older draft's keywords to their 2020-12 spelling, in the order the
+    /// runtime applies them (see [`Edit`]).
+    pub edits: Vec<Edit>,
+}
+
+/// One rewrite that makes a subschema of an older draft mean the same under 2020-12, which
+/// schemars declares: array `items` → `prefixItems` (and `additionalItems` → `items`),
+/// `dependencies` → `dependentRequired`/`dependentSchemas`, draft 4's boolean
+/// `exclusiveMinimum`/`Maximum` → numbers and `id` → `$id` (the top one; nested ones go, as
+/// they would move the base URI of the bundled references).
+///
+/// Decided here and emitted as data (`schemac_runtime::bundle::Edit`); the runtime applies
+/// them after placing the references, children before their parents, so that each pointer
+/// (relative to the subschema, as written) still leads where it did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// The keyword `from` of the object at `at` becomes `to`.
+    Rename { at: String, from: &'static str, to: &'static str },
+    /// The keyword `key` of the object at `at` goes.
+    Remove { at: String, key: &'static str },
+    /// The map `from` of the object at `at` goes; each entry moves to the map named beside it
+    /// (made if absent), in this order.
+    Split { at: String, from: &'static str, into: Vec<(String, &'static str)> },
 }
 
 /// A reference: where it is (relative to the subschema) and where it leads.
@@ -291,7 +327,138 @@ pub fn plan(registry: &Registry, loc: &Loc) -> Plan {
     let moved = plan.moved.clone();
     plan.sites.retain(|s| !inside(&s.holder, &moved));
     plan.resources.retain(|r| !inside(r, &moved));
+    let draft = registry.draft_at(loc);
+    if draft < Draft::Draft2020_12
+        && let Some(schema) = registry.get(loc)
+    {
+        // Moved entries are gone, and a lone reference's holder is replaced by its target,
+        // before the runtime applies the edits: nothing there to rewrite.
+        let alone: Vec<&str> = plan.sites.iter().filter(|s| s.alone).map(|s| s.holder.as_str()).collect();
+        let skip = |rel: &str| inside(rel, &moved) || alone.contains(&rel);
+        upgrade(draft, schema, "", true, &skip, &mut plan.edits);
+    }
     plan
+}
+
+/// Keywords whose value is one schema, after [`upgrade`] has renamed the old ones.
+const UPGRADED_SCHEMA_KEYWORDS: &[&str] = &[
+    "items",
+    "additionalProperties",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contains",
+    "propertyNames",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contentSchema",
+];
+/// Keywords whose value is an array of schemas, after [`upgrade`].
+const UPGRADED_ARRAY_KEYWORDS: &[&str] = &["prefixItems", "allOf", "anyOf", "oneOf"];
+/// Keywords whose value maps names to schemas, after [`upgrade`].
+const UPGRADED_MAP_KEYWORDS: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+
+/// Appends the [`Edit`]s that rewrite `schema` (at `rel` in the subschema; `top` for the
+/// subschema itself) and the subschemas it holds from `draft` to 2020-12: those of its
+/// subschemas first, then its own, in the order the keywords are rewritten.
+fn upgrade(draft: Draft, schema: &Value, rel: &str, top: bool, skip: &dyn Fn(&str) -> bool, out: &mut Vec<Edit>) {
+    let Value::Object(object) = schema else { return };
+    if skip(rel) {
+        return;
+    }
+    let at = || rel.to_owned();
+    let mut own = Vec::new();
+    // The schemas inside, with their pointers as written, that are still schemas once
+    // rewritten; their edits come first.
+    let mut children: Vec<(String, &Value)> = Vec::new();
+    let array_items = matches!(object.get("items"), Some(Value::Array(_)));
+    if array_items {
+        own.push(Edit::Rename { at: at(), from: "items", to: "prefixItems" });
+        if object.contains_key("additionalItems") {
+            own.push(Edit::Rename { at: at(), from: "additionalItems", to: "items" });
+        }
+    } else if object.contains_key("additionalItems") {
+        // Without an array `items`, `additionalItems` has no effect.
+        own.push(Edit::Remove { at: at(), key: "additionalItems" });
+    }
+    let split = draft <= Draft::Draft7 && object.contains_key("dependencies");
+    if split {
+        match object.get("dependencies") {
+            Some(Value::Object(dependencies)) => {
+                let mut into = Vec::new();
+                for (name, dependency) in dependencies {
+                    if dependency.is_array() {
+                        into.push((name.clone(), "dependentRequired"));
+                    } else {
+                        into.push((name.clone(), "dependentSchemas"));
+                        children.push((format!("{rel}/dependencies/{}", escape(name)), dependency));
+                    }
+                }
+                own.push(Edit::Split { at: at(), from: "dependencies", into });
+            }
+            _ => own.push(Edit::Remove { at: at(), key: "dependencies" }),
+        }
+    }
+    if draft == Draft::Draft4 {
+        for (bound, exclusive) in [("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")] {
+            if let Some(Value::Bool(is_exclusive)) = object.get(exclusive) {
+                own.push(Edit::Remove { at: at(), key: exclusive });
+                if *is_exclusive && object.contains_key(bound) {
+                    own.push(Edit::Rename { at: at(), from: bound, to: exclusive });
+                }
+            }
+        }
+        match object.get("id") {
+            Some(Value::String(_)) if top => own.push(Edit::Rename { at: at(), from: "id", to: "$id" }),
+            Some(_) => own.push(Edit::Remove { at: at(), key: "id" }),
+            None => {}
+        }
+    }
+    for (keyword, value) in object {
+        let rewritten = match keyword.as_str() {
+            "items" if array_items => "prefixItems",
+            "additionalItems" if array_items => "items",
+            // Removed, moved above, or overwritten by the renamed `items`.
+            "additionalItems" => continue,
+            "dependencies" if split => continue,
+            "prefixItems" if array_items => continue,
+            other => other,
+        };
+        let pointer = format!("{rel}/{}", escape(keyword));
+        match value {
+            Value::Object(_) if UPGRADED_SCHEMA_KEYWORDS.contains(&rewritten) => children.push((pointer, value)),
+            Value::Array(list) if UPGRADED_ARRAY_KEYWORDS.contains(&rewritten) => {
+                children.extend(list.iter().enumerate().map(|(i, item)| (format!("{pointer}/{i}"), item)));
+            }
+            Value::Object(map) if UPGRADED_MAP_KEYWORDS.contains(&rewritten) => {
+                children.extend(map.iter().map(|(name, item)| (format!("{pointer}/{}", escape(name)), item)));
+            }
+            _ => {}
+        }
+    }
+    for (pointer, child) in children {
+        upgrade(draft, child, &pointer, false, skip, out);
+    }
+    out.extend(own);
+}
+
+/// A JSON pointer token for `name`.
+fn escape(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
+}
+
+/// The `&[schemac_runtime::bundle::Edit]` of `edits`, with the runtime crate spelled `rt`.
+pub fn edits_tokens(rt: &TokenStream, edits: &[Edit]) -> TokenStream {
+    let edits = edits.iter().map(|edit| match edit {
+        Edit::Rename { at, from, to } => quote!(#rt::bundle::Edit::Rename { at: #at, from: #from, to: #to }),
+        Edit::Remove { at, key } => quote!(#rt::bundle::Edit::Remove { at: #at, key: #key }),
+        Edit::Split { at, from, into } => {
+            let into = into.iter().map(|(name, to)| quote!((#name, #to)));
+            quote!(#rt::bundle::Edit::Split { at: #at, from: #from, into: &[#(#into),*] })
+        }
+    });
+    quote!(&[#(#edits),*])
 }
 
 fn walk(
@@ -343,6 +510,89 @@ mod tests {
         assert_eq!(defs_key("/definitions/a~1b~0c").as_deref(), Some("a/b~c"));
         assert_eq!(defs_key("/properties/attempt"), None);
         assert_eq!(defs_key(""), None);
+    }
+
+    /// `schema` of `draft` with its upgrade edits applied by the runtime, as generated code
+    /// applies them (`skip` as for a lone reference's holder).
+    fn upgraded(draft: Draft, schema: Value, skip: &[&str]) -> Value {
+        use schemac_runtime::bundle;
+        let mut edits = Vec::new();
+        upgrade(draft, &schema, "", true, &|rel| skip.contains(&rel), &mut edits);
+        let leak = |s: &str| -> &'static str { String::from(s).leak() };
+        let edits: Vec<bundle::Edit> = edits
+            .iter()
+            .map(|edit| match edit {
+                Edit::Rename { at, from, to } => bundle::Edit::Rename { at: leak(at), from, to },
+                Edit::Remove { at, key } => bundle::Edit::Remove { at: leak(at), key },
+                Edit::Split { at, from, into } => {
+                    let into: Vec<(&'static str, &'static str)> = into.iter().map(|(name, to)| (leak(name), *to)).collect();
+                    bundle::Edit::Split { at: leak(at), from, into: into.leak() }
+                }
+            })
+            .collect();
+        let subschema = bundle::Subschema { document: &schema, pointer: "", refs: &[], moved: &[], resources: &[], edits: &edits };
+        let mut value = subschema.json_schema(&mut schemac_runtime::schemars::SchemaGenerator::default()).to_value();
+        value.as_object_mut().map(|object| object.remove("$schema"));
+        value
+    }
+
+    #[test]
+    fn upgrades_old_keywords() {
+        let schema = serde_json::json!({
+            "id": "urn:x",
+            "properties": {
+                "pair": {"items": [{"type": "string"}], "additionalItems": false},
+                "list": {"items": {"type": "string"}, "additionalItems": false},
+                "n": {"minimum": 0, "exclusiveMinimum": true, "maximum": 1, "exclusiveMaximum": false, "id": "nested"}
+            },
+            "dependencies": {"a": ["b"], "c": {"required": ["d"]}}
+        });
+        assert_eq!(
+            upgraded(Draft::Draft4, schema, &[]),
+            serde_json::json!({
+                "$id": "urn:x",
+                "properties": {
+                    "pair": {"prefixItems": [{"type": "string"}], "items": false},
+                    "list": {"items": {"type": "string"}},
+                    "n": {"exclusiveMinimum": 0, "maximum": 1}
+                },
+                "dependentRequired": {"a": ["b"]},
+                "dependentSchemas": {"c": {"required": ["d"]}}
+            })
+        );
+    }
+
+    /// Children are rewritten before their parents move them: inside an array `items`, its
+    /// `additionalItems`, a moved `dependencies` entry and `definitions`; not inside what
+    /// stops being a schema, nor inside a lone reference's holder.
+    #[test]
+    fn upgrades_nested_schemas_before_their_parents() {
+        let nested = || serde_json::json!({"items": [true], "additionalItems": {"items": [false]}});
+        let schema = serde_json::json!({
+            "items": [nested()],
+            "additionalItems": nested(),
+            "dependencies": {"a": nested(), "b": ["c"]},
+            "definitions": {"d": nested()},
+            "const": nested(),
+            "properties": {"alone": {"$ref": "#/definitions/d", "items": [true]}}
+        });
+        let done = serde_json::json!({"prefixItems": [true], "items": {"prefixItems": [false]}});
+        assert_eq!(
+            upgraded(Draft::Draft7, schema, &["/properties/alone"]),
+            serde_json::json!({
+                "prefixItems": [done],
+                "items": done,
+                "dependentSchemas": {"a": done},
+                "dependentRequired": {"b": ["c"]},
+                "definitions": {"d": done},
+                "const": nested(),
+                "properties": {"alone": {"$ref": "#/definitions/d", "items": [true]}}
+            })
+        );
+        // 2019-09 has `dependentSchemas`; its `dependencies` is not a keyword to rewrite.
+        let schema = serde_json::json!({"dependencies": {"a": nested()}, "items": [nested()]});
+        let upgraded_2019 = upgraded(Draft::Draft2019_09, schema, &[]);
+        assert_eq!(upgraded_2019, serde_json::json!({"dependencies": {"a": nested()}, "prefixItems": [done]}));
     }
 
     #[test]
