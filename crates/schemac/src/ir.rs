@@ -1,8 +1,9 @@
 //! The intermediate representation: the Rust shapes the emitter prints.
 //!
-//! Lowering turns schema JSON into this; naming fills in `Def::name`; the emitter reads only
-//! this. Nothing after lowering looks at raw schema JSON again, except the `Value`s that are
-//! data in the output (`const`, `enum`, `default`, `examples`).
+//! Lowering turns the schema model into this; naming fills in `Def::name`; the bundling plans
+//! and document facts ([`Sources`]) are attached before emission; the emitter reads only this.
+
+use std::collections::BTreeMap;
 
 use serde_json::Value;
 
@@ -13,7 +14,7 @@ use crate::resolve::Loc;
 pub struct DefId(pub usize);
 
 /// Index of a loaded document (one schema file).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DocId(pub usize);
 
 /// The whole program: every named type, and which one is each emitted document's root.
@@ -22,6 +23,36 @@ pub struct Ir {
     pub defs: Vec<Def>,
     /// The root type of every document that is compiled to a module, in document order.
     pub roots: Vec<(DocId, DefId)>,
+    /// What emission prints about the source schemas, computed before it.
+    pub sources: Sources,
+}
+
+/// The source documents as emission needs them: emission reads only the IR.
+#[derive(Clone, Debug, Default)]
+pub struct Sources {
+    pub documents: BTreeMap<DocId, Source>,
+    /// The bundling plan of every subschema a type's `JsonSchema` returns or refers to.
+    pub plans: BTreeMap<Loc, crate::schema::bundle::Plan>,
+    /// The JSON text of every reference target (embedded where the target is in another
+    /// document).
+    pub texts: BTreeMap<Loc, String>,
+}
+
+/// One source document.
+#[derive(Clone, Debug, Default)]
+pub struct Source {
+    pub id: DocId,
+    /// As errors and headers name it.
+    pub display: String,
+    pub module: Vec<String>,
+    pub sha256: String,
+    /// The file's text, byte for byte.
+    pub text: String,
+    /// The root's `$id` (draft 4: `id`), else `display`.
+    pub schema_id: String,
+    /// The root's `title` and `description`, for the module's docs.
+    pub title: Option<String>,
+    pub description: Option<String>,
 }
 
 impl Ir {

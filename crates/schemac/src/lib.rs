@@ -191,6 +191,7 @@ impl Front {
     pub fn lower(&self, config: &Config) -> Result<ir::Ir, Diagnostics> {
         let mut ir = lower::lower(&self.registry, &self.model, config)?;
         name::name(&mut ir, &self.registry);
+        schema::bundle::attach(&self.registry, &mut ir);
         Ok(ir)
     }
 }
@@ -199,5 +200,5 @@ impl Front {
 pub fn compile(input: &Input, config: &Config) -> Result<Output, Diagnostics> {
     let front = front(input, config)?;
     let ir = front.lower(config)?;
-    Ok(emit::emit(&ir, &front.registry, config))
+    Ok(emit::emit(&ir, config))
 }

@@ -255,7 +255,7 @@ mod tests {
     /// Names `defs` and returns their names.
     fn run(defs: Vec<Def>) -> Vec<String> {
         let registry = registry();
-        let mut ir = Ir { defs, roots: Vec::new() };
+        let mut ir = Ir { defs, roots: Vec::new(), ..Ir::default() };
         name(&mut ir, &registry);
         ir.defs.into_iter().map(|def| def.name).collect()
     }
@@ -390,7 +390,7 @@ mod tests {
         let mut root = def(0, "", explicit("Root"));
         root.kind = DefKind::Struct(Struct { fields: json_names.iter().map(|n| field(n)).collect(), rest, assertions: Vec::new() });
         let registry = registry();
-        let mut ir = Ir { defs: vec![root], roots: Vec::new() };
+        let mut ir = Ir { defs: vec![root], roots: Vec::new(), ..Ir::default() };
         name(&mut ir, &registry);
         match &ir.defs[0].kind {
             DefKind::Struct(s) => s.fields.iter().map(|f| f.rust_name.clone()).collect(),
@@ -418,7 +418,7 @@ mod tests {
             mode: UnionMode::ByKind,
         });
         let registry = registry();
-        let mut ir = Ir { defs: vec![root], roots: Vec::new() };
+        let mut ir = Ir { defs: vec![root], roots: Vec::new(), ..Ir::default() };
         name(&mut ir, &registry);
         let DefKind::Union(u) = &ir.defs[0].kind else { unreachable!("a union stays a union") };
         let names: Vec<&str> = u.variants.iter().map(|v| v.name.as_str()).collect();

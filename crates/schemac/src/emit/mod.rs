@@ -19,28 +19,27 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ir::{Def, DefId, Ir};
-use crate::resolve::Registry;
 use crate::{Config, Module, Output, TypeSummary};
 
 /// How a subschema's references are bundled, for `#[derive(Conforms)]`'s `JsonSchema`.
 pub use assert::validate_impl_in;
-pub use bound::{Edit, Plan, Site, defs_key, edits_tokens, plan};
+pub use bound::{defs_key, edits_tokens};
 pub use items::pattern_static_in;
 pub(crate) use ty::Ctx;
 
 /// Emits every module that has at least one type.
-pub fn emit(ir: &Ir, registry: &Registry, config: &Config) -> Output {
-    let ctx = Ctx::new(ir, registry);
+pub fn emit(ir: &Ir, config: &Config) -> Output {
+    let ctx = Ctx::new(ir);
     let mut by_module: BTreeMap<&[String], Vec<DefId>> = BTreeMap::new();
     for (i, def) in ir.defs.iter().enumerate() {
-        by_module.entry(&registry.doc(def.origin.doc).module).or_default().push(DefId(i));
+        by_module.entry(&ctx.doc(def.origin.doc).module).or_default().push(DefId(i));
     }
     let modules = by_module.into_iter().map(|(path, defs)| module(&ctx, path, &defs, config)).collect();
     Output { modules }
 }
 
 fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Module {
-    let doc = ctx.registry.doc(ctx.ir.def(defs[0]).origin.doc);
+    let doc = ctx.doc(ctx.ir.def(defs[0]).origin.doc);
     let root_id = ctx.ir.roots.iter().find(|(d, _)| *d == doc.id).map(|(_, def)| *def);
     let root = root_id.map(|def| ctx.ir.def(def).name.clone());
     let item = if config.plain_serde { plain::def } else { items::def };
@@ -59,7 +58,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         })
         .collect();
     let root_def = root_id.filter(|id| defs.contains(id)).map(|id| ctx.ir.def(id));
-    let module_doc = module_doc(&doc.display, doc.json.get("title"), doc.json.get("description"), root_def);
+    let module_doc = module_doc(&doc.display, doc.title.as_deref(), doc.description.as_deref(), root_def);
     let attrs = quote! {
         #module_doc
         #![allow(clippy::enum_variant_names, clippy::large_enum_variant)]
@@ -83,7 +82,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
     Module {
         path: path.to_vec(),
         source: doc.display.clone(),
-        id: bound::schema_id(doc),
+        id: doc.schema_id.clone(),
         sha256: doc.sha256.clone(),
         root,
         root_nominal: !config.plain_serde && bound::root_of(ctx, doc).is_some(),
@@ -110,13 +109,7 @@ fn is_fallback(ir: &Ir, mut id: DefId) -> bool {
 
 /// The module's `//!` lines. The schema's title and description are the root type's docs
 /// already; they are repeated here only when the root type's docs differ (or it is elsewhere).
-fn module_doc(
-    display: &str,
-    title: Option<&serde_json::Value>,
-    description: Option<&serde_json::Value>,
-    root: Option<&Def>,
-) -> TokenStream {
-    let (title, description) = (title.and_then(|t| t.as_str()), description.and_then(|d| d.as_str()));
+fn module_doc(display: &str, title: Option<&str>, description: Option<&str>, root: Option<&Def>) -> TokenStream {
     let repeated = root.is_some_and(|def| def.docs.title.as_deref() == title && def.docs.description.as_deref() == description);
     let mut lines = Vec::new();
     if !repeated {

@@ -7,13 +7,11 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 use serde_json::Value;
 
-use crate::ir::{Def, DefId, DefKind, Docs, Format, IntTy, Ir, Rest, Ty};
-use crate::resolve::Registry;
+use crate::ir::{Def, DefId, DefKind, DocId, Docs, Format, IntTy, Ir, Rest, Source, Ty};
 
 /// What every emitter function reads.
 pub(crate) struct Ctx<'a> {
     pub ir: &'a Ir,
-    pub registry: &'a Registry,
     /// `reach[d]`: the defs stored inline (not behind a `Vec` or map) in `d`, transitively.
     reach: Vec<BTreeSet<DefId>>,
     /// `validates[d]`: a value of `d` built in Rust can break its schema (it has public
@@ -22,7 +20,7 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(ir: &'a Ir, registry: &'a Registry) -> Self {
+    pub fn new(ir: &'a Ir) -> Self {
         let direct: Vec<BTreeSet<DefId>> = ir.defs.iter().map(inline_children).collect();
         let reach = (0..ir.defs.len())
             .map(|start| {
@@ -37,7 +35,7 @@ impl<'a> Ctx<'a> {
             })
             .collect();
         let validates = validating_defs(ir);
-        Ctx { ir, registry, reach, validates }
+        Ctx { ir, reach, validates }
     }
 
     /// See `Ctx::validates`.
@@ -54,8 +52,14 @@ impl<'a> Ctx<'a> {
         self.ir.def(id)
     }
 
+    /// The source document `id` (every document the IR's types come from has one).
+    pub fn doc(&self, id: DocId) -> &'a Source {
+        static NONE: std::sync::LazyLock<Source> = std::sync::LazyLock::new(Source::default);
+        self.ir.sources.documents.get(&id).unwrap_or(&NONE)
+    }
+
     fn module_of(&self, id: DefId) -> &'a [String] {
-        &self.registry.doc(self.def(id).origin.doc).module
+        &self.doc(self.def(id).origin.doc).module
     }
 
     /// Whether a field of type `to` inside `from` must be boxed: `to` contains `from` inline.

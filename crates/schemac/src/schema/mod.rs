@@ -13,6 +13,7 @@
 //! the inputs' roots, resolving each reference it reaches.
 
 mod build;
+pub mod bundle;
 mod keyword;
 mod kinds;
 mod pointer;
