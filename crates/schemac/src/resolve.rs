@@ -868,7 +868,7 @@ mod tests {
         let a = "{\n  \"properties\": {\n    \"a~b\": {\"type\": 5}\n  }\n}";
         let fx = Fixture::new(&[("a.json", a)]);
         let registry = registry(&fx, &[("a.json", a)]);
-        let diagnostic = registry.error("bad-type", &loc(&registry, "a.json", "").child("properties").child("a~b").child("type"), "no");
+        let diagnostic = registry.error("invalid-schema", &loc(&registry, "a.json", "").child("properties").child("a~b").child("type"), "no");
         assert_eq!((diagnostic.pointer.as_str(), diagnostic.position), ("/properties/a~0b/type", Some((3, 21))));
     }
 
@@ -908,7 +908,7 @@ mod tests {
         assert_eq!(registry.draft_at(&nowhere), Draft::Draft2020_12);
         assert_eq!(registry.position(&nowhere), None);
         assert!(registry.resolve(&nowhere, "#").is_err());
-        assert_eq!(registry.error("x", &nowhere, "m").file, "");
+        assert_eq!(registry.error("invalid-schema", &nowhere, "m").file, "");
     }
 
     #[test]
