@@ -42,6 +42,8 @@ fn run_compile(args: Compile) -> Result<()> {
         }],
         catalog_dirs: args.schema_dirs,
         maps: args.maps,
+        allowed_roots: args.allow_roots,
+        max_file_size: args.max_file_size,
     };
     let config = schemac::Config {
         default_draft: args.default_draft,

@@ -15,6 +15,7 @@ pub mod name;
 pub mod pattern;
 pub mod resolve;
 pub mod synth;
+pub mod write;
 
 use std::path::PathBuf;
 
@@ -70,7 +71,12 @@ impl Draft {
 }
 
 /// What to compile.
-#[derive(Clone, Debug, Default)]
+///
+/// Files are read only from the roots: the directory of each input schema (and below),
+/// `catalog_dirs`, the directories of `maps`, and `allowed_roots`, each with its symlinks
+/// resolved. A ref to any other file is an error, as is a file that is not a regular file or is
+/// larger than `max_file_size`.
+#[derive(Clone, Debug)]
 pub struct Input {
     /// The schemas to compile; each becomes a module.
     pub schemas: Vec<SchemaSource>,
@@ -78,6 +84,25 @@ pub struct Input {
     pub catalog_dirs: Vec<PathBuf>,
     /// Refs under a URL prefix resolve to files under a directory; nothing is fetched.
     pub maps: Vec<UrlMap>,
+    /// More directories whose files refs may read (`--allow-root`, a project's schema roots).
+    pub allowed_roots: Vec<PathBuf>,
+    /// The largest schema file read, in bytes; a larger one is an error.
+    pub max_file_size: u64,
+}
+
+/// The default [`Input::max_file_size`]: 64 MiB.
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 64 << 20;
+
+impl Default for Input {
+    fn default() -> Self {
+        Input {
+            schemas: Vec::new(),
+            catalog_dirs: Vec::new(),
+            maps: Vec::new(),
+            allowed_roots: Vec::new(),
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
+        }
+    }
 }
 
 /// One schema file to compile.
@@ -130,6 +155,10 @@ impl Default for Config {
 #[derive(Clone, Debug, Default)]
 pub struct Output {
     pub modules: Vec<Module>,
+    /// Every file the compiler read from disk (the input schemas and each file loaded to
+    /// resolve refs), so that a writer can refuse to overwrite one:
+    /// [`write::ensure_not_input`].
+    pub sources: Vec<write::SourceFile>,
 }
 
 /// The Rust source of one module.
@@ -171,9 +200,9 @@ pub struct TypeSummary {
 
 /// Compiles the input schemas to Rust modules, reporting every schema error found.
 pub fn compile(input: &Input, config: &Config) -> Result<Output, Diagnostics> {
-    let docs = load::load(input, config.default_draft).map_err(Diagnostics)?;
-    let registry = resolve::Registry::new(docs).map_err(Diagnostics)?;
+    let loaded = load::load_with_sources(input, config.default_draft).map_err(Diagnostics)?;
+    let registry = resolve::Registry::new(loaded.docs).map_err(Diagnostics)?;
     let mut ir = lower::lower(&registry, config)?;
     name::name(&mut ir, &registry);
-    Ok(emit::emit(&ir, &registry, config))
+    Ok(Output { sources: loaded.sources, ..emit::emit(&ir, &registry, config) })
 }

@@ -492,9 +492,9 @@ impl Index {
         (builder.index, builder.diagnostics)
     }
 
-    /// Whether some resource has the URI (without fragment).
-    pub(crate) fn knows(&self, uri: &str) -> bool {
-        self.resources.contains_key(uri)
+    /// The URI (without fragment) of every resource.
+    pub(crate) fn uris(&self) -> impl Iterator<Item = &str> {
+        self.resources.keys().map(String::as_str)
     }
 
     /// The root of the resource with the URI (without fragment).
