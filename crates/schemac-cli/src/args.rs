@@ -10,14 +10,16 @@ use clap::{Args, Parser, Subcommand};
 #[command(after_long_help = "\
 Commands and their flags (details: schemac compile --help):
   schemac compile SCHEMA [--root-name NAME] [--default-draft 2020-12|2019-09|7|6|4]
-                  [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [--assert-formats] [-o OUT.rs]
+                  [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [--allow-root DIR]...
+                  [--max-file-size BYTES] [--assert-formats] [-o OUT.rs]
 
 Examples:
   schemac compile schemas/goal.json -o src/goal.rs
   schemac compile goal.json --root-name Goal --default-draft 7
   schemac compile api/order.json --schema-dir api/common --map https://example.com/schemas/=api
 
-Exit status: 0 on success, 1 on schema errors (printed to stderr), 2 on usage errors.")]
+Exit status: 0 on success, 1 on schema errors (printed to stderr) or when the output cannot be
+written, 2 on usage errors (also an output that would overwrite a schema).")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -34,6 +36,10 @@ pub enum Command {
 #[command(after_long_help = "\
 The output is one self-contained Rust file: the schema's types at its top level, the types of
 referenced schemas in nested modules. It needs serde, serde_json and schemac-runtime.
+
+Refs read files only below the schema's directory, the --schema-dir and --map directories and
+each --allow-root (symlinks resolved), only regular files, and none over --max-file-size. The
+output never overwrites a schema that was read, and is written atomically.
 
 Examples:
   Write the types of a schema to a file:
@@ -69,6 +75,15 @@ pub struct Compile {
     #[arg(long = "map", value_name = "URL_PREFIX=DIR", value_parser = parse_map)]
     pub maps: Vec<schemac::UrlMap>,
 
+    /// Let refs read files below DIR too (repeatable); by default only the schema's directory, the
+    /// --schema-dir and --map directories are read.
+    #[arg(long = "allow-root", value_name = "DIR")]
+    pub allow_roots: Vec<PathBuf>,
+
+    /// The largest schema file read, in bytes (a K, M or G suffix multiplies by 1024s).
+    #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_size)]
+    pub max_file_size: u64,
+
     /// Assert `format` (date-time, email, uri, uuid, ...) instead of only annotating it.
     #[arg(
         long,
@@ -85,6 +100,23 @@ pub struct Compile {
 
 fn parse_draft(name: &str) -> Result<schemac::Draft, String> {
     schemac::Draft::from_name(name).ok_or_else(|| "expected one of 2020-12, 2019-09, 7, 6, 4".to_owned())
+}
+
+/// `4096`, `512K`, `64M`, `1G`: bytes, or KiB, MiB, GiB.
+fn parse_size(value: &str) -> Result<u64, String> {
+    let (digits, unit) = match value.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => value.split_at(i),
+        None => (value, ""),
+    };
+    let shift = match unit {
+        "" => 0,
+        "K" | "k" | "KiB" => 10,
+        "M" | "m" | "MiB" => 20,
+        "G" | "g" | "GiB" => 30,
+        _ => return Err("expected a number of bytes, optionally with a K, M or G suffix, e.g. 64M".to_owned()),
+    };
+    let number: u64 = digits.parse().map_err(|_| "expected a number of bytes, e.g. 1048576 or 64M".to_owned())?;
+    number.checked_mul(1 << shift).ok_or_else(|| "the size does not fit in 64 bits".to_owned())
 }
 
 fn parse_map(value: &str) -> Result<schemac::UrlMap, String> {
@@ -113,5 +145,16 @@ mod tests {
         assert!(parse_map("https://x.org").is_err());
         assert!(parse_map("=dir").is_err());
         assert!(parse_map("https://x.org/=").is_err());
+    }
+
+    #[test]
+    fn parses_sizes() {
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert_eq!(parse_size("512K"), Ok(512 << 10));
+        assert_eq!(parse_size("64M"), Ok(schemac::DEFAULT_MAX_FILE_SIZE));
+        assert_eq!(parse_size("1GiB"), Ok(1 << 30));
+        for bad in ["", "M", "64MB", "-1", "1.5M", "99999999999999999999G"] {
+            assert!(parse_size(bad).is_err(), "{bad:?}");
+        }
     }
 }

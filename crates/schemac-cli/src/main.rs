@@ -1,15 +1,16 @@
 //! The `schemac` command: parses arguments, calls [`schemac::compile`], writes the result.
 //!
 //! Exit codes: 0 on success, 1 when a schema has errors (or the output cannot be written),
-//! 2 on a usage error.
+//! 2 on a usage error (also an output that would overwrite a schema that was read).
 
 mod args;
 
-use std::fs;
+use std::fs::File;
 use std::io::{self, Write as _};
+use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Parser;
 
 use args::{Cli, Command, Compile};
@@ -21,9 +22,14 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("{}", render_error(&err));
-            ExitCode::FAILURE
+            exit_code(&err)
         }
     }
+}
+
+/// 2 for a usage error found after parsing the arguments (an output that is an input), else 1.
+fn exit_code(err: &anyhow::Error) -> ExitCode {
+    if err.downcast_ref::<schemac::write::Clobber>().is_some() { ExitCode::from(2) } else { ExitCode::FAILURE }
 }
 
 fn try_main(cli: Cli) -> Result<()> {
@@ -43,6 +49,8 @@ fn run_compile(args: Compile) -> Result<()> {
         }],
         catalog_dirs: args.schema_dirs,
         maps: args.maps,
+        allowed_roots: args.allow_roots,
+        max_file_size: args.max_file_size,
     };
     let config = schemac::Config {
         default_draft: args.default_draft,
@@ -53,18 +61,115 @@ fn run_compile(args: Compile) -> Result<()> {
     let output = schemac::compile(&input, &config)?;
     let code = output.single_file();
     match &args.out {
-        Some(path) => fs::write(path, code).with_context(|| format!("cannot write {}", path.display()))?,
-        None => write_stdout(&code)?,
+        Some(path) => {
+            schemac::write::ensure_not_input(path, &output.sources)?;
+            schemac::write::write_atomic(path, code.as_bytes()).map_err(|err| OutputError::new(&path.display().to_string(), err))?;
+        }
+        None => write_stdout(&code, &output.sources)?,
     }
     Ok(())
 }
 
-/// Like `print!`, without its panic when stdout is closed early (`schemac compile x.json | head`).
-fn write_stdout(text: &str) -> Result<()> {
-    let mut stdout = io::stdout().lock();
+/// Writes to stdout, unless it is redirected to (or appends to) a schema that was read. A
+/// closed stdout (`>&-`) and a full disk are errors; a reader that stops early
+/// (`schemac compile x.json | head`) is not.
+fn write_stdout(text: &str, sources: &[schemac::write::SourceFile]) -> Result<()> {
+    let mut stdout = stdout_file().map_err(|err| OutputError::new("to stdout", err))?;
+    if let Some(file) = &stdout.file
+        && let Ok(id) = schemac::write::FileId::of_open_file(file)
+    {
+        schemac::write::ensure_not_input_id(Path::new("stdout"), &id, sources)?;
+    }
     match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
-        Err(err) if err.kind() != io::ErrorKind::BrokenPipe => Err(err).context("cannot write to stdout"),
+        Err(err) if err.kind() != io::ErrorKind::BrokenPipe => Err(OutputError::new("to stdout", err).into()),
         _ => Ok(()),
+    }
+}
+
+/// The output cannot be written: what, why, and what to do about it.
+#[derive(Debug)]
+struct OutputError {
+    target: String,
+    err: io::Error,
+}
+
+impl OutputError {
+    fn new(target: &str, err: io::Error) -> OutputError {
+        OutputError { target: target.to_owned(), err }
+    }
+
+    fn hint(&self) -> &'static str {
+        match self.err.kind() {
+            io::ErrorKind::NotFound => "the directory must exist: schemac creates the file, not its directory",
+            io::ErrorKind::IsADirectory => "name a file to write, not a directory",
+            io::ErrorKind::PermissionDenied => "check the permissions of the file and of its directory",
+            io::ErrorKind::StorageFull => "the disk is full: free some space, or write elsewhere",
+            io::ErrorKind::BrokenPipe => "redirect stdout to a file, or write the code with -o OUT.rs",
+            _ => "check the path, and that the disk is writable",
+        }
+    }
+}
+
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write {}: {}\n  hint: {}", self.target, self.err, self.hint())
+    }
+}
+
+impl std::error::Error for OutputError {}
+
+/// Stdout, as a file of its own where the platform allows: the standard library's handle
+/// reports a closed stdout as a successful write, and hides which file it is.
+struct Stdout {
+    file: Option<File>,
+}
+
+#[cfg(unix)]
+fn stdout_file() -> io::Result<Stdout> {
+    use std::os::fd::AsFd as _;
+    let file = File::from(io::stdout().as_fd().try_clone_to_owned()?);
+    if stdout_was_closed(&file) {
+        return Err(io::Error::new(io::ErrorKind::BrokenPipe, "it is closed (`>&-`)"));
+    }
+    Ok(Stdout { file: Some(file) })
+}
+
+/// Whether stdout was closed when schemac started. The standard library then puts `/dev/null`
+/// in its place, opened read-write, so every write would vanish without an error; a shell's
+/// `>/dev/null` opens it write-only, which this tells apart (on Linux, through
+/// `/proc/self/fdinfo`).
+#[cfg(unix)]
+fn stdout_was_closed(file: &File) -> bool {
+    let is_dev_null = match (schemac::write::FileId::of_open_file(file), schemac::write::FileId::of(Path::new("/dev/null"))) {
+        (Ok(stdout), Ok(null)) => stdout.is_same_file(&null),
+        _ => false,
+    };
+    let flags = std::fs::read_to_string("/proc/self/fdinfo/1").ok().and_then(|info| {
+        let flags = info.lines().find_map(|line| line.strip_prefix("flags:"))?;
+        u32::from_str_radix(flags.trim(), 8).ok()
+    });
+    // O_ACCMODE is 3 and O_RDWR 2 on Linux.
+    is_dev_null && flags.is_some_and(|flags| flags & 3 == 2)
+}
+
+#[cfg(not(unix))]
+fn stdout_file() -> io::Result<Stdout> {
+    Ok(Stdout { file: None })
+}
+
+impl io::Write for Stdout {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match &mut self.file {
+            Some(file) => file.write(bytes),
+            None => io::stdout().write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.file {
+            Some(file) => file.flush(),
+            None => io::stdout().flush(),
+        }
     }
 }
 

@@ -64,7 +64,17 @@ fn help_lists_commands() {
 #[test]
 fn compile_help_lists_every_flag() {
     let help = stdout(&check_exit(&["compile", "--help"], 0));
-    for flag in ["SCHEMA", "--root-name", "--default-draft", "--schema-dir", "--map", "URL_PREFIX=DIR", "-o, --out"] {
+    for flag in [
+        "SCHEMA",
+        "--root-name",
+        "--default-draft",
+        "--schema-dir",
+        "--map",
+        "URL_PREFIX=DIR",
+        "--allow-root",
+        "--max-file-size",
+        "-o, --out",
+    ] {
         assert!(help.contains(flag), "{flag} missing from:\n{help}");
     }
     assert!(help.contains("2020-12, 2019-09, 7, 6 or 4"), "{help}");

@@ -173,7 +173,7 @@ pub fn load(manifest_dir: &Path, source_dir: Option<&Path>, schema: &LitStr, poi
     let target_loc = Loc { doc, pointer: pointer_text.clone() };
     let entry = ir.roots.first().map(|(_, def)| *def).ok_or_else(|| syn::Error::new(schema.span(), "the schema lowered to nothing"))?;
 
-    let schemac::Front { registry, model } = front;
+    let schemac::Front { registry, model, .. } = front;
     let files = registry.docs.iter().map(|doc| absolute(&doc.path)).collect();
     let mut out = Schema { registry, model, ir, display, pointer: pointer_text, target: Ty::Def(entry), files, doc, target_loc };
     out.target = peel(&out, Ty::Def(entry));

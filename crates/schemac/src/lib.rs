@@ -19,6 +19,7 @@ pub mod pattern;
 pub mod resolve;
 pub mod schema;
 pub mod synth;
+pub mod write;
 
 use std::path::PathBuf;
 
@@ -63,7 +64,12 @@ impl Draft {
 }
 
 /// What to compile.
-#[derive(Clone, Debug, Default)]
+///
+/// Files are read only from the roots: the directory of each input schema (and below),
+/// `catalog_dirs`, the directories of `maps`, and `allowed_roots`, each with its symlinks
+/// resolved. A ref to any other file is an error, as is a file that is not a regular file or is
+/// larger than `max_file_size`.
+#[derive(Clone, Debug)]
 pub struct Input {
     /// The schemas to compile; each becomes a module.
     pub schemas: Vec<SchemaSource>,
@@ -71,6 +77,25 @@ pub struct Input {
     pub catalog_dirs: Vec<PathBuf>,
     /// Refs under a URL prefix resolve to files under a directory; nothing is fetched.
     pub maps: Vec<UrlMap>,
+    /// More directories whose files refs may read (`--allow-root`, a project's schema roots).
+    pub allowed_roots: Vec<PathBuf>,
+    /// The largest schema file read, in bytes; a larger one is an error.
+    pub max_file_size: u64,
+}
+
+/// The default [`Input::max_file_size`]: 64 MiB.
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 64 << 20;
+
+impl Default for Input {
+    fn default() -> Self {
+        Input {
+            schemas: Vec::new(),
+            catalog_dirs: Vec::new(),
+            maps: Vec::new(),
+            allowed_roots: Vec::new(),
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
+        }
+    }
 }
 
 /// One schema file to compile.
@@ -126,6 +151,10 @@ impl Default for Config {
 #[derive(Clone, Debug, Default)]
 pub struct Output {
     pub modules: Vec<Module>,
+    /// Every file the compiler read from disk (the input schemas and each file loaded to
+    /// resolve refs), so that a writer can refuse to overwrite one:
+    /// [`write::ensure_not_input`].
+    pub sources: Vec<write::SourceFile>,
 }
 
 /// The Rust source of one module.
@@ -172,6 +201,8 @@ pub struct TypeSummary {
 pub struct Front {
     pub registry: resolve::Registry,
     pub model: schema::Model,
+    /// Every file read, with its identity (for writers that must not overwrite an input).
+    pub sources: Vec<write::SourceFile>,
 }
 
 /// The front end: load the inputs (and the files they refer to), resolve identifiers, build
@@ -179,10 +210,10 @@ pub struct Front {
 /// before it found none (a model of documents that did not load would only repeat their
 /// errors).
 pub fn front(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
-    let docs = load::load(input, config.default_draft).map_err(Diagnostics)?;
-    let registry = resolve::Registry::new(docs).map_err(Diagnostics)?;
+    let loaded = load::load_with_sources(input, config.default_draft).map_err(Diagnostics)?;
+    let registry = resolve::Registry::new(loaded.docs).map_err(Diagnostics)?;
     let (model, diagnostics) = schema::build(&registry);
-    Diagnostics(diagnostics).into_result(Front { registry, model })
+    Diagnostics(diagnostics).into_result(Front { registry, model, sources: loaded.sources })
 }
 
 impl Front {
@@ -200,5 +231,5 @@ impl Front {
 pub fn compile(input: &Input, config: &Config) -> Result<Output, Diagnostics> {
     let front = front(input, config)?;
     let ir = front.lower(config)?;
-    Ok(emit::emit(&ir, config))
+    Ok(Output { sources: front.sources.clone(), ..emit::emit(&ir, config) })
 }

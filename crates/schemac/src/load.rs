@@ -1,8 +1,15 @@
 //! Reading schema files: JSON parsing with line:column errors, the draft of each document,
 //! and the transitive closure of files reachable through `--schema-dir`/`--map`.
 //! This is the only phase that does IO; it never touches the network.
+//!
+//! Files are read only from the roots the caller gave ([`Input`]), with symlinks resolved
+//! before the check, only when they are regular files, and only up to
+//! [`Input::max_file_size`]: a schema from elsewhere cannot make the compiler read
+//! `/etc/shadow`, hang on a FIFO or exhaust memory on `/dev/zero`.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
+use std::fs::{self, File, Metadata};
+use std::io::{self, Read as _};
 use std::path::{Component, Path, PathBuf};
 
 use serde_json::Value;
@@ -13,6 +20,7 @@ use crate::diag::Diagnostic;
 use crate::ir::DocId;
 use crate::locate;
 use crate::resolve::{Index, Loc, RefSite, kind_name, percent_decode, subschemas, without_fragment};
+use crate::write::{FileId, SourceFile};
 use crate::{Draft, Input, SchemaSource, UrlMap, metaschemas};
 
 /// One loaded schema file.
@@ -49,13 +57,27 @@ pub struct Document {
     pub aliases: Vec<String>,
 }
 
+/// What [`load_with_sources`] returns: the documents, and every file read to get them.
+#[derive(Debug)]
+pub struct Loaded {
+    pub docs: Vec<Document>,
+    /// Each file read from disk, in the order read (embedded metaschemas are not files).
+    pub sources: Vec<SourceFile>,
+}
+
 /// Reads every input schema and every document they reference through the catalog.
 ///
 /// Documents come in a deterministic order: the inputs as given, then the catalog directories'
 /// files (sorted), then the files `--map` and relative file refs reach, in the order of the
 /// refs. Every problem in every file is reported, not just the first.
 pub fn load(input: &Input, default_draft: Draft) -> Result<Vec<Document>, Vec<Diagnostic>> {
-    let mut loader = Loader::new(default_draft);
+    load_with_sources(input, default_draft).map(|loaded| loaded.docs)
+}
+
+/// [`load`], also saying which files were read, so that a writer can refuse to overwrite one.
+pub fn load_with_sources(input: &Input, default_draft: Draft) -> Result<Loaded, Vec<Diagnostic>> {
+    let mut loader = Loader::new(default_draft, input.max_file_size);
+    loader.roots(input);
     for source in &input.schemas {
         loader.input(source);
     }
@@ -65,16 +87,20 @@ pub fn load(input: &Input, default_draft: Draft) -> Result<Vec<Document>, Vec<Di
     loader.follow_refs(&input.maps);
     loader.settle_metaschemas();
     loader.name_modules();
-    if loader.diagnostics.is_empty() { Ok(loader.docs) } else { Err(loader.diagnostics) }
+    if loader.diagnostics.is_empty() { Ok(Loaded { docs: loader.docs, sources: loader.sources }) } else { Err(loader.diagnostics) }
 }
 
 struct Loader {
     default_draft: Draft,
+    max_file_size: u64,
     docs: Vec<Document>,
+    sources: Vec<SourceFile>,
     diagnostics: Vec<Diagnostic>,
     /// Canonical path → display of every file read, so none is read twice.
     seen: HashMap<PathBuf, String>,
     cwd: Option<PathBuf>,
+    /// The directories files may be read from.
+    roots: Vec<Root>,
     /// Documents whose `$schema` names no draft, with that URI: a metaschema to load, which
     /// settles their draft and vocabularies.
     custom: Vec<(DocId, String)>,
@@ -87,18 +113,223 @@ struct Origin {
     is_input: bool,
     root_name: Option<String>,
     root_pointer: String,
+    /// For a file read because a ref names it: which ref, where (added to its errors).
+    via: Option<String>,
+}
+
+/// A directory below which files may be read.
+#[derive(Debug)]
+struct Root {
+    /// With symlinks resolved: what the canonical path of a file is checked against.
+    canonical: PathBuf,
+    /// Absolute, with `.` and `..` removed: for paths that do not exist.
+    lexical: PathBuf,
+    /// Why it is a root, e.g. `--schema-dir`.
+    origin: String,
+}
+
+/// Why a file is not read.
+#[derive(Debug)]
+enum Refusal {
+    Missing,
+    /// Outside every root once symlinks are resolved (the canonical path, or the lexical one
+    /// when it does not exist).
+    Outside(PathBuf),
+    /// The symlink at this path leads back to itself.
+    SymlinkLoop(PathBuf),
+    /// The path is a symlink to this target, which does not exist.
+    Dangling(PathBuf),
+    /// A directory, FIFO, device or socket: what it is.
+    NotAFile(&'static str),
+    /// The file's size, over the limit.
+    TooLarge(u64),
+    Io(io::Error),
 }
 
 impl Loader {
-    fn new(default_draft: Draft) -> Loader {
+    fn new(default_draft: Draft, max_file_size: u64) -> Loader {
         Loader {
             default_draft,
+            max_file_size,
             docs: Vec::new(),
+            sources: Vec::new(),
             diagnostics: Vec::new(),
             seen: HashMap::new(),
             cwd: std::env::current_dir().ok(),
+            roots: Vec::new(),
             custom: Vec::new(),
         }
+    }
+
+    /// The roots: each input's directory, the catalog and map directories, and the allowed
+    /// roots. Only an allowed root that does not exist is an error here; a missing input or
+    /// catalog directory is reported where it is read.
+    fn roots(&mut self, input: &Input) {
+        for source in &input.schemas {
+            let dir = source.path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            self.add_root(dir, "the directory of an input schema", false);
+        }
+        for dir in &input.catalog_dirs {
+            self.add_root(dir, "--schema-dir", false);
+        }
+        for map in &input.maps {
+            self.add_root(&map.dir, &format!("--map {}", map.prefix), false);
+        }
+        for dir in &input.allowed_roots {
+            self.add_root(dir, "--allow-root", true);
+        }
+    }
+
+    fn add_root(&mut self, dir: &Path, origin: &str, must_exist: bool) {
+        match fs::canonicalize(dir) {
+            Ok(canonical) => {
+                if !self.roots.iter().any(|root| root.canonical == canonical) {
+                    self.roots.push(Root { canonical, lexical: self.lexical(dir), origin: origin.to_owned() });
+                }
+            }
+            Err(err) if must_exist => {
+                let message = format!("cannot allow reading below {}: {err}", dir.display());
+                let diagnostic = Diagnostic::new("io", self.display_path(dir), "", message);
+                self.diagnostics.push(diagnostic.with_hint("--allow-root (`Input::allowed_roots`) names a directory that exists"));
+            }
+            Err(_) => {}
+        }
+    }
+
+    /// `path` made absolute against the current directory, `.` and `..` removed without
+    /// looking at the disk.
+    fn lexical(&self, path: &Path) -> PathBuf {
+        let absolute = match &self.cwd {
+            Some(cwd) if path.is_relative() => cwd.join(path),
+            _ => path.to_path_buf(),
+        };
+        let mut normal = PathBuf::new();
+        for component in absolute.components() {
+            match component {
+                Component::CurDir => {}
+                Component::ParentDir => {
+                    normal.pop();
+                }
+                other => normal.push(other),
+            }
+        }
+        normal
+    }
+
+    /// Whether a canonical path is below a root.
+    fn within(&self, canonical: &Path) -> bool {
+        self.roots.iter().any(|root| canonical.starts_with(&root.canonical))
+    }
+
+    /// Checks `path` before it is read: it exists, is a regular file no larger than the limit
+    /// and, when `confined`, lies below a root with its symlinks resolved. Returns its
+    /// canonical path. Confinement comes first, so whether a file outside the roots exists is
+    /// never told.
+    fn inspect(&self, path: &Path, confined: bool) -> Result<PathBuf, Refusal> {
+        let canonical = match fs::canonicalize(path) {
+            Ok(canonical) => canonical,
+            Err(err) => {
+                let lexical = self.lexical(path);
+                let lexically_within = self.roots.iter().any(|r| lexical.starts_with(&r.lexical) || lexical.starts_with(&r.canonical));
+                if confined && !lexically_within {
+                    return Err(Refusal::Outside(lexical));
+                }
+                if let Some(link) = symlink_loop(path) {
+                    return Err(Refusal::SymlinkLoop(link));
+                }
+                if let Ok(target) = fs::read_link(path) {
+                    return Err(Refusal::Dangling(target));
+                }
+                return Err(if err.kind() == io::ErrorKind::NotFound { Refusal::Missing } else { Refusal::Io(err) });
+            }
+        };
+        if confined && !self.within(&canonical) {
+            return Err(Refusal::Outside(canonical));
+        }
+        let metadata = fs::metadata(&canonical).map_err(Refusal::Io)?;
+        self.check_kind_and_size(&metadata)?;
+        Ok(canonical)
+    }
+
+    fn check_kind_and_size(&self, metadata: &Metadata) -> Result<(), Refusal> {
+        if let Some(kind) = not_a_file(metadata) {
+            return Err(Refusal::NotAFile(kind));
+        }
+        if metadata.len() > self.max_file_size {
+            return Err(Refusal::TooLarge(metadata.len()));
+        }
+        Ok(())
+    }
+
+    /// Reads an inspected file, at most one byte more than the limit (a file may grow, or be
+    /// replaced, after it was inspected).
+    fn read_bytes(&self, canonical: &Path) -> Result<(Vec<u8>, FileId), Refusal> {
+        let file = File::open(canonical).map_err(Refusal::Io)?;
+        let metadata = file.metadata().map_err(Refusal::Io)?;
+        self.check_kind_and_size(&metadata)?;
+        let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));
+        file.take(self.max_file_size.saturating_add(1)).read_to_end(&mut bytes).map_err(Refusal::Io)?;
+        let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+        if read > self.max_file_size {
+            return Err(Refusal::TooLarge(read.max(metadata.len())));
+        }
+        Ok((bytes, FileId::from_metadata(Some(canonical.to_path_buf()), &metadata)))
+    }
+
+    /// What a refusal says about the file at `path` (`{path} {phrase}`), with its code and hint.
+    fn refusal(&self, path: &Path, refusal: &Refusal) -> (&'static str, String, String) {
+        match refusal {
+            Refusal::Missing => {
+                ("io", "does not exist".to_owned(), "check the path; a relative path is relative to the current directory".to_owned())
+            }
+            Refusal::Outside(resolved) => {
+                let roots: Vec<String> =
+                    self.roots.iter().map(|root| format!("{} ({})", self.display_path(&root.lexical), root.origin)).collect();
+                let roots = if roots.is_empty() { "none".to_owned() } else { roots.join(", ") };
+                let resolved = if self.lexical(path) == *resolved { String::new() } else { format!(" (it is {})", resolved.display()) };
+                (
+                    "outside-roots",
+                    format!("is outside the directories schemac may read{resolved}; those are: {roots}"),
+                    "schemac reads only files below the input schemas' directories and the --schema-dir and --map directories, \
+                     symlinks resolved; if the file is trusted, allow its directory with --allow-root DIR"
+                        .to_owned(),
+                )
+            }
+            Refusal::SymlinkLoop(link) if link == path => {
+                ("symlink-loop", "is a symlink that leads back to itself".to_owned(), "fix or remove the symlink loop".to_owned())
+            }
+            Refusal::SymlinkLoop(link) => (
+                "symlink-loop",
+                format!("cannot be reached: the symlink {} on the way leads back to itself", self.display_path(link)),
+                "fix or remove the symlink loop".to_owned(),
+            ),
+            Refusal::Dangling(target) => (
+                "io",
+                format!("is a symlink to {}, which does not exist", target.display()),
+                "fix the symlink, or put the file it names in place".to_owned(),
+            ),
+            Refusal::NotAFile(kind) => {
+                let hint = if *kind == "a directory" {
+                    "name a `.json` file; to make the schemas in a directory reachable by `$id`, pass it with --schema-dir DIR"
+                } else {
+                    "schemac reads schemas only from regular files, so that a schema can neither hang the compiler on a pipe nor \
+                     make it read a device"
+                };
+                ("not-a-file", format!("is {kind}, not a schema file"), hint.to_owned())
+            }
+            Refusal::TooLarge(size) => (
+                "file-too-large",
+                format!("is {size} bytes, more than the limit of {} bytes", self.max_file_size),
+                "raise the limit with --max-file-size BYTES (`Input::max_file_size`) if the schema really is this large".to_owned(),
+            ),
+            Refusal::Io(err) => ("io", format!("cannot be read: {err}"), "check that the file exists and is readable".to_owned()),
+        }
+    }
+
+    /// The diagnostic for a file that is not read, named by itself (an input, a catalog file).
+    fn refused_file(&self, display: &str, path: &Path, refusal: &Refusal) -> Diagnostic {
+        let (code, phrase, hint) = self.refusal(path, refusal);
+        Diagnostic::new(code, display, "", format!("{} {phrase}", path.display())).with_hint(hint)
     }
 
     fn input(&mut self, source: &SchemaSource) {
@@ -108,92 +339,128 @@ impl Loader {
             is_input: true,
             root_name: source.root_name.clone(),
             root_pointer: source.pointer.clone(),
+            via: None,
         };
-        self.read(&source.path, origin);
+        // An input is read wherever it is: the user named it.
+        match self.inspect(&source.path, false) {
+            Ok(canonical) => {
+                self.read(&source.path, canonical, origin);
+            }
+            Err(refusal) => {
+                let diagnostic = self.refused_file(&origin.display, &source.path, &refusal);
+                self.diagnostics.push(diagnostic);
+            }
+        }
     }
 
     /// Loads every `*.json` below `dir`, skipping files already loaded.
     fn catalog(&mut self, dir: &Path) {
         let mut files = Vec::new();
         let mut visited = HashSet::new();
-        self.json_files(dir, &mut files, &mut visited);
-        files.sort();
-        for file in files {
-            let origin = self.dependency(&file);
-            self.read(&file, origin);
-        }
-    }
-
-    fn json_files(&mut self, dir: &Path, files: &mut Vec<PathBuf>, visited: &mut HashSet<PathBuf>) {
-        // Symlinked directories may form a cycle; each real directory is walked once.
-        if let Ok(canonical) = std::fs::canonicalize(dir)
-            && !visited.insert(canonical)
-        {
-            return;
-        }
-        let entries = match std::fs::read_dir(dir) {
-            Ok(entries) => entries,
-            Err(err) => {
-                let message = format!("cannot read the schema directory {}: {err}", self.display_path(dir));
-                self.diagnostics.push(Diagnostic::new("io", self.display_path(dir), "", message));
-                return;
+        // A work list, not recursion: a deep tree costs memory, never stack.
+        let mut pending = vec![dir.to_path_buf()];
+        while let Some(dir) = pending.pop() {
+            // Symlinked directories may form a cycle; each real directory is walked once.
+            if let Ok(canonical) = fs::canonicalize(&dir) {
+                if !visited.insert(canonical.clone()) {
+                    continue;
+                }
+                if !self.within(&canonical) {
+                    let diagnostic = self.refused_file(&self.display_path(&dir), &dir, &Refusal::Outside(canonical));
+                    self.diagnostics.push(diagnostic);
+                    continue;
+                }
             }
-        };
-        for entry in entries {
-            let path = match entry {
-                Ok(entry) => entry.path(),
+            let entries = match fs::read_dir(&dir) {
+                Ok(entries) => entries,
                 Err(err) => {
-                    let message = format!("cannot list the schema directory {}: {err}", self.display_path(dir));
-                    self.diagnostics.push(Diagnostic::new("io", self.display_path(dir), "", message));
+                    let message = format!("cannot read the schema directory {}: {err}", self.display_path(&dir));
+                    let diagnostic = Diagnostic::new("io", self.display_path(&dir), "", message);
+                    self.diagnostics.push(diagnostic.with_hint("--schema-dir names a directory that exists and can be listed"));
                     continue;
                 }
             };
-            // Follows symlinks, so a linked file or directory counts as what it points to.
-            match std::fs::metadata(&path) {
-                Ok(meta) if meta.is_dir() => self.json_files(&path, files, visited),
-                Ok(meta) if meta.is_file() && path.extension().is_some_and(|ext| ext == "json") => files.push(path),
-                _ => {}
+            for entry in entries {
+                let path = match entry {
+                    Ok(entry) => entry.path(),
+                    Err(err) => {
+                        let message = format!("cannot list the schema directory {}: {err}", self.display_path(&dir));
+                        let diagnostic = Diagnostic::new("io", self.display_path(&dir), "", message);
+                        self.diagnostics.push(diagnostic.with_hint("check the directory's permissions"));
+                        continue;
+                    }
+                };
+                // Follows symlinks, so a linked file or directory counts as what it points to.
+                // Anything else named `*.json` (a FIFO, a symlink loop) is reported when read.
+                match fs::metadata(&path) {
+                    Ok(metadata) if metadata.is_dir() => pending.push(path),
+                    _ if path.extension().is_some_and(|ext| ext == "json") => files.push(path),
+                    _ => {}
+                }
+            }
+        }
+        files.sort();
+        for file in files {
+            let origin = self.dependency(&file, None);
+            match self.inspect(&file, true) {
+                Ok(canonical) => {
+                    self.read(&file, canonical, origin);
+                }
+                Err(refusal) => {
+                    let diagnostic = self.refused_file(&origin.display, &file, &refusal);
+                    self.diagnostics.push(diagnostic);
+                }
             }
         }
     }
 
-    /// Reads, parses and checks one file; problems become diagnostics. Returns whether a new
-    /// document was added.
-    fn read(&mut self, path: &Path, origin: Origin) -> bool {
-        let canonical = match std::fs::canonicalize(path) {
-            Ok(canonical) => canonical,
-            Err(err) => {
-                let message = format!("cannot read {}: {err}", path.display());
-                self.diagnostics.push(Diagnostic::new("io", origin.display, "", message));
-                return false;
-            }
-        };
+    /// Reads, parses and checks the inspected file at `path` (`canonical` with symlinks
+    /// resolved); problems become diagnostics. Returns whether a new document was added.
+    fn read(&mut self, path: &Path, canonical: PathBuf, mut origin: Origin) -> bool {
         if let Some(first) = self.seen.get(&canonical) {
             if origin.is_input {
                 let message = format!("this schema is listed twice (also as {first})");
-                self.diagnostics.push(Diagnostic::new("duplicate-input", origin.display, "", message));
+                let diagnostic = Diagnostic::new("duplicate-input", origin.display, "", message);
+                self.diagnostics.push(diagnostic.with_hint("list each schema once"));
             }
             return false;
         }
-        self.seen.insert(canonical, origin.display.clone());
-        let bytes = match std::fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(err) => {
-                let message = format!("cannot read {}: {err}", path.display());
-                self.diagnostics.push(Diagnostic::new("io", origin.display, "", message));
-                return false;
+        self.seen.insert(canonical.clone(), origin.display.clone());
+        let via = origin.via.take();
+        let first_new = self.diagnostics.len();
+        let added = match self.read_bytes(&canonical) {
+            Ok((bytes, id)) => {
+                self.sources.push(SourceFile { display: origin.display.clone(), path: path.to_path_buf(), id });
+                match self.parse(&origin.display, bytes) {
+                    Some((text, sha256, json)) => self.add(path.to_path_buf(), origin, text, sha256, json),
+                    None => false,
+                }
+            }
+            Err(refusal) => {
+                let diagnostic = self.refused_file(&origin.display, path, &refusal);
+                self.diagnostics.push(diagnostic);
+                false
             }
         };
+        // The file's own errors say which ref brought it in.
+        if let Some(via) = via {
+            for diagnostic in &mut self.diagnostics[first_new..] {
+                diagnostic.message.push_str(&format!(" (read for {via})"));
+            }
+        }
+        added
+    }
+
+    /// The text, SHA-256 and JSON of a file's bytes; `None` (with diagnostics) when they are
+    /// not JSON. Duplicate keys are reported, and the document is still returned, so that the
+    /// rest of the file is checked too.
+    fn parse(&mut self, display: &str, bytes: Vec<u8>) -> Option<(String, String, Value)> {
         let sha256 = Sha256::digest(&bytes).iter().map(|byte| format!("{byte:02x}")).collect();
         let text = match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(err) => {
-                let valid = err.utf8_error().valid_up_to();
-                let (line, column) = locate::line_column(&String::from_utf8_lossy(err.as_bytes()), valid);
-                let message = format!("the file is not UTF-8 (invalid byte at offset {valid})");
-                let diagnostic = Diagnostic::new("invalid-json", origin.display, "", message).at(line, column);
-                self.diagnostics.push(diagnostic.with_hint("JSON text must be encoded as UTF-8"));
-                return false;
+                self.diagnostics.push(not_utf8(display, err.as_bytes(), err.utf8_error().valid_up_to()));
+                return None;
             }
         };
         // serde_json rejects a byte order mark, which some editors write.
@@ -201,11 +468,14 @@ impl Loader {
         let json: Value = match serde_json::from_str(&text) {
             Ok(json) => json,
             Err(err) => {
-                self.diagnostics.push(invalid_json(&origin.display, &text, &err));
-                return false;
+                self.diagnostics.push(invalid_json(display, &text, &err));
+                return None;
             }
         };
-        self.add(path.to_path_buf(), origin, text, sha256, json)
+        for duplicate in locate::duplicate_keys(&text) {
+            self.diagnostics.push(duplicate_key(display, &text, &duplicate));
+        }
+        Some((text, sha256, json))
     }
 
     /// Adds a parsed document; `false` (with a diagnostic) when it is not a schema.
@@ -220,7 +490,7 @@ impl Loader {
             }
             None => return false,
         };
-        let Origin { display, module, is_input, root_name, root_pointer } = origin;
+        let Origin { display, module, is_input, root_name, root_pointer, via: _ } = origin;
         let aliases = Vec::new();
         self.docs.push(Document { id, path, display, text, sha256, json, draft, module, is_input, root_name, root_pointer, aliases });
         true
@@ -237,8 +507,14 @@ impl Loader {
         };
         let sha256 = Sha256::digest(meta.text.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect();
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("metaschemas").join(meta.file);
-        let origin =
-            Origin { display: meta.uri.to_owned(), module: Vec::new(), is_input: false, root_name: None, root_pointer: String::new() };
+        let origin = Origin {
+            display: meta.uri.to_owned(),
+            module: Vec::new(),
+            is_input: false,
+            root_name: None,
+            root_pointer: String::new(),
+            via: None,
+        };
         if !self.add(path, origin, meta.text.to_owned(), sha256, json) {
             return false;
         }
@@ -337,11 +613,16 @@ impl Loader {
 
     /// Loads the documents that refs name but no loaded document is: files under a `--map`
     /// prefix, and existing files named by relative file refs. Repeats until nothing new comes
-    /// in, since each new document may have refs of its own.
+    /// in, since each new document may have refs of its own; each round indexes only the
+    /// documents the previous one added, so a chain of files costs time in proportion to it.
     fn follow_refs(&mut self, maps: &[UrlMap]) {
-        let mut tried: BTreeSet<String> = BTreeSet::new();
+        let mut tried: HashSet<String> = HashSet::new();
+        let mut known: HashSet<String> = HashSet::new();
+        let mut indexed = 0;
         loop {
-            let (index, _) = Index::build(&self.docs);
+            let (index, _) = Index::build_from(&self.docs, indexed);
+            indexed = self.docs.len();
+            known.extend(index.uris().map(str::to_owned));
             let mut added = false;
             // A `$schema` that names a metaschema document is loaded like a ref.
             let metaschemas = self.custom.iter().map(|(doc, uri)| RefSite {
@@ -353,7 +634,7 @@ impl Loader {
             for site in index.refs.iter().chain(&sites) {
                 let Some(target) = &site.target else { continue };
                 let document = without_fragment(target);
-                if index.knows(document.as_str()) || !tried.insert(document.to_string()) {
+                if known.contains(document.as_str()) || !tried.insert(document.to_string()) {
                     continue;
                 }
                 if let Some((map, rest)) = longest_match(maps, document.as_str()) {
@@ -362,10 +643,8 @@ impl Loader {
                     added |= self.embedded(meta, &document);
                 } else if document.scheme() == "file"
                     && let Ok(path) = document.to_file_path()
-                    && path.is_file()
                 {
-                    let origin = self.dependency(&path);
-                    added |= self.read(&path, origin);
+                    added |= self.load_file_ref(site, &path);
                 }
             }
             if !added {
@@ -374,39 +653,56 @@ impl Loader {
         }
     }
 
+    /// Loads the file a `file:` URL (usually a relative ref) names, when it may be read.
+    fn load_file_ref(&mut self, site: &RefSite, path: &Path) -> bool {
+        match self.inspect(path, true) {
+            Ok(canonical) => {
+                let origin = self.dependency(path, Some(site));
+                self.read(path, canonical, origin)
+            }
+            // Resolution reports it as a ref that no loaded schema answers to.
+            Err(Refusal::Missing) => false,
+            Err(refusal) => {
+                let (code, phrase, hint) = self.refusal(path, &refusal);
+                let message = format!("`{}` names the file {}, which {phrase}", site.reference, path.display());
+                let diagnostic = Diagnostic { code, ..self.site_error(site, message) };
+                self.diagnostics.push(diagnostic.with_hint(hint));
+                false
+            }
+        }
+    }
+
     /// Loads the file `map` maps `document` to; `rest` is the URL after the prefix.
     fn load_mapped(&mut self, site: &RefSite, target: &Url, document: &Url, map: &UrlMap, rest: &str) -> bool {
+        let mapping = format!("`{}` resolves to {target}, which --map {}={}", site.reference, map.prefix, map.dir.display());
         let path = match mapped_path(&map.dir, rest) {
             Ok(path) => path,
             Err(why) => {
-                let message = format!(
-                    "`{}` resolves to {target}, which --map {}={} cannot map: {why}",
-                    site.reference,
-                    map.prefix,
-                    map.dir.display()
-                );
-                let diagnostic = self.site_error(site, message);
+                let diagnostic = self.site_error(site, format!("{mapping} cannot map: {why}"));
                 self.diagnostics.push(diagnostic.with_hint("refs under a mapped prefix must name a file below the directory"));
                 return false;
             }
         };
-        if !path.is_file() {
-            let message = format!(
-                "`{}` resolves to {target}, which --map {}={} maps to {}, but that file does not exist",
-                site.reference,
-                map.prefix,
-                map.dir.display(),
-                path.display()
-            );
-            let diagnostic = self.site_error(site, message);
-            self.diagnostics.push(
-                diagnostic
-                    .with_hint("schemac never fetches from the network: put the schema file there, or fix the ref or the --map directory"),
-            );
-            return false;
-        }
-        let origin = self.dependency(&path);
-        if !self.read(&path, origin) {
+        let canonical =
+            match self.inspect(&path, true) {
+                Ok(canonical) => canonical,
+                Err(Refusal::Missing) => {
+                    let message = format!("{mapping} maps to {}, but that file does not exist", path.display());
+                    let diagnostic = self.site_error(site, message);
+                    self.diagnostics.push(diagnostic.with_hint(
+                        "schemac never fetches from the network: put the schema file there, or fix the ref or the --map directory",
+                    ));
+                    return false;
+                }
+                Err(refusal) => {
+                    let (code, phrase, hint) = self.refusal(&path, &refusal);
+                    let diagnostic = self.site_error(site, format!("{mapping} maps to {}, which {phrase}", path.display()));
+                    self.diagnostics.push(Diagnostic { code, ..diagnostic }.with_hint(hint));
+                    return false;
+                }
+            };
+        let origin = self.dependency(&path, Some(site));
+        if !self.read(&path, canonical, origin) {
             return false;
         }
         let Some(doc) = self.docs.last_mut() else { return false };
@@ -433,15 +729,25 @@ impl Loader {
         }
     }
 
-    /// The origin of a file loaded only to resolve refs; its module is named later.
-    fn dependency(&self, path: &Path) -> Origin {
-        Origin { display: self.display_path(path), module: Vec::new(), is_input: false, root_name: None, root_pointer: String::new() }
+    /// The origin of a file loaded only to resolve refs (`site`, when a ref names it); its
+    /// module is named later.
+    fn dependency(&self, path: &Path, site: Option<&RefSite>) -> Origin {
+        let via = site.map(|site| {
+            let at = self.site_error(site, String::new());
+            let position = at.position.map(|(line, column)| format!(":{line}:{column}")).unwrap_or_default();
+            format!("`{}` at {}{position} {}", site.reference, at.file, at.pointer)
+        });
+        Origin { display: self.display_path(path), module: Vec::new(), is_input: false, root_name: None, root_pointer: String::new(), via }
     }
 
     /// `path` relative to the current directory when it is below it, else as it is.
     fn display_path(&self, path: &Path) -> String {
         let relative = self.cwd.as_deref().and_then(|cwd| path.strip_prefix(cwd).ok());
-        relative.unwrap_or(path).display().to_string()
+        match relative {
+            Some(relative) if relative.as_os_str().is_empty() => ".".to_owned(),
+            Some(relative) => relative.display().to_string(),
+            None => path.display().to_string(),
+        }
     }
 
     /// Gives every non-input document a module named after its file, unique among all module
@@ -453,14 +759,17 @@ impl Loader {
                 taken.insert(doc.module[..end].to_vec());
             }
         }
+        // The next suffix to try per name: names only get taken, so the search for a free one
+        // resumes where it stopped, and many files of one name cost linear time.
+        let mut next: HashMap<String, usize> = HashMap::new();
         for doc in self.docs.iter_mut().filter(|doc| !doc.is_input) {
             let stem = doc.path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
             let base = module_name(&stem);
-            let mut candidate = base.clone();
-            let mut n = 2;
-            while taken.contains(&vec![candidate.clone()]) {
+            let n = next.entry(base.clone()).or_insert(1);
+            let mut candidate = if *n == 1 { base.clone() } else { format!("{base}_{n}") };
+            while taken.contains(std::slice::from_ref(&candidate)) {
+                *n += 1;
                 candidate = format!("{base}_{n}");
-                n += 1;
             }
             taken.insert(vec![candidate.clone()]);
             doc.module = vec![candidate];
@@ -520,18 +829,165 @@ fn strip_keywords(json: &mut Value, keywords: &[&str]) {
     }
 }
 
-/// The `invalid-json` diagnostic for a serde_json error, at its line:column.
+/// The diagnostic for a serde_json error, at its line:column, with a hint for what it most
+/// likely is: a file that ends early, a comment, a trailing comma, `NaN`, or valid JSON that
+/// schemac cannot hold (a number beyond `f64`, nesting deeper than serde_json's limit).
 fn invalid_json(display: &str, text: &str, err: &serde_json::Error) -> Diagnostic {
     let full = err.to_string();
     // serde_json appends the position, which the diagnostic shows on its own.
     let suffix = format!(" at line {} column {}", err.line(), err.column());
     let message = full.strip_suffix(&suffix).unwrap_or(&full);
-    let hint = match err.classify() {
-        serde_json::error::Category::Eof => "the file ends early: look for an unclosed `{`, `[` or string",
-        _ => "schemas must be strict JSON: no comments, no trailing commas, strings and keys in double quotes",
-    };
     let (line, column) = locate::char_column(text, err.line(), err.column());
-    Diagnostic::new("invalid-json", display, "", format!("invalid JSON: {message}")).at(line, column).with_hint(hint)
+    let offset = locate::byte_offset(text, err.line(), err.column());
+    let at = text.get(offset.saturating_sub(1)..).unwrap_or("");
+    let (code, message, hint) = match (err.classify(), message) {
+        (serde_json::error::Category::Eof, _) if text.trim().is_empty() => (
+            "invalid-json",
+            "the file is empty".to_owned(),
+            "a schema file holds one JSON value, e.g. `{}` (a schema that accepts anything)".to_owned(),
+        ),
+        (serde_json::error::Category::Eof, _) => {
+            ("invalid-json", format!("invalid JSON: {message}"), "the file ends early: look for an unclosed `{`, `[` or string".to_owned())
+        }
+        (_, "number out of range") => {
+            let start = text[..offset.min(text.len())]
+                .rfind(|c: char| !(c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | 'e' | 'E')))
+                .map_or(0, |i| i + 1);
+            let end = text[start..]
+                .find(|c: char| !(c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | 'e' | 'E')))
+                .map_or(text.len(), |i| start + i);
+            let number = &text[start..end];
+            let (line, column) = locate::line_column(text, start);
+            let diagnostic = Diagnostic::new(
+                "number-out-of-range",
+                display,
+                "",
+                format!(
+                    "the number {number} is valid JSON, but beyond the range of a 64-bit float (about ±1.8e308), in which schemac reads numbers"
+                ),
+            );
+            return diagnostic.at(line, column).with_hint("write a number within ±1.8e308; no schema needs a larger bound than that");
+        }
+        (_, "recursion limit exceeded") => (
+            "too-deep",
+            "the JSON is nested deeper than 127 arrays and objects".to_owned(),
+            "schemac reads JSON nested at most 127 levels deep (serde_json's limit), which keeps the compiler's stack bounded; \
+             move deep parts into `$defs` and refer to them with `$ref`"
+                .to_owned(),
+        ),
+        _ if display.ends_with(".yaml") || display.ends_with(".yml") => (
+            "invalid-json",
+            format!("invalid JSON: {message}"),
+            "schemac reads JSON Schemas written as JSON, not YAML: convert the file to JSON".to_owned(),
+        ),
+        _ if at.starts_with('\u{feff}') => (
+            "invalid-json",
+            format!("invalid JSON: {message}"),
+            "the file starts with more than one byte order mark (U+FEFF): remove them".to_owned(),
+        ),
+        _ if ["NaN", "Infinity", "-Infinity"].iter().any(|word| at.starts_with(word)) => (
+            "invalid-json",
+            format!("invalid JSON: {message}"),
+            "`NaN` and `Infinity` are not JSON numbers; a schema can only use finite numbers".to_owned(),
+        ),
+        _ if at.starts_with("//") || at.starts_with("/*") => (
+            "invalid-json",
+            format!("invalid JSON: {message}"),
+            "JSON has no comments: remove them, or move the text into a `description` or `$comment`".to_owned(),
+        ),
+        (_, "trailing comma") => {
+            ("invalid-json", format!("invalid JSON: {message}"), "remove the comma after the last member or item".to_owned())
+        }
+        _ => (
+            "invalid-json",
+            format!("invalid JSON: {message}"),
+            "schemas must be strict JSON: no comments, no trailing commas, strings and keys in double quotes".to_owned(),
+        ),
+    };
+    Diagnostic::new(code, display, "", message).at(line, column).with_hint(hint)
+}
+
+/// The diagnostic for bytes that are not UTF-8 from byte `valid` on.
+fn not_utf8(display: &str, bytes: &[u8], valid: usize) -> Diagnostic {
+    let (line, column) = locate::line_column(&String::from_utf8_lossy(&bytes[..valid]), valid);
+    let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) || bytes.get(..2).is_some_and(|two| two.contains(&0));
+    let hint = if utf16 {
+        "the file looks like UTF-16; JSON text must be encoded as UTF-8: save it as UTF-8"
+    } else {
+        "JSON text must be encoded as UTF-8; the file may be in Latin-1 or Windows-1252: save it as UTF-8"
+    };
+    let message = format!("the file is not UTF-8 (invalid byte 0x{:02x} at offset {valid})", bytes.get(valid).copied().unwrap_or(0));
+    Diagnostic::new("invalid-json", display, "", message).at(line, column).with_hint(hint)
+}
+
+/// The diagnostic for a key that appears again in the same object.
+fn duplicate_key(display: &str, text: &str, duplicate: &locate::DuplicateKey) -> Diagnostic {
+    let (first_line, first_column) = locate::line_column(text, duplicate.first);
+    let (line, column) = locate::line_column(text, duplicate.again);
+    let message = format!("the key {:?} appears twice in one object (first at {first_line}:{first_column})", duplicate.key);
+    Diagnostic::new("duplicate-key", display, duplicate.pointer.clone(), message).at(line, column).with_hint(
+        "JSON tools disagree on which of the two counts (serde_json, and so schemac, would silently keep the last one): \
+         remove one, or merge them",
+    )
+}
+
+/// What `metadata` is when it is not a regular file.
+fn not_a_file(metadata: &Metadata) -> Option<&'static str> {
+    let kind = metadata.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if kind.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// The first symlink along `path` (the path itself or a directory on the way) that leads back
+/// to itself, which the OS reports only as "too many levels of symbolic links".
+fn symlink_loop(path: &Path) -> Option<PathBuf> {
+    let mut prefixes: Vec<&Path> = path.ancestors().filter(|p| !p.as_os_str().is_empty()).collect();
+    prefixes.reverse();
+    prefixes.into_iter().find(|prefix| loops(prefix)).map(Path::to_path_buf)
+}
+
+/// Whether following the symlink at `link` (and the links it leads to) comes back to one
+/// already followed, or goes on longer than the 40 links Linux follows.
+fn loops(link: &Path) -> bool {
+    let mut seen = HashSet::new();
+    let mut current = link.to_path_buf();
+    for _ in 0..40 {
+        let Ok(target) = fs::read_link(&current) else { return false };
+        if !seen.insert(current.clone()) {
+            return true;
+        }
+        let base = current.parent().unwrap_or(Path::new(""));
+        let mut next = PathBuf::new();
+        for component in base.join(target).components() {
+            match component {
+                Component::CurDir => {}
+                Component::ParentDir if matches!(next.components().next_back(), Some(Component::Normal(_))) => {
+                    next.pop();
+                }
+                other => next.push(other),
+            }
+        }
+        current = next;
+    }
+    true
 }
 
 /// The map with the longest prefix of `url`, and the rest of `url` after it.
@@ -970,5 +1426,227 @@ pub(crate) mod tests {
         assert_eq!(mapped_path(dir, "a/b%20c.json?x=1"), Ok(PathBuf::from("/m/a/b c.json")));
         assert!(mapped_path(dir, "a/%2e%2e/x.json").is_err());
         assert!(mapped_path(dir, "").is_err());
+    }
+
+    #[test]
+    fn refs_read_only_below_the_roots() {
+        let fx = Fixture::new(&[
+            (
+                "in/main.json",
+                "{\n  \"properties\": {\n    \"a\": {\"$ref\": \"../outside/x.json\"},\n    \"b\": {\"$ref\": \"file:///etc/passwd\"}\n  }\n}",
+            ),
+            ("in/sub/ok.json", "{}"),
+            ("outside/x.json", r#"{"type": "string"}"#),
+        ]);
+        let input = fx.inputs(&["in/main.json"]);
+        let diagnostics = load_errors(&input);
+        assert_eq!(
+            summary(&diagnostics),
+            ["in/main.json:3:19 outside-roots /properties/a/$ref", "in/main.json:4:19 outside-roots /properties/b/$ref"]
+        );
+        let message = &diagnostics[0].message;
+        assert!(message.starts_with("`../outside/x.json` names the file "), "{message}");
+        assert!(
+            message.contains(&fx.path("in").display().to_string()) && message.contains("the directory of an input schema"),
+            "{message}"
+        );
+        assert!(diagnostics[0].hint.as_deref().is_some_and(|h| h.contains("--allow-root")));
+        assert!(diagnostics[1].message.contains("/etc/passwd"), "{}", diagnostics[1].message);
+
+        // Below the input's directory, and below an allowed root, files are read.
+        let fx = Fixture::new(&[
+            ("in/main.json", r#"{"properties": {"a": {"$ref": "sub/ok.json"}, "b": {"$ref": "../outside/x.json"}}}"#),
+            ("in/sub/ok.json", "{}"),
+            ("outside/x.json", r#"{"type": "string"}"#),
+        ]);
+        let mut input = fx.inputs(&["in/main.json"]);
+        input.allowed_roots = vec![fx.path("outside")];
+        assert_eq!(load_ok(&input).len(), 3);
+        input.allowed_roots = vec![fx.path("nowhere")];
+        let diagnostics = load_errors(&input);
+        assert_eq!(diagnostics[0].code, "io");
+        assert!(diagnostics[0].message.contains("nowhere"), "{}", diagnostics[0].message);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_are_resolved_before_the_check() {
+        let fx = Fixture::new(&[
+            ("main.json", r#"{"properties": {"a": {"$ref": "http://example.com/x.json"}, "b": {"$ref": "inside.json"}}}"#),
+            ("remote/ok.json", "{}"),
+            ("cat/ok.json", r#"{"$id": "urn:ok"}"#),
+            ("elsewhere/secret.json", r#"{"type": "string"}"#),
+        ]);
+        let link = |target: &str, name: &str| std::os::unix::fs::symlink(fx.path(target), fx.path(name)).expect("symlink");
+        link("elsewhere/secret.json", "remote/x.json");
+        link("elsewhere/secret.json", "cat/linked.json");
+        link("elsewhere", "cat/dir");
+        link("remote/ok.json", "inside.json");
+        let mut input = Input { schemas: vec![fx.source("main.json")], ..mapped_input(&fx) };
+        input.schemas[0].path = fx.path("main.json");
+        input.catalog_dirs = vec![fx.path("cat")];
+        // `main.json`'s directory is the fixture's, which holds `elsewhere/`: confine to `main/`.
+        std::fs::create_dir(fx.path("main")).expect("mkdir");
+        std::fs::rename(fx.path("main.json"), fx.path("main/main.json")).expect("move");
+        std::fs::rename(fx.path("inside.json"), fx.path("main/inside.json")).expect("move");
+        input.schemas[0].path = fx.path("main/main.json");
+        let diagnostics = load_errors(&input);
+        let got: Vec<(&str, &str)> = diagnostics.iter().map(|d| (d.code, d.pointer.as_str())).collect();
+        // The linked directory, the linked catalog file and the mapped link are refused; the
+        // link to a file below a root (`remote/ok.json`) is read.
+        assert_eq!(got, [("outside-roots", ""), ("outside-roots", ""), ("outside-roots", "/properties/a/$ref")], "{diagnostics:#?}");
+        assert!(diagnostics[2].message.contains(&fx.path("elsewhere/secret.json").display().to_string()), "{}", diagnostics[2].message);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_within_the_limit_are_read() {
+        let fx = Fixture::new(&[
+            (
+                "main.json",
+                r#"{"properties": {"a": {"$ref": "pipe.json"}, "b": {"$ref": "loop.json"}, "c": {"$ref": "dangling.json"}, "d": {"$ref": "big.json"}}}"#,
+            ),
+            (
+                "big.json",
+                r#"{"description": "a schema of more than 200 bytes ....................................................................................................................................................................."}"#,
+            ),
+            ("dir.json/x", ""),
+        ]);
+        let status = std::process::Command::new("mkfifo").arg(fx.path("pipe.json")).status().expect("mkfifo runs");
+        assert!(status.success(), "mkfifo failed");
+        std::os::unix::fs::symlink("loop.json", fx.path("loop.json")).expect("symlink");
+        std::os::unix::fs::symlink("nothing.json", fx.path("dangling.json")).expect("symlink");
+        let mut input = fx.inputs(&["main.json", "dir.json", "pipe.json", "loop.json"]);
+        input.max_file_size = 200;
+        let diagnostics = load_errors(&input);
+        let got: Vec<(&str, &str, &str)> = diagnostics.iter().map(|d| (d.code, d.file.as_str(), d.pointer.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("not-a-file", "dir.json", ""),
+                ("not-a-file", "pipe.json", ""),
+                ("symlink-loop", "loop.json", ""),
+                ("not-a-file", "main.json", "/properties/a/$ref"),
+                // The loop through the ref is named as such, not as a missing file.
+                ("symlink-loop", "main.json", "/properties/b/$ref"),
+                ("io", "main.json", "/properties/c/$ref"),
+                ("file-too-large", "main.json", "/properties/d/$ref"),
+            ],
+            "{diagnostics:#?}"
+        );
+        let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert!(messages[0].ends_with("dir.json is a directory, not a schema file"), "{}", messages[0]);
+        assert!(messages[1].ends_with("is a FIFO (named pipe), not a schema file"), "{}", messages[1]);
+        assert!(messages[2].ends_with("loop.json is a symlink that leads back to itself"), "{}", messages[2]);
+        assert!(messages[5].ends_with("is a symlink to nothing.json, which does not exist"), "{}", messages[5]);
+        assert!(messages[6].contains("more than the limit of 200 bytes"), "{}", messages[6]);
+        assert!(diagnostics[0].hint.as_deref().is_some_and(|h| h.contains("--schema-dir")), "{:?}", diagnostics[0].hint);
+    }
+
+    #[test]
+    fn errors_in_a_referenced_file_name_the_ref() {
+        let fx = Fixture::new(&[("main.json", "{\n  \"$ref\": \"dep.json\"\n}"), ("dep.json", "{,}")]);
+        let diagnostics = load_errors(&fx.inputs(&["main.json"]));
+        assert_eq!(summary(&diagnostics), [format!("{}:1:2 invalid-json ", fx.path("dep.json").display())]);
+        assert!(diagnostics[0].message.ends_with("(read for `dep.json` at main.json:2:11 /$ref)"), "{}", diagnostics[0].message);
+    }
+
+    #[test]
+    fn every_file_read_is_a_source() {
+        let fx = Fixture::new(&[
+            ("main.json", r#"{"$ref": "lib/a.json"}"#),
+            ("lib/a.json", r#"{"$ref": "http://example.com/b.json"}"#),
+            ("remote/b.json", "{}"),
+            ("cat/c.json", r#"{"$id": "urn:c"}"#),
+        ]);
+        let mut input = mapped_input(&fx);
+        input.catalog_dirs = vec![fx.path("cat")];
+        let loaded = load_with_sources(&input, Draft::Draft2020_12).unwrap_or_else(|d| panic!("{d:#?}"));
+        let names: Vec<&str> = loaded.sources.iter().map(|source| source.display.as_str()).collect();
+        assert_eq!(names.len(), 4, "{names:?}");
+        for (source, expected) in loaded.sources.iter().zip(["main.json", "cat/c.json", "lib/a.json", "remote/b.json"]) {
+            let id = crate::write::FileId::of(&fx.path(expected)).expect("exists");
+            assert!(source.id.is_same_file(&id), "{} is not {expected}", source.display);
+        }
+        // Embedded metaschemas are not files.
+        let fx = Fixture::new(&[("main.json", r#"{"$ref": "https://json-schema.org/draft/2020-12/schema"}"#)]);
+        let loaded = load_with_sources(&fx.inputs(&["main.json"]), Draft::Draft2020_12).unwrap_or_else(|d| panic!("{d:#?}"));
+        assert!(loaded.docs.len() > 1);
+        assert_eq!(loaded.sources.len(), 1);
+    }
+
+    #[test]
+    fn duplicate_keys_are_errors_with_both_positions() {
+        let fx = Fixture::new(&[(
+            "main.json",
+            "{\n  \"type\": \"object\",\n  \"properties\": {\"a\": {}, \"b\": {}, \"a\": {\"type\": \"string\"}},\n  \"type\": \"string\"\n}",
+        )]);
+        let diagnostics = load_errors(&fx.inputs(&["main.json"]));
+        assert_eq!(summary(&diagnostics), ["main.json:3:36 duplicate-key /properties/a", "main.json:4:3 duplicate-key /type"]);
+        assert_eq!(diagnostics[0].message, "the key \"a\" appears twice in one object (first at 3:18)");
+        assert!(diagnostics[1].hint.as_deref().is_some_and(|h| h.contains("last one")), "{:?}", diagnostics[1].hint);
+    }
+
+    #[test]
+    fn json_errors_say_what_they_most_likely_are() {
+        let deep = format!("{}{}", "[".repeat(128), "]".repeat(128));
+        let fx = Fixture::new(&[
+            ("empty.json", " \n"),
+            ("nan.json", "{\"maximum\": NaN}"),
+            ("big.json", "{\"maximum\": -1.5e400}"),
+            ("deep.json", &deep),
+            ("comment.json", "{\n  // a comment\n}"),
+            ("trailing.json", "{\"a\": 1,}"),
+        ]);
+        std::fs::write(fx.path("utf16.json"), b"\xff\xfe{\x00}\x00").expect("write");
+        let input = fx.inputs(&["empty.json", "nan.json", "big.json", "deep.json", "comment.json", "trailing.json", "utf16.json"]);
+        let diagnostics = load_errors(&input);
+        assert_eq!(
+            summary(&diagnostics),
+            [
+                "empty.json:2:1 invalid-json ",
+                "nan.json:1:13 invalid-json ",
+                "big.json:1:13 number-out-of-range ",
+                "deep.json:1:128 too-deep ",
+                "comment.json:2:3 invalid-json ",
+                "trailing.json:1:9 invalid-json ",
+                "utf16.json:1:1 invalid-json ",
+            ]
+        );
+        let hint = |i: usize| diagnostics[i].hint.clone().unwrap_or_default();
+        assert_eq!(diagnostics[0].message, "the file is empty");
+        assert!(hint(1).contains("`NaN` and `Infinity` are not JSON"), "{}", hint(1));
+        assert!(diagnostics[2].message.starts_with("the number -1.5e400 is valid JSON, but beyond the range of a 64-bit float"));
+        assert!(!hint(2).contains("comments"), "{}", hint(2));
+        assert!(diagnostics[3].message.contains("deeper than 127"), "{}", diagnostics[3].message);
+        assert!(hint(4).starts_with("JSON has no comments"), "{}", hint(4));
+        assert!(hint(5).starts_with("remove the comma"), "{}", hint(5));
+        assert!(hint(6).contains("UTF-16"), "{}", hint(6));
+    }
+
+    #[test]
+    fn a_chain_of_files_loads_every_link() {
+        let files: Vec<(String, String)> = (0..300)
+            .map(|i| {
+                (format!("f{i}.json"), if i < 299 { format!(r#"{{"items": {{"$ref": "f{}.json"}}}}"#, i + 1) } else { "{}".to_owned() })
+            })
+            .collect();
+        let borrowed: Vec<(&str, &str)> = files.iter().map(|(name, text)| (name.as_str(), text.as_str())).collect();
+        let fx = Fixture::new(&borrowed);
+        let docs = load_ok(&fx.inputs(&["f0.json"]));
+        assert_eq!(docs.len(), 300);
+        assert_eq!(docs[299].module, ["f299"]);
+    }
+
+    #[test]
+    fn modules_of_one_file_name_count_up() {
+        let fx = Fixture::new(&[("main.json", "{}"), ("a/x.json", "{}"), ("b/x.json", "{}"), ("c/x.json", "{}"), ("d/x.json", "{}")]);
+        let mut input = fx.inputs(&[]);
+        let mut source = fx.source("main.json");
+        source.module = vec!["x_2".to_owned()];
+        input.schemas.push(source);
+        input.catalog_dirs = ["a", "b", "c", "d"].iter().map(|dir| fx.path(dir)).collect();
+        let modules: Vec<String> = load_ok(&input).into_iter().map(|d| d.module.join("::")).collect();
+        assert_eq!(modules, ["x_2", "x", "x_3", "x_4", "x_5"]);
     }
 }

@@ -5,8 +5,10 @@
 //! The index is built once by [`Registry::new`]; looking things up does no IO. Line:column
 //! positions are computed only when a diagnostic is built.
 
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Component, Path, PathBuf};
+use std::sync::OnceLock;
 
 use serde_json::{Map, Value};
 use url::Url;
@@ -37,6 +39,9 @@ pub struct Registry {
     /// `docs[i].id` is `DocId(i)`, as [`crate::load::load`] numbers them.
     pub docs: Vec<Document>,
     index: Index,
+    /// Per document, built at its first diagnostic: line:column lookups that cost the pointer's
+    /// depth, not a scan of the text, so many diagnostics cost linear time.
+    positions: Vec<OnceLock<locate::Index>>,
 }
 
 impl Registry {
@@ -44,7 +49,8 @@ impl Registry {
     /// with the same URI, and `$id`s that are not URI references, are errors.
     pub fn new(docs: Vec<Document>) -> Result<Registry, Vec<Diagnostic>> {
         let (index, diagnostics) = Index::build(&docs);
-        if diagnostics.is_empty() { Ok(Registry { docs, index }) } else { Err(diagnostics) }
+        let positions = docs.iter().map(|_| OnceLock::new()).collect();
+        if diagnostics.is_empty() { Ok(Registry { docs, index, positions }) } else { Err(diagnostics) }
     }
 
     pub fn doc(&self, id: DocId) -> &Document {
@@ -100,6 +106,10 @@ impl Registry {
                     let place = if walked.is_empty() { "the schema root".to_owned() } else { format!("`{walked}`") };
                     (format!("there is no schema at `{pointer}`: {place} has no `{token}`"), describe_missing(&place, &token, &at))
                 }
+                Miss::Escape { token, escape } => (
+                    format!("`{pointer}` has the token `{token}` with `{escape}`, which is no JSON pointer escape"),
+                    "in a JSON pointer, write `~0` for `~` and `~1` for `/`".to_owned(),
+                ),
                 Miss::Document | Miss::Anchor { .. } => {
                     (format!("there is no schema at `{pointer}`"), "the pointer must name an existing schema".to_owned())
                 }
@@ -127,7 +137,8 @@ impl Registry {
     /// The 1-based line:column of the value at `loc` in its file (of the deepest part of the
     /// pointer that exists, when it does not exist all the way).
     pub fn position(&self, loc: &Loc) -> Option<(usize, usize)> {
-        locate::position(&self.docs.get(loc.doc.0)?.text, &loc.pointer)
+        let text = &self.docs.get(loc.doc.0)?.text;
+        self.positions.get(loc.doc.0)?.get_or_init(|| locate::Index::new(text)).position(text, &loc.pointer)
     }
 
     /// The base URI in scope at `loc`: the `$id` of the nearest enclosing resource, else the
@@ -202,6 +213,9 @@ impl Registry {
         let mut loc = root.clone();
         let mut walked = String::new();
         for raw in pointer.split('/') {
+            if let Some(escape) = invalid_escape(raw) {
+                return Err(Miss::Escape { token: raw.to_owned(), escape });
+            }
             let token = raw.replace("~1", "/").replace("~0", "~");
             let next = match value {
                 Value::Object(map) => map.get(&token),
@@ -221,7 +235,18 @@ impl Registry {
 
     fn unresolved(&self, site: &Loc, reference: &str, target: &Url, miss: Miss) -> Diagnostic {
         let resource = without_fragment(target);
+        let mut code = "unresolved-ref";
         let (message, hint) = match miss {
+            Miss::Escape { token, escape } => {
+                code = "invalid-ref";
+                (
+                    format!(
+                        "`{reference}` is not a valid JSON pointer: `{escape}` in `{token}` is no escape, as `~` may only be \
+                         followed by `0` (for `~`) or `1` (for `/`)"
+                    ),
+                    "write a `~` in a key as `~0` and a `/` as `~1`: the key `a~b` is `#/$defs/a~0b`".to_owned(),
+                )
+            }
             Miss::Document => (
                 format!("`{reference}` resolves to {target}, but no loaded schema has the URI {resource}"),
                 "schemac never fetches from the network: add the file with --schema-dir DIR or map the URL prefix with --map PREFIX=DIR"
@@ -244,12 +269,23 @@ impl Registry {
                 (message, hint)
             }
         };
-        self.error("unresolved-ref", site, message).with_hint(hint)
+        self.error(code, site, message).with_hint(hint)
     }
+}
+
+/// The first `~` escape in a JSON pointer token that is neither `~0` nor `~1` (RFC 6901).
+fn invalid_escape(token: &str) -> Option<String> {
+    token.match_indices('~').find_map(|(i, _)| match token[i + 1..].chars().next() {
+        Some('0' | '1') => None,
+        Some(next) => Some(format!("~{next}")),
+        None => Some("~".to_owned()),
+    })
 }
 
 /// Why a resolved URI names no schema.
 enum Miss {
+    /// The pointer has a `~` escape that RFC 6901 does not define.
+    Escape { token: String, escape: String },
     /// No document or embedded resource has the URI.
     Document,
     /// The pointer stops at `walked`, whose value `at` has no `token`.
@@ -353,6 +389,14 @@ pub(crate) fn file_url(path: &Path) -> Option<Url> {
     Url::from_file_path(&normal).ok()
 }
 
+/// Whether `name` matches the metaschema's pattern for anchor names in `draft` (2019-09:
+/// `^[A-Za-z][-A-Za-z0-9.:_]*$`, 2020-12: `^[A-Za-z_][-A-Za-z0-9._]*$`).
+fn valid_anchor(name: &str, draft: Draft) -> bool {
+    let mut chars = name.chars();
+    let first_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || (c == '_' && draft >= Draft::Draft2020_12));
+    first_ok && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_') || (c == ':' && draft < Draft::Draft2020_12))
+}
+
 /// Keywords that hold a reference.
 pub(crate) const REF_KEYWORDS: [&str; 3] = ["$ref", "$dynamicRef", "$recursiveRef"];
 
@@ -446,9 +490,16 @@ pub(crate) struct Index {
 impl Index {
     /// Indexes `docs` (where `docs[i]` is `DocId(i)`), reporting conflicting and invalid `$id`s.
     pub(crate) fn build(docs: &[Document]) -> (Index, Vec<Diagnostic>) {
-        let mut builder = Builder { docs, index: Index::default(), diagnostics: Vec::new() };
+        Index::build_from(docs, 0)
+    }
+
+    /// Indexes `docs[first..]` alone (ids as in `docs`), for loading, which indexes each new
+    /// batch of documents once.
+    pub(crate) fn build_from(docs: &[Document], first: usize) -> (Index, Vec<Diagnostic>) {
+        let positions = docs.iter().map(|_| OnceCell::new()).collect();
+        let mut builder = Builder { docs, index: Index::default(), diagnostics: Vec::new(), positions };
         let mut file_urls = Vec::new();
-        for (i, doc) in docs.iter().enumerate() {
+        for (i, doc) in docs.iter().enumerate().skip(first) {
             let root = Loc { doc: DocId(i), pointer: String::new() };
             let Some(url) = file_url(&doc.path) else {
                 let message = format!("cannot form a file URL for {}", doc.path.display());
@@ -465,7 +516,7 @@ impl Index {
         }
         // And by the URLs it was loaded for (a `--map`ped URL, an embedded metaschema's other
         // scheme), unless one is some resource's `$id`.
-        for (i, doc) in docs.iter().enumerate() {
+        for (i, doc) in docs.iter().enumerate().skip(first) {
             for alias in &doc.aliases {
                 builder.index.resources.entry(alias.clone()).or_insert(Loc { doc: DocId(i), pointer: String::new() });
             }
@@ -473,9 +524,9 @@ impl Index {
         (builder.index, builder.diagnostics)
     }
 
-    /// Whether some resource has the URI (without fragment).
-    pub(crate) fn knows(&self, uri: &str) -> bool {
-        self.resources.contains_key(uri)
+    /// The URI (without fragment) of every resource.
+    pub(crate) fn uris(&self) -> impl Iterator<Item = &str> {
+        self.resources.keys().map(String::as_str)
     }
 
     /// The root of the resource with the URI (without fragment).
@@ -508,6 +559,17 @@ struct Builder<'a> {
     docs: &'a [Document],
     index: Index,
     diagnostics: Vec<Diagnostic>,
+    /// As [`Registry::positions`].
+    positions: Vec<OnceCell<locate::Index>>,
+}
+
+/// A schema waiting to be indexed: where it is, and the base URI and draft around it.
+struct Pending<'j> {
+    schema: &'j Map<String, Value>,
+    loc: Loc,
+    base: Url,
+    draft: Draft,
+    is_root: bool,
 }
 
 impl Builder<'_> {
@@ -517,12 +579,18 @@ impl Builder<'_> {
             self.register(file_url.into(), &root);
             return;
         };
-        self.schema(schema, root, &file_url, doc.draft, true);
+        // A work list, not recursion, in the same (document) order: nesting costs memory, never
+        // stack.
+        let mut pending = vec![Pending { schema, loc: root, base: file_url, draft: doc.draft, is_root: true }];
+        while let Some(next) = pending.pop() {
+            let children = self.schema(next);
+            pending.extend(children.into_iter().rev());
+        }
     }
 
-    /// Indexes `schema` at `loc` and everything below it; `base` and `draft` are those of the
-    /// enclosing resource.
-    fn schema(&mut self, schema: &Map<String, Value>, loc: Loc, base: &Url, draft: Draft, is_root: bool) {
+    /// Indexes one schema; returns its subschemas, to be indexed next.
+    fn schema<'j>(&mut self, pending: Pending<'j>) -> Vec<Pending<'j>> {
+        let Pending { schema, loc, base, draft, is_root } = pending;
         let declared = schema.get("$schema").and_then(Value::as_str).and_then(Draft::from_schema_uri);
         // The root's draft was settled by loading; a subschema's `$schema` counts only when it
         // opens a resource (has an `$id` in the draft it declares).
@@ -532,7 +600,7 @@ impl Builder<'_> {
         let ignores_id = own_draft <= Draft::Draft7 && schema.contains_key("$ref");
         let id = if ignores_id { None } else { schema.get(id_keyword).and_then(Value::as_str) };
 
-        let mut base = base.clone();
+        let mut base = base;
         let mut draft = draft;
         let mut opens_resource = is_root;
         let mut anchors = Vec::new();
@@ -563,12 +631,10 @@ impl Builder<'_> {
             self.index.scopes.entry(loc.doc).or_default().insert(loc.pointer.clone(), Scope { base: base.clone(), draft: declared });
             self.register(base.to_string(), &loc);
         }
-        for keyword in ["$anchor", "$dynamicAnchor"] {
-            if let Some(name) = schema.get(keyword).and_then(Value::as_str) {
-                anchors.push(name.to_owned());
-            }
-        }
-        if let Some(name) = schema.get("$dynamicAnchor").and_then(Value::as_str) {
+        let anchor = self.anchor_name(schema, "$anchor", own_draft, &loc);
+        let dynamic_anchor = self.anchor_name(schema, "$dynamicAnchor", own_draft, &loc);
+        anchors.extend(anchor.iter().chain(&dynamic_anchor).map(|name| (*name).to_owned()));
+        if let Some(name) = dynamic_anchor {
             self.index.dynamic_anchors.entry((base.to_string(), name.to_owned())).or_insert_with(|| loc.clone());
         }
         if opens_resource && schema.get("$recursiveAnchor") == Some(&Value::Bool(true)) {
@@ -591,10 +657,43 @@ impl Builder<'_> {
                 self.index.refs.push(RefSite { at: loc.child(keyword), reference: reference.to_owned(), target });
             }
         }
-        for (suffix, child) in subschemas(schema) {
-            let child_loc = Loc { doc: loc.doc, pointer: format!("{}{suffix}", loc.pointer) };
-            self.schema(child, child_loc, &base, draft, false);
+        let children = subschemas(schema).into_iter().map(|(suffix, child)| Pending {
+            schema: child,
+            loc: Loc { doc: loc.doc, pointer: format!("{}{suffix}", loc.pointer) },
+            base: base.clone(),
+            draft,
+            is_root: false,
+        });
+        children.collect()
+    }
+
+    /// The name `keyword` (`$anchor` or `$dynamicAnchor`) declares, when it is a valid one. In
+    /// the drafts that define the keyword, a name that is not a string or breaks the
+    /// metaschema's pattern is an error; before them, it is an unknown keyword and kept as it
+    /// is.
+    fn anchor_name<'j>(&mut self, schema: &'j Map<String, Value>, keyword: &str, draft: Draft, loc: &Loc) -> Option<&'j str> {
+        let value = schema.get(keyword)?;
+        let defined = draft >= if keyword == "$anchor" { Draft::Draft2019_09 } else { Draft::Draft2020_12 };
+        if !defined {
+            return value.as_str();
         }
+        let valid = value.as_str().filter(|name| valid_anchor(name, draft));
+        if valid.is_none() {
+            let message = match value.as_str() {
+                Some(name) => format!("`{keyword}` {name:?} is not a valid anchor name"),
+                None => format!("`{keyword}` is {}, but it must be a string", kind_name(value)),
+            };
+            let hint = if draft >= Draft::Draft2020_12 {
+                "an anchor name starts with a letter or `_` and goes on with letters, digits, `-`, `_` and `.` \
+                 (the metaschema's `^[A-Za-z_][-A-Za-z0-9._]*$`); a `$ref` to it is `#Name`"
+            } else {
+                "an anchor name starts with a letter and goes on with letters, digits, `-`, `_`, `.` and `:` \
+                 (the 2019-09 metaschema's `^[A-Za-z][-A-Za-z0-9.:_]*$`); a `$ref` to it is `#Name`"
+            };
+            let diagnostic = self.error("invalid-anchor", &loc.child(keyword), message);
+            self.diagnostics.push(diagnostic.with_hint(hint));
+        }
+        valid
     }
 
     fn register(&mut self, uri: String, loc: &Loc) {
@@ -653,7 +752,8 @@ impl Builder<'_> {
             return Diagnostic::new(code, "", loc.pointer.clone(), message);
         };
         let diagnostic = Diagnostic::new(code, doc.display.clone(), loc.pointer.clone(), message);
-        match locate::position(&doc.text, &loc.pointer) {
+        let positions = self.positions.get(loc.doc.0).map(|cell| cell.get_or_init(|| locate::Index::new(&doc.text)));
+        match positions.and_then(|positions| positions.position(&doc.text, &loc.pointer)) {
             Some((line, column)) => diagnostic.at(line, column),
             None => diagnostic,
         }
@@ -896,7 +996,8 @@ mod tests {
         let a = "{\n  \"properties\": {\n    \"a~b\": {\"type\": 5}\n  }\n}";
         let fx = Fixture::new(&[("a.json", a)]);
         let registry = registry(&fx, &[("a.json", a)]);
-        let diagnostic = registry.error("bad-type", &loc(&registry, "a.json", "").child("properties").child("a~b").child("type"), "no");
+        let diagnostic =
+            registry.error("invalid-schema", &loc(&registry, "a.json", "").child("properties").child("a~b").child("type"), "no");
         assert_eq!((diagnostic.pointer.as_str(), diagnostic.position), ("/properties/a~0b/type", Some((3, 21))));
     }
 
@@ -936,7 +1037,7 @@ mod tests {
         assert_eq!(registry.draft_at(&nowhere), Draft::Draft2020_12);
         assert_eq!(registry.position(&nowhere), None);
         assert!(registry.resolve(&nowhere, "#").is_err());
-        assert_eq!(registry.error("x", &nowhere, "m").file, "");
+        assert_eq!(registry.error("invalid-schema", &nowhere, "m").file, "");
     }
 
     #[test]
@@ -944,5 +1045,98 @@ mod tests {
         for (text, expected) in [("a%20b", "a b"), ("%zz", "%zz"), ("%", "%"), ("%4", "%4"), ("%C3%A9", "é"), ("%FF", "\u{fffd}")] {
             assert_eq!(percent_decode(text), expected);
         }
+    }
+
+    #[test]
+    fn anchor_names_follow_the_metaschema() {
+        let files = [
+            (
+                "new.json",
+                r##"{"$defs": {"a": {"$anchor": "1bad"}, "b": {"$anchor": 5}, "c": {"$anchor": "a:b"}, "d": {"$dynamicAnchor": "-x"},
+                    "e": {"$anchor": "_ok.x-1"}}}"##,
+            ),
+            (
+                "old.json",
+                r##"{"$schema": "https://json-schema.org/draft/2019-09/schema", "$defs": {"a": {"$anchor": "a:b"}, "b": {"$anchor": "_x"}}}"##,
+            ),
+            // Before 2019-09 `$anchor` is no keyword: nothing to check.
+            ("seven.json", r##"{"$schema": "http://json-schema.org/draft-07/schema#", "$defs": {"a": {"$anchor": "1bad"}}}"##),
+        ];
+        let fx = Fixture::new(&files);
+        let docs = crate::load::load(&fx.inputs(&["new.json", "old.json", "seven.json"]), Draft::Draft2020_12).expect("load");
+        let diagnostics = Registry::new(docs).expect_err("invalid anchors");
+        let got: Vec<_> = diagnostics.iter().map(|d| (d.code, d.file.as_str(), d.pointer.as_str(), d.position)).collect();
+        assert_eq!(
+            got,
+            [
+                ("invalid-anchor", "new.json", "/$defs/a/$anchor", Some((1, 29))),
+                ("invalid-anchor", "new.json", "/$defs/b/$anchor", Some((1, 55))),
+                ("invalid-anchor", "new.json", "/$defs/c/$anchor", Some((1, 76))),
+                ("invalid-anchor", "new.json", "/$defs/d/$dynamicAnchor", Some((1, 108))),
+                ("invalid-anchor", "old.json", "/$defs/b/$anchor", Some((1, 113))),
+            ]
+        );
+        assert_eq!(diagnostics[0].message, "`$anchor` \"1bad\" is not a valid anchor name");
+        assert_eq!(diagnostics[1].message, "`$anchor` is a number, but it must be a string");
+        assert!(diagnostics[0].hint.as_deref().is_some_and(|h| h.contains("^[A-Za-z_][-A-Za-z0-9._]*$")), "{:?}", diagnostics[0].hint);
+        assert!(diagnostics[4].hint.as_deref().is_some_and(|h| h.contains("2019-09")), "{:?}", diagnostics[4].hint);
+        for (name, draft, valid) in [
+            ("A", Draft::Draft2020_12, true),
+            ("_a", Draft::Draft2019_09, false),
+            ("a:b", Draft::Draft2019_09, true),
+            ("", Draft::Draft2020_12, false),
+            ("é", Draft::Draft2020_12, false),
+        ] {
+            assert_eq!(valid_anchor(name, draft), valid, "{name:?} in {draft:?}");
+        }
+    }
+
+    #[test]
+    fn pointer_escapes_other_than_0_and_1_are_errors() {
+        let a = r##"{"$defs": {"a~2b": {}, "a~": {}, "a~b": {}}}"##;
+        for reference in ["#/$defs/a~2b", "#/$defs/a~", "#/$defs/a%7E2b"] {
+            let diagnostic = check_error(&[("a.json", a)], "a.json", "", reference);
+            assert_eq!(diagnostic.code, "invalid-ref", "{reference}: {diagnostic}");
+            assert!(diagnostic.message.contains("is not a valid JSON pointer"), "{diagnostic}");
+            assert!(diagnostic.hint.as_deref().is_some_and(|h| h.contains("~0")), "{diagnostic}");
+        }
+        check(&[("a.json", a)], &[("a.json", "", "#/$defs/a~0b", "a.json#/$defs/a~0b")]);
+        // The keys exist as written, but the pointers are not pointers.
+        assert!(a.contains("\"a~2b\"") && a.contains("\"a~\""));
+    }
+
+    #[test]
+    fn positions_of_many_errors_match_single_lookups() {
+        let a = "{\n  \"$defs\": {\"x\": {\"items\": [true, {\"type\": 5}]}, \"é\": {}},\n  \"properties\": {\"a/b\": {}}\n}";
+        let fx = Fixture::new(&[("a.json", a)]);
+        let registry = registry(&fx, &[("a.json", a)]);
+        for pointer in
+            ["", "/$defs", "/$defs/x/items/1/type", "/$defs/é", "/properties/a~1b", "/properties/nope/deeper", "/$defs/x/items/7"]
+        {
+            let at = loc(&registry, "a.json", pointer);
+            assert_eq!(registry.position(&at), locate::position(a, pointer), "{pointer}");
+        }
+    }
+
+    /// Load and resolution hold no recursion the input controls: a 100,000-long chain of refs
+    /// indexes and resolves link by link on a test thread's small stack (lowering follows the
+    /// chain; this is about the phases before it).
+    #[test]
+    fn a_long_ref_chain_resolves_link_by_link() {
+        const LINKS: usize = 100_000;
+        let mut defs = serde_json::Map::new();
+        for i in 0..LINKS {
+            defs.insert(format!("a{i}"), serde_json::json!({"$ref": format!("#/$defs/a{}", i + 1)}));
+        }
+        defs.insert(format!("a{LINKS}"), serde_json::json!({"type": "string"}));
+        let text = serde_json::json!({"$ref": "#/$defs/a0", "$defs": defs}).to_string();
+        let fx = Fixture::new(&[("chain.json", &text)]);
+        let registry = registry(&fx, &[("chain.json", &text)]);
+        let mut at = loc(&registry, "chain.json", "");
+        for _ in 0..=LINKS {
+            let reference = registry.get(&at).and_then(|schema| schema.get("$ref")).and_then(Value::as_str).expect("a ref").to_owned();
+            at = registry.resolve(&at, &reference).unwrap_or_else(|d| panic!("{d}"));
+        }
+        assert_eq!(at.pointer, format!("/$defs/a{LINKS}"));
     }
 }

@@ -42,6 +42,7 @@ pub fn compile(group: &Group, schema_dir: &Path, remotes: &Path) -> Result<Compi
         }],
         catalog_dirs: Vec::new(),
         maps: vec![schemac::UrlMap { prefix: REMOTES_URL.to_owned(), dir: remotes.to_path_buf() }],
+        ..schemac::Input::default()
     };
     let config = schemac::Config {
         default_draft: group.default_draft,

@@ -35,7 +35,7 @@ pub fn emit(ir: &Ir, config: &Config) -> Output {
         by_module.entry(&ctx.doc(def.origin.doc).module).or_default().push(DefId(i));
     }
     let modules = by_module.into_iter().map(|(path, defs)| module(&ctx, path, &defs, config)).collect();
-    Output { modules }
+    Output { modules, ..Output::default() }
 }
 
 fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Module {
