@@ -614,6 +614,7 @@ mod tests {
                 module(&["madoo", "attempts_report_v1"], Some("AttemptsReport"), &[]),
                 module(&["top"], Some("Top"), &[]),
             ],
+            ..Default::default()
         };
         let krate = render_crate(&spec(), &output, &published_for(&output)).unwrap();
         let names: Vec<&str> = krate.files.keys().map(String::as_str).collect();
@@ -683,7 +684,7 @@ mod tests {
 
     #[test]
     fn rejects_a_module_that_is_also_a_directory_in_the_output() {
-        let output = schemac::Output { modules: vec![module(&["a"], None, &[]), module(&["a", "b"], None, &[])] };
+        let output = schemac::Output { modules: vec![module(&["a"], None, &[]), module(&["a", "b"], None, &[])], ..Default::default() };
         let err = render_crate(&spec(), &output, &published_for(&output)).unwrap_err().to_string();
         assert_eq!(
             err,

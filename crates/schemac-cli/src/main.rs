@@ -50,6 +50,9 @@ fn run_compile(args: Compile) -> Result<()> {
         ..schemac::Config::default()
     };
     let output = schemac::compile(&input, &config)?;
+    for warning in &output.warnings {
+        eprintln!("{warning}");
+    }
     let code = output.single_file();
     match &args.out {
         Some(path) => fs::write(path, code).with_context(|| format!("cannot write {}", path.display()))?,

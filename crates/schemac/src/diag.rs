@@ -1,11 +1,21 @@
-//! Schema errors: collected across phases and reported together, each with its file, JSON
-//! pointer, line:column, what was expected, and a hint.
+//! Schema errors (and warnings): collected across phases and reported together, each with its
+//! file, JSON pointer, line:column, what was expected, and a hint.
 
 use std::fmt;
+
+/// Whether a diagnostic stops compilation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Severity {
+    #[default]
+    Error,
+    /// Compiled anyway; `Output::warnings` carries it.
+    Warning,
+}
 
 /// One problem with the input schemas.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    pub severity: Severity,
     /// A short stable label, e.g. `invalid-json`, `unresolved-ref`.
     pub code: &'static str,
     /// The file as the user named it (relative path where possible).
@@ -20,7 +30,20 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(code: &'static str, file: impl Into<String>, pointer: impl Into<String>, message: impl Into<String>) -> Self {
-        Self { code, file: file.into(), pointer: pointer.into(), position: None, message: message.into(), hint: None }
+        Self {
+            severity: Severity::Error,
+            code,
+            file: file.into(),
+            pointer: pointer.into(),
+            position: None,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    /// A diagnostic that does not stop compilation.
+    pub fn warning(code: &'static str, file: impl Into<String>, pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        Self { severity: Severity::Warning, ..Self::new(code, file, pointer, message) }
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
@@ -35,10 +58,14 @@ impl Diagnostic {
 }
 
 impl fmt::Display for Diagnostic {
-    /// `error[unresolved-ref]: schemas/a.json:12:5 at /properties/x/$ref: message` followed by
-    /// an indented `hint:` line.
+    /// `error[unresolved-ref]: schemas/a.json:12:5 at /properties/x/$ref: message` (or
+    /// `warning[...]`) followed by an indented `hint:` line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error[{}]: {}", self.code, self.file)?;
+        let severity = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, "{severity}[{}]: {}", self.code, self.file)?;
         if let Some((line, column)) = self.position {
             write!(f, ":{line}:{column}")?;
         }

@@ -18,7 +18,7 @@ pub mod synth;
 
 use std::path::PathBuf;
 
-pub use diag::{Diagnostic, Diagnostics};
+pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use synth::synthesize_for;
 
 /// JSON Schema drafts. Only the spelling of a few keywords differs between the older ones.
@@ -119,6 +119,9 @@ impl Default for Config {
 #[derive(Clone, Debug, Default)]
 pub struct Output {
     pub modules: Vec<Module>,
+    /// What compiled but deserves attention (`Severity::Warning`), e.g. a `pattern` that
+    /// runs on a backtracking engine; the CLI prints them to stderr.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// The Rust source of one module.
