@@ -59,6 +59,9 @@ fn run_compile(args: Compile) -> Result<()> {
         ..schemac::Config::default()
     };
     let output = schemac::compile(&input, &config)?;
+    for warning in &output.warnings {
+        eprintln!("{warning}");
+    }
     let code = output.single_file();
     match &args.out {
         Some(path) => {

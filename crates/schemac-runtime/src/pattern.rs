@@ -1,9 +1,12 @@
 //! ECMA-262 patterns at run time: the `pattern` check behind generated validation.
 //!
 //! schemac translates each pattern at build time to the `regex` crate's syntax when that
-//! has exactly the same meaning, and otherwise leaves it to `regress`, an ECMA-262
-//! backtracking engine run with the `u` flag. Either way a pattern is compiled once, on
-//! first use, so that a `static` can hold it. The commonest shape, an anchored run of
+//! has exactly the same meaning. A pattern `regex` cannot run (lookaround, backreferences) is
+//! translated for `fancy-regex`, a backtracking engine given a step limit
+//! ([`BACKTRACK_LIMIT`]): a value that needs more steps is rejected with a [`PatternError`],
+//! never accepted. The rest is left to `regress`, an ECMA-262 backtracking engine run with
+//! the `u` flag, which has no such limit (schemac warns about those patterns). Either way a
+//! pattern is compiled once, on first use, so that a `static` can hold it. The commonest shape, an anchored run of
 //! character classes such as `^run_[0-9a-f]{32}$`, is recognised at build time too and
 //! emitted as [`Part`]s, which are matched without an automaton, eight bytes at a time where
 //! a class is a few ASCII ranges: that was most of the cost of checking an ID.
@@ -15,6 +18,8 @@ use std::sync::OnceLock;
 pub struct Pattern {
     source: &'static str,
     translated: Option<&'static str>,
+    /// Its equivalent in `fancy-regex` syntax, when it has one and no `regex` translation.
+    bounded: Option<&'static str>,
     /// The anchored run the build found, matched without compiling anything.
     anchored: Option<Anchored>,
     /// The error is kept as a message so that every later call can report it again.
@@ -23,8 +28,14 @@ pub struct Pattern {
 
 enum Engine {
     Regex(regex::Regex),
+    Bounded(fancy_regex::Regex),
     Ecma(regress::Regex),
 }
+
+/// How many backtracking steps `fancy-regex` may take on one value (its own default; schemac's
+/// `pattern::BACKTRACK_LIMIT`, which names it in its warnings, is the same number): about
+/// 30-60 ms of a pathological pattern on this project's machines.
+pub const BACKTRACK_LIMIT: usize = 1_000_000;
 
 #[derive(Clone, Copy)]
 struct Anchored {
@@ -36,14 +47,20 @@ impl Pattern {
     /// `source` is the ECMA-262 pattern from the schema; `translated` its exact equivalent
     /// in `regex` syntax, if it has one.
     pub const fn new(source: &'static str, translated: Option<&'static str>) -> Self {
-        Self { source, translated, anchored: None, engine: OnceLock::new() }
+        Self { source, translated, bounded: None, anchored: None, engine: OnceLock::new() }
+    }
+
+    /// A pattern `regex` cannot run, with `bounded` its exact equivalent in `fancy-regex`
+    /// syntax: matched with at most [`BACKTRACK_LIMIT`] backtracking steps per value.
+    pub const fn bounded(source: &'static str, bounded: &'static str) -> Self {
+        Self { source, translated: None, bounded: Some(bounded), anchored: None, engine: OnceLock::new() }
     }
 
     /// A pattern that is `^`, then `parts` (in order, each taken greedily), then `$` when
     /// `to_end`: schemac emits this for such patterns (`^run_[0-9a-f]{32}$`) once it has
     /// checked at build time that taking each part greedily decides the match exactly.
     pub const fn anchored(source: &'static str, parts: &'static [Part], to_end: bool) -> Self {
-        Self { source, translated: None, anchored: Some(Anchored { parts, to_end }), engine: OnceLock::new() }
+        Self { source, translated: None, bounded: None, anchored: Some(Anchored { parts, to_end }), engine: OnceLock::new() }
     }
 
     /// The pattern as written in the schema.
@@ -51,15 +68,26 @@ impl Pattern {
         self.source
     }
 
-    /// Whether `text` contains a match. Fails only if the pattern does not compile.
+    /// Whether `text` contains a match. Fails if the pattern does not compile, or if deciding
+    /// would take more than [`BACKTRACK_LIMIT`] steps: then the value is not known to match.
     pub fn is_match(&self, text: &str) -> Result<bool, PatternError> {
         if let Some(anchored) = &self.anchored {
             return Ok(anchored.is_match(text.as_bytes()));
         }
         match self.engine.get_or_init(|| self.compile()) {
             Ok(Engine::Regex(re)) => Ok(re.is_match(text)),
+            Ok(Engine::Bounded(re)) => re.is_match(text).map_err(|e| PatternError {
+                source: self.source,
+                message: match e {
+                    fancy_regex::Error::RuntimeError(fancy_regex::RuntimeError::BacktrackLimitExceeded) => format!(
+                        "gave up on this value after {BACKTRACK_LIMIT} backtracking steps, so the value is rejected \
+                         (the limit keeps a pattern that backtracks from taking exponential time)"
+                    ),
+                    other => format!("gave up on this value: {other}"),
+                },
+            }),
             Ok(Engine::Ecma(re)) => Ok(re.find(text).is_some()),
-            Err(message) => Err(PatternError { source: self.source, message: message.clone() }),
+            Err(message) => Err(PatternError { source: self.source, message: format!("does not compile: {message}") }),
         }
     }
 
@@ -71,6 +99,11 @@ impl Pattern {
         {
             return Ok(Engine::Regex(re));
         }
+        if let Some(bounded) = self.bounded
+            && let Ok(re) = fancy_regex::RegexBuilder::new(bounded).backtrack_limit(BACKTRACK_LIMIT).build()
+        {
+            return Ok(Engine::Bounded(re));
+        }
         regress::Regex::with_flags(self.source, "u").map(Engine::Ecma).map_err(|e| e.to_string())
     }
 }
@@ -81,7 +114,7 @@ impl fmt::Debug for Pattern {
         f.field("source", &self.source);
         match &self.anchored {
             Some(anchored) => f.field("parts", &anchored.parts).field("to_end", &anchored.to_end),
-            None => f.field("translated", &self.translated),
+            None => f.field("translated", &self.translated).field("bounded", &self.bounded),
         };
         f.finish_non_exhaustive()
     }
@@ -266,7 +299,8 @@ impl Ranges {
 }
 
 /// A pattern that failed to compile at run time (schemac validates patterns at build time,
-/// so this means the generated code was edited or built against a different engine).
+/// so this means the generated code was edited or built against a different engine), or that
+/// gave up on a value after [`BACKTRACK_LIMIT`] steps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternError {
     source: &'static str,
@@ -282,7 +316,7 @@ impl PatternError {
 
 impl fmt::Display for PatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "pattern `{}` does not compile: {}", self.source, self.message)
+        write!(f, "pattern `{}` {}", self.source, self.message)
     }
 }
 

@@ -1,14 +1,24 @@
-//! Schema errors: collected across phases and reported together, each with its file, JSON
-//! pointer, line:column, what was expected, and a hint.
+//! Schema errors (and warnings): collected across phases and reported together, each with its
+//! file, JSON pointer, line:column, what was expected, and a hint.
 //!
-//! Every kind of error is listed in [`KINDS`] with the hint it gets when the code that finds it
-//! has no sharper one, so no error comes without a hint.
+//! Every kind of diagnostic is listed in [`KINDS`] with the hint it gets when the code that
+//! finds it has no sharper one, so none comes without a hint.
 
 use std::fmt;
+
+/// Whether a diagnostic stops compilation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Severity {
+    #[default]
+    Error,
+    /// Compiled anyway; `Output::warnings` carries it.
+    Warning,
+}
 
 /// One problem with the input schemas.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
+    pub severity: Severity,
     /// A short stable label, e.g. `invalid-json`, `unresolved-ref`.
     pub code: &'static str,
     /// The file as the user named it (relative path where possible).
@@ -68,6 +78,11 @@ pub const KINDS: &[Kind] = &[
     kind("invalid-schema", true, "fix the keyword's value as the draft's metaschema describes it"),
     kind("invalid-pattern", true, "`pattern` is an ECMA-262 regular expression; escape `\\` as `\\\\` in JSON"),
     kind("infinite-type", true, "give the recursion a way out, e.g. make the property that recurses optional"),
+    // Warnings.
+    kind("backtracking-pattern", true, "a pattern without lookaround and backreferences runs in linear time"),
+    // The root given as a pointer into a file (`resolve.rs`).
+    kind("missing-root", true, "the pointer must name a schema in the file"),
+    kind("internal", true, "this is a bug in schemac; please report it with the schema"),
 ];
 
 /// The entry of `code` in [`KINDS`].
@@ -82,7 +97,12 @@ impl Diagnostic {
         let kind = kind_of(code);
         debug_assert!(kind.is_some(), "the diagnostic code `{code}` is not in diag::KINDS");
         let hint = kind.map(|kind| kind.hint.to_owned());
-        Self { code, file: file.into(), pointer: pointer.into(), position: None, message: message.into(), hint }
+        Self { severity: Severity::Error, code, file: file.into(), pointer: pointer.into(), position: None, message: message.into(), hint }
+    }
+
+    /// A diagnostic that does not stop compilation.
+    pub fn warning(code: &'static str, file: impl Into<String>, pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        Self { severity: Severity::Warning, ..Self::new(code, file, pointer, message) }
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
@@ -97,11 +117,15 @@ impl Diagnostic {
 }
 
 impl fmt::Display for Diagnostic {
-    /// `error[unresolved-ref]: schemas/a.json:12:5 at /properties/x/$ref: message` followed by
-    /// an indented `hint:` line. An error about the file as a whole (it cannot be read, it is
-    /// not JSON) has no pointer: `error[io]: schemas/a.json: message`.
+    /// `error[unresolved-ref]: schemas/a.json:12:5 at /properties/x/$ref: message` (or
+    /// `warning[...]`) followed by an indented `hint:` line. An error about the file as a whole
+    /// (it cannot be read, it is not JSON) has no pointer: `error[io]: schemas/a.json: message`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error[{}]: {}", self.code, self.file)?;
+        let severity = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, "{severity}[{}]: {}", self.code, self.file)?;
         if let Some((line, column)) = self.position {
             write!(f, ":{line}:{column}")?;
         }

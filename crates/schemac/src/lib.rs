@@ -23,7 +23,7 @@ pub mod write;
 
 use std::path::PathBuf;
 
-pub use diag::{Diagnostic, Diagnostics};
+pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use synth::synthesize_for;
 
 /// JSON Schema drafts. Only the spelling of a few keywords differs between the older ones.
@@ -99,7 +99,7 @@ impl Default for Input {
 }
 
 /// One schema file to compile.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct SchemaSource {
     /// Where to read it.
     pub path: PathBuf,
@@ -155,6 +155,9 @@ pub struct Output {
     /// resolve refs), so that a writer can refuse to overwrite one:
     /// [`write::ensure_not_input`].
     pub sources: Vec<write::SourceFile>,
+    /// What compiled but deserves attention (`Severity::Warning`), e.g. a `pattern` that
+    /// runs on a backtracking engine; the CLI prints them to stderr.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// The Rust source of one module.

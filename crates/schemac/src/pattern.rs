@@ -226,6 +226,10 @@ fn hint(error: &str) -> Option<String> {
     Some(hint.to_owned())
 }
 
+/// ECMA's `\b` for fancy-regex, which cannot switch Unicode off inline: between an ASCII
+/// word character and anything else.
+const WORD_BOUNDARY: &str = r"(?:(?<=[0-9A-Za-z_])(?![0-9A-Za-z_])|(?<![0-9A-Za-z_])(?=[0-9A-Za-z_]))";
+
 /// ECMA `.`: anything but a line terminator.
 const DOT: &str = r"[^\n\r\x{2028}\x{2029}]";
 /// ECMA `\s`: WhiteSpace (including every `Zs` character) and LineTerminator. Spelled out,
@@ -236,8 +240,34 @@ const NOT_SPACE: &str = r"[^\t\n\x0B\x0C\r \xA0\x{1680}\x{2000}-\x{200A}\x{2028}
 /// The `regex` equivalent of `source`, or `None` when there is no exact one. `source` must
 /// already be valid for `regress`, so this only has to recognise the valid grammar.
 fn translate(source: &str) -> Option<String> {
-    let mut t = Translator { chars: source.chars().collect(), pos: 0, out: String::new() };
+    let mut t = Translator::new(source, false);
     t.pattern()?;
+    Some(t.out)
+}
+
+/// The step limit `schemac_runtime::pattern` gives the `fancy-regex` engine: a value that
+/// needs more backtracking steps is rejected (a pathological pattern would otherwise take
+/// exponential time). The same number as fancy-regex's default.
+pub const BACKTRACK_LIMIT: usize = 1_000_000;
+
+/// For a valid `source` that has no `regex` translation: its exact equivalent in the syntax
+/// of `fancy-regex`, a backtracking engine with a step limit ([`BACKTRACK_LIMIT`]), or
+/// `None`, which leaves `source` to `regress`, whose backtracking has no limit.
+///
+/// Lookahead, lookbehind and backreferences are what `regex` lacks. The two engines agree on
+/// whether a string matches except where a backreference can see a capture differently:
+/// ECMA resets the captures of a quantified group at each iteration, and a group that did
+/// not take part matches the empty string (in fancy-regex it fails); and fancy-regex 0.20
+/// does not backtrack into earlier iterations of a repeated group whose capture a reference
+/// reads (`^(a+)+\1$` misses `aaa`). So every referenced group must have taken part whenever
+/// the reference is reached: it closes before the reference, outside any lookaround and any
+/// alternation (of the groups around it), and no quantifier around it (its own included) may
+/// skip it or repeat a body whose length varies. The agreement tests hold the rest.
+pub fn bounded(source: &str) -> Option<String> {
+    let mut t = Translator::new(source, true);
+    t.pattern()?;
+    t.finish()?;
+    fancy_regex::RegexBuilder::new(&t.out).backtrack_limit(BACKTRACK_LIMIT).build().ok()?;
     Some(t.out)
 }
 
@@ -248,15 +278,91 @@ enum Escape {
     Class(&'static str),
     /// `\b` outside a class.
     WordBoundary,
+    /// `\1`, `\k<name>`: the number of the group referred to.
+    Backreference(usize),
 }
 
 struct Translator {
     chars: Vec<char>,
     pos: usize,
     out: String,
+    /// For [`bounded`]: captures, lookarounds and backreferences are kept.
+    fancy: bool,
+    /// The groups open around the current position, innermost last; the first is the
+    /// pattern itself.
+    frames: Vec<Frame>,
+    /// Capture groups opened so far (ECMA numbers them by their opening parenthesis).
+    captures: usize,
+    names: Vec<(String, usize)>,
+    closed: std::collections::BTreeSet<usize>,
+    /// Captures that may not have taken part, or may hold another iteration's text, where a
+    /// backreference sees them.
+    unsure: std::collections::BTreeSet<usize>,
+    references: Vec<usize>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FrameKind {
+    Group,
+    Lookahead,
+    Lookbehind,
+}
+
+/// A group being translated, for [`bounded`]'s rule on backreferences.
+struct Frame {
+    kind: FrameKind,
+    /// Its own capture number, if it captures.
+    own: Option<usize>,
+    /// The captures opened inside it.
+    nested: Vec<usize>,
+    alternation: bool,
+    /// Whether the current branch, so far, can match the empty string.
+    branch_empty: bool,
+    /// Whether some finished branch can.
+    any_empty: bool,
+    /// Whether every atom so far matches a fixed number of characters.
+    fixed: bool,
+    /// The last atom, until it is known whether a quantifier follows.
+    last: Option<Atom>,
+}
+
+struct Atom {
+    can_be_empty: bool,
+    /// Whether it always matches the same number of characters.
+    fixed: bool,
+    /// The captures inside it (a group's own included).
+    captures: Vec<usize>,
+}
+
+impl Frame {
+    fn new(kind: FrameKind, own: Option<usize>) -> Frame {
+        Frame { kind, own, nested: Vec::new(), alternation: false, branch_empty: true, any_empty: false, fixed: true, last: None }
+    }
+
+    fn commit(&mut self) {
+        if let Some(atom) = self.last.take() {
+            self.branch_empty &= atom.can_be_empty;
+            self.fixed &= atom.fixed;
+        }
+    }
 }
 
 impl Translator {
+    fn new(source: &str, fancy: bool) -> Translator {
+        Translator {
+            chars: source.chars().collect(),
+            pos: 0,
+            out: String::new(),
+            fancy,
+            frames: vec![Frame::new(FrameKind::Group, None)],
+            captures: 0,
+            names: Vec::new(),
+            closed: Default::default(),
+            unsure: Default::default(),
+            references: Vec::new(),
+        }
+    }
+
     fn next(&mut self) -> Option<char> {
         let c = self.chars.get(self.pos).copied();
         self.pos += 1;
@@ -275,57 +381,201 @@ impl Translator {
         found
     }
 
+    fn frame(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("the pattern's own frame")
+    }
+
+    /// A new atom in the current group.
+    fn atom(&mut self, can_be_empty: bool, fixed: bool, captures: Vec<usize>) {
+        let frame = self.frame();
+        frame.commit();
+        frame.last = Some(Atom { can_be_empty, fixed, captures });
+    }
+
+    /// A quantifier on the last atom.
+    fn quantifier(&mut self, min: u32, max: Option<u32>) {
+        let mut unsure = Vec::new();
+        if let Some(atom) = &mut self.frame().last {
+            if min == 0 || (max != Some(1) && (atom.can_be_empty || !atom.fixed)) {
+                unsure.extend(atom.captures.iter().copied());
+            }
+            atom.can_be_empty |= min == 0;
+            atom.fixed &= max == Some(min);
+        }
+        self.unsure.extend(unsure);
+        // A lazy quantifier matches what the greedy one does, as far as matching goes.
+        if self.eat('?') {
+            self.out.push('?');
+        }
+    }
+
+    /// After the pattern: whether every backreference sees what it would in ECMA.
+    fn finish(&mut self) -> Option<()> {
+        let frame = self.frame();
+        frame.commit();
+        if frame.alternation {
+            let nested = frame.nested.clone();
+            self.unsure.extend(nested);
+        }
+        self.references.iter().all(|n| !self.unsure.contains(n)).then_some(())
+    }
+
     fn pattern(&mut self) -> Option<()> {
         while let Some(c) = self.next() {
             match c {
                 '\\' => match self.escape(false)? {
-                    Escape::Char(c) => push_literal(&mut self.out, c),
-                    Escape::Class(class) => self.out.push_str(class),
+                    Escape::Char(c) => {
+                        push_literal(&mut self.out, c);
+                        self.atom(false, true, Vec::new());
+                    }
+                    Escape::Class(class) => {
+                        self.out.push_str(class);
+                        self.atom(false, true, Vec::new());
+                    }
                     // ECMA's `\b` is an ASCII word boundary (`u` without `i`). A non-ASCII
                     // byte is never a word byte, so this never fires inside a code point.
-                    Escape::WordBoundary => self.out.push_str(r"(?-u:\b)"),
+                    // fancy-regex cannot switch Unicode off inline: there it is spelled out.
+                    Escape::WordBoundary => {
+                        self.out.push_str(if self.fancy { WORD_BOUNDARY } else { r"(?-u:\b)" });
+                        self.atom(true, true, Vec::new());
+                    }
+                    Escape::Backreference(n) => {
+                        // A group not closed yet, or one inside a lookbehind (which ECMA reads
+                        // backwards), may be seen differently.
+                        if !self.closed.contains(&n) || self.frames.iter().any(|f| f.kind == FrameKind::Lookbehind) {
+                            return None;
+                        }
+                        self.references.push(n);
+                        self.out.push_str(&format!(r"(?:\{n})"));
+                        self.atom(true, false, Vec::new());
+                    }
                 },
-                '.' => self.out.push_str(DOT),
-                '[' => self.class()?,
+                '.' => {
+                    self.out.push_str(DOT);
+                    self.atom(false, true, Vec::new());
+                }
+                '[' => {
+                    self.class()?;
+                    self.atom(false, true, Vec::new());
+                }
                 '(' => self.group()?,
-                // Same meaning in both: `^`/`$` are input boundaries without the `m` flag,
-                // and lazy quantifiers do not change whether there is a match.
-                ')' | '|' | '^' | '$' | '*' | '+' | '?' => self.out.push(c),
+                ')' => {
+                    self.out.push(')');
+                    self.close()?;
+                }
+                '|' => {
+                    self.out.push('|');
+                    let frame = self.frame();
+                    frame.commit();
+                    frame.any_empty |= frame.branch_empty;
+                    frame.branch_empty = true;
+                    frame.alternation = true;
+                }
+                // Same meaning in both: `^`/`$` are input boundaries without the `m` flag.
+                '^' | '$' => {
+                    self.out.push(c);
+                    self.atom(true, true, Vec::new());
+                }
+                '*' | '+' | '?' => {
+                    self.out.push(c);
+                    self.quantifier(u32::from(c == '+'), (c == '?').then_some(1));
+                }
                 // With `u`, a `{` always opens a quantifier `{n}`, `{n,}` or `{n,m}`.
                 '{' => {
                     self.out.push('{');
+                    let mut text = String::new();
                     loop {
                         match self.next()? {
                             '}' => break,
-                            d @ ('0'..='9' | ',') => self.out.push(d),
+                            d @ ('0'..='9' | ',') => text.push(d),
                             _ => return None,
                         }
                     }
+                    self.out.push_str(&text);
                     self.out.push('}');
+                    let (min, max) = match text.split_once(',') {
+                        Some((min, "")) => (min.parse().ok()?, None),
+                        Some((min, max)) => (min.parse().ok()?, Some(max.parse().ok()?)),
+                        None => (text.parse().ok()?, text.parse().ok()),
+                    };
+                    self.quantifier(min, max);
                 }
-                c => push_literal(&mut self.out, c),
+                c => {
+                    push_literal(&mut self.out, c);
+                    self.atom(false, true, Vec::new());
+                }
             }
         }
         Some(())
     }
 
-    /// After `(`. Captures do not change whether a string matches, so every group that only
-    /// groups becomes non-capturing (which also avoids ECMA and `regex` group-name rules).
+    /// After `(`. Captures do not change whether a string matches, so for `regex` every
+    /// group that only groups becomes non-capturing (which also avoids ECMA and `regex`
+    /// group-name rules); for fancy-regex captures stay, numbered as in ECMA.
     fn group(&mut self) -> Option<()> {
         if !self.eat('?') {
-            self.out.push_str("(?:");
-            return Some(());
+            return self.open_capture(None);
         }
         match (self.next()?, self.peek(0)) {
-            (':', _) => {}
-            ('<', Some(c)) if c != '=' && c != '!' => {
-                // A named group; the name goes with the capture.
-                while self.next()? != '>' {}
+            (':', _) => {
+                self.out.push_str("(?:");
+                self.frames.push(Frame::new(FrameKind::Group, None));
             }
-            // Lookaround and modifiers like `(?i:` have no `regex` equivalent.
+            ('<', Some(c)) if c != '=' && c != '!' => {
+                let mut name = String::new();
+                loop {
+                    match self.next()? {
+                        '>' => break,
+                        c => name.push(c),
+                    }
+                }
+                return self.open_capture(Some(name));
+            }
+            ('=' | '!', _) if self.fancy => {
+                self.out.push_str(if self.chars[self.pos - 1] == '=' { "(?=" } else { "(?!" });
+                self.frames.push(Frame::new(FrameKind::Lookahead, None));
+            }
+            ('<', Some(c @ ('=' | '!'))) if self.fancy => {
+                self.pos += 1;
+                self.out.push_str(if c == '=' { "(?<=" } else { "(?<!" });
+                self.frames.push(Frame::new(FrameKind::Lookbehind, None));
+            }
+            // Lookaround (for `regex`) and modifiers like `(?i:` have no equivalent.
             _ => return None,
         }
-        self.out.push_str("(?:");
+        Some(())
+    }
+
+    fn open_capture(&mut self, name: Option<String>) -> Option<()> {
+        self.captures += 1;
+        let n = self.captures;
+        if let Some(name) = name {
+            self.names.push((name, n));
+        }
+        self.out.push_str(if self.fancy { "(" } else { "(?:" });
+        self.frames.push(Frame::new(FrameKind::Group, Some(n)));
+        Some(())
+    }
+
+    /// After `)`: the group becomes an atom of the one around it.
+    fn close(&mut self) -> Option<()> {
+        if self.frames.len() < 2 {
+            return None;
+        }
+        let mut frame = self.frames.pop()?;
+        frame.commit();
+        frame.any_empty |= frame.branch_empty;
+        let lookaround = frame.kind != FrameKind::Group;
+        if frame.alternation || lookaround {
+            self.unsure.extend(frame.nested.iter().copied());
+        }
+        let mut captures = frame.nested;
+        if let Some(own) = frame.own {
+            self.closed.insert(own);
+            captures.push(own);
+        }
+        self.frame().nested.extend(captures.iter().copied());
+        self.atom(lookaround || frame.any_empty, lookaround || (frame.fixed && !frame.alternation), captures);
         Some(())
     }
 
@@ -353,7 +603,7 @@ impl Translator {
                 match start {
                     Escape::Char(c) => push_literal(&mut self.out, c),
                     Escape::Class(class) => self.out.push_str(class),
-                    Escape::WordBoundary => return None,
+                    Escape::WordBoundary | Escape::Backreference(_) => return None,
                 }
             }
         }
@@ -390,6 +640,27 @@ impl Translator {
             'c' => char::from_u32(u32::from(self.next()?) % 32)?,
             'x' => char::from_u32(self.hex(2)?)?,
             'u' => self.unicode_escape()?,
+            // A backreference (`u` makes every `\N` one); only fancy-regex has them.
+            d @ '1'..='9' if self.fancy && !in_class => {
+                let mut n = d.to_digit(10)? as usize;
+                while let Some(digit) = self.peek(0).and_then(|c| c.to_digit(10)) {
+                    self.pos += 1;
+                    n = n.checked_mul(10)?.checked_add(digit as usize)?;
+                }
+                return Some(Escape::Backreference(n));
+            }
+            'k' if self.fancy && !in_class && self.eat('<') => {
+                let mut name = String::new();
+                loop {
+                    match self.next()? {
+                        '>' => break,
+                        c => name.push(c),
+                    }
+                }
+                // A name used before its group (or not at all) is left to `regress`.
+                let n = self.names.iter().find(|(n, _)| *n == name).map(|&(_, n)| n)?;
+                return Some(Escape::Backreference(n));
+            }
             // The identity escapes `u` allows: syntax characters, `/`, and `-` in a class.
             c @ ('^' | '$' | '\\' | '.' | '*' | '+' | '?' | '(' | ')' | '[' | ']' | '{' | '}' | '|' | '/' | '-') => c,
             // `\B` would need `regex`'s ASCII `\B`, which can match between the bytes of
@@ -807,5 +1078,107 @@ mod tests {
             }
             assert!(matched > 0, "{pattern}: some texts match");
         }
+    }
+
+    /// The runtime pattern for `source` as emitted code builds it when `regex` cannot run it.
+    fn bounded_pattern(source: &str) -> Option<schemac_runtime::pattern::Pattern> {
+        let bounded = bounded(source)?;
+        Some(schemac_runtime::pattern::Pattern::bounded(String::from(source).leak(), bounded.leak()))
+    }
+
+    /// Lookaround and backreferences that fancy-regex runs exactly, against `regress` on
+    /// every short text over an alphabet that exercises them.
+    #[test]
+    fn bounded_translations_agree_with_regress() {
+        let patterns = [
+            r"^(?=(a|aa)*c)",
+            r"^(a+)\1$",
+            r"^(x)(?:a|aa)+\1$",
+            r"^(x)(a+)+a\1$",
+            r"(a)(b)\2\1",
+            r"(?<n>a|b)\k<n>",
+            r"^(?:(a)b)+\1",
+            r"(a)(?=\1)",
+            r"(?=.*\d)\w+$",
+            r"^(?!a)\w*$",
+            r"(?<=a)b",
+            r"(?<!a|é)b",
+            r"(?<=^a+)b",
+            r"\ba(?=b)|(?<=b)a\b",
+            r"^(\w)\w*\1$",
+            r"(.)\1",
+            r"^(?:(a)|b(?=c))c",
+        ];
+        let alphabet = ["a", "b", "c", "é", "0", "_", " ", "\n"];
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = texts.iter().flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}"))).collect();
+            texts.extend(longer);
+        }
+        texts.sort();
+        texts.dedup();
+        texts.extend(["aaaa", "aaaaaa", "aaaac", "aabbaa", "ab ba", "abcabc", "bab", "xaax", "xaaax", "xaaaax"].map(String::from));
+        for source in patterns {
+            assert!(compile(source).unwrap().translated.is_none(), "/{source}/ has a `regex` translation");
+            let ecma = regress::Regex::with_flags(source, "u").unwrap();
+            let bounded = bounded_pattern(source).unwrap_or_else(|| panic!("/{source}/u should run on fancy-regex"));
+            for text in &texts {
+                assert_eq!(bounded.is_match(text), Ok(ecma.find(text).is_some()), "/{source}/u on {text:?}");
+            }
+        }
+    }
+
+    /// Where a backreference can see a capture differently from ECMA, or a construct has no
+    /// exact equivalent, the pattern stays on `regress`.
+    #[test]
+    fn bounded_refuses_what_fancy_regex_reads_differently() {
+        for source in [
+            r"(a)?\1",
+            r"(a)|\1b",
+            r"(?:(a)|b)\1",
+            r"\1(a)",
+            r"(a\1)",
+            r"(?:(a*))+\1",
+            r"(a*)+\1",
+            r"(?=(a))\1",
+            r"(?<=(a)\1)b",
+            r"(?:(a)b)*\1",
+            r"(?:(a)b){0,2}\1",
+            r"^(a+)+\1$",
+            r"^(a|aa)+\1$",
+            r"\k<n>(?<n>a)",
+            r"\p{L}(?=a)",
+            r"(?i:a)(?=a)",
+            r"\B(?=a)",
+        ] {
+            assert_eq!(bounded(source), None, "/{source}/u");
+        }
+    }
+
+    /// The issue's hostile patterns on 49 characters. `^(?=(a|aa)*c)` runs on fancy-regex and
+    /// is decided at once (its lookahead is delegated to `regex`); `^(a+)+\1$` is one that
+    /// fancy-regex reads differently, so it stays on `regress`, unbounded (and warned about).
+    /// A pattern that must backtrack on fancy-regex ends in an error once the step limit is
+    /// spent, never an accept; `regress` takes over 10 s on the issue's patterns.
+    #[test]
+    fn hostile_patterns_end_within_the_step_limit() {
+        let text = format!("{}!", "a".repeat(48));
+        assert_eq!(bounded_pattern(r"^(?=(a|aa)*c)").unwrap().is_match(&text), Ok(false));
+        assert!(bounded_pattern(r"^(a+)+\1$").is_none());
+        let source = r"^(x)(?:a|aa)+\1$";
+        let pattern = bounded_pattern(source).unwrap();
+        let text = format!("x{text}");
+        let err = pattern.is_match(&text).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "pattern `{source}` gave up on this value after {BACKTRACK_LIMIT} backtracking steps, so the value is rejected \
+                 (the limit keeps a pattern that backtracks from taking exponential time)"
+            )
+        );
+        // As a `pattern` assertion: a violation, not a match.
+        let violation = schemac_runtime::assert::pattern(text.as_str(), &pattern).unwrap_err();
+        assert_eq!(violation.keyword(), "pattern");
+        assert_eq!(schemac_runtime::pattern::BACKTRACK_LIMIT, BACKTRACK_LIMIT);
     }
 }

@@ -723,6 +723,30 @@ impl proptest::arbitrary::Arbitrary for crate::optional_nullable::OptionalNullab
     }
 }
 
+impl proptest::arbitrary::Arbitrary for crate::pattern_backtracking::Backtracking {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::pattern_backtracking::BacktrackingAhead {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"null"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::pattern_backtracking::BacktrackingDoubled {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"null"#)
+    }
+}
+
 impl proptest::arbitrary::Arbitrary for crate::pattern_properties::PatternProps {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;

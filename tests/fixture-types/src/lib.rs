@@ -38,6 +38,7 @@
 //! | `tests/fixtures/oneof-overlap.json` | `oneof-overlap` | [`oneof_overlap`] | [`ExactlyOne`](oneof_overlap::ExactlyOne) |
 //! | `tests/fixtures/oneof-tagged.json` | `oneof-tagged` | [`oneof_tagged`] | [`Shape`](oneof_tagged::Shape) |
 //! | `tests/fixtures/optional-nullable.json` | `optional-nullable` | [`optional_nullable`] | [`OptionalNullable`](optional_nullable::OptionalNullable) |
+//! | `tests/fixtures/pattern-backtracking.json` | `pattern-backtracking` | [`pattern_backtracking`] | [`Backtracking`](pattern_backtracking::Backtracking) |
 //! | `tests/fixtures/pattern-properties.json` | `pattern-properties` | [`pattern_properties`] | [`PatternProps`](pattern_properties::PatternProps) |
 //! | `tests/fixtures/prefix-items.json` | `prefix-items` | [`prefix_items`] | [`PairItems`](prefix_items::PairItems) |
 //! | `tests/fixtures/recursive-tree.json` | `recursive-tree` | [`recursive_tree`] | [`TreeNode`](recursive_tree::TreeNode) |
@@ -109,6 +110,8 @@ pub mod oneof_tagged;
 #[rustfmt::skip]
 pub mod optional_nullable;
 #[rustfmt::skip]
+pub mod pattern_backtracking;
+#[rustfmt::skip]
 pub mod pattern_properties;
 #[rustfmt::skip]
 pub mod prefix_items;
@@ -156,6 +159,7 @@ pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
     schemac_runtime::SchemaEntry::of::<oneof_overlap::ExactlyOne>("oneof-overlap", "0.0.0", oneof_overlap::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<oneof_tagged::Shape>("oneof-tagged", "0.0.0", oneof_tagged::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<optional_nullable::OptionalNullable>("optional-nullable", "0.0.0", optional_nullable::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<pattern_backtracking::Backtracking>("pattern-backtracking", "0.0.0", pattern_backtracking::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<pattern_properties::PatternProps>("pattern-properties", "0.0.0", pattern_properties::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<prefix_items::PairItems>("prefix-items", "0.0.0", prefix_items::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<recursive_tree::TreeNode>("recursive-tree", "0.0.0", recursive_tree::SCHEMA_JSON),

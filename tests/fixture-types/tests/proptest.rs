@@ -211,6 +211,12 @@ proptest! {
     }
 
     #[test]
+    fn pattern_backtracking(value in any::<fixture_types::pattern_backtracking::Backtracking>()) {
+        let validator = validator(include_str!("data/pattern_backtracking/schema.json"), "2020-12");
+        check(&validator, &value)?;
+    }
+
+    #[test]
     fn pattern_properties(value in any::<fixture_types::pattern_properties::PatternProps>()) {
         let validator = validator(include_str!("data/pattern_properties/schema.json"), "2020-12");
         check(&validator, &value)?;

@@ -61,7 +61,8 @@ pub(super) fn pattern_static(name: &proc_macro2::Ident, pattern: &Pattern) -> To
 /// [`pattern_static`] with the runtime crate spelled `rt` (the derive macro writes
 /// `::schemac_runtime`). An anchored run of ASCII classes (`^run_[0-9a-f]{32}$`) is decided
 /// here and emitted as its parts, which the runtime only executes; any other pattern as its
-/// source and `regex` translation, compiled on first use.
+/// source and its `regex` or (for lookaround and backreferences) `fancy-regex` translation,
+/// compiled on first use.
 pub fn pattern_static_in(rt: &TokenStream, name: &proc_macro2::Ident, pattern: &Pattern) -> TokenStream {
     let source = &pattern.source;
     let p = quote!(#rt::pattern);
@@ -93,7 +94,11 @@ pub fn pattern_static_in(rt: &TokenStream, name: &proc_macro2::Ident, pattern: &
     }
     let translated = match &pattern.translated {
         Some(t) => quote!(::core::option::Option::Some(#t)),
-        None => quote!(::core::option::Option::None),
+        None => match crate::pattern::bounded(source) {
+            // Lookaround or backreferences: a backtracking engine, with a step limit.
+            Some(bounded) => return quote! { static #name: #p::Pattern = #p::Pattern::bounded(#source, #bounded); },
+            None => quote!(::core::option::Option::None),
+        },
     };
     quote! {
         static #name: #p::Pattern = #p::Pattern::new(#source, #translated);

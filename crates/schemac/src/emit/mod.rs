@@ -35,7 +35,99 @@ pub fn emit(ir: &Ir, config: &Config) -> Output {
         by_module.entry(&ctx.doc(def.origin.doc).module).or_default().push(DefId(i));
     }
     let modules = by_module.into_iter().map(|(path, defs)| module(&ctx, path, &defs, config)).collect();
-    Output { modules, ..Output::default() }
+    let warnings = if config.plain_serde { Vec::new() } else { pattern_warnings(&ctx) };
+    Output { modules, warnings, ..Output::default() }
+}
+
+/// A warning for every `pattern` (and `patternProperties` key) that runs on a backtracking
+/// engine, at the schema of the type that checks it: with `fancy-regex` a value that takes too
+/// many steps is rejected; with `regress` (what fancy-regex cannot run exactly) nothing bounds
+/// the time a value can take.
+fn pattern_warnings(ctx: &Ctx<'_>) -> Vec<crate::Diagnostic> {
+    let ir = ctx.ir;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut warnings = Vec::new();
+    for def in &ir.defs {
+        let mut patterns = Vec::new();
+        match &def.kind {
+            crate::ir::DefKind::Newtype(newtype) => patterns.extend(&newtype.pattern),
+            crate::ir::DefKind::Struct(s) => {
+                if let crate::ir::Rest::Patterns { patterns: rest, .. } = &s.rest {
+                    patterns.extend(rest.iter().map(|(p, _)| p));
+                }
+            }
+            crate::ir::DefKind::Checked(check) => check_patterns(check, &mut patterns),
+            crate::ir::DefKind::Refined(refined) => check_patterns(&refined.check, &mut patterns),
+            _ => {}
+        }
+        let doc = ctx.doc(def.origin.doc);
+        for pattern in patterns.into_iter().filter(|p| p.translated.is_none()) {
+            if !seen.insert((def.origin.doc, def.origin.pointer.clone(), pattern.source.clone())) {
+                continue;
+            }
+            let (message, hint) = match crate::pattern::bounded(&pattern.source) {
+                Some(_) => (
+                    format!(
+                        "the pattern `{}` needs a backtracking engine (lookaround or backreferences): a value that takes more \
+                         than {} backtracking steps fails validation",
+                        pattern.source,
+                        crate::pattern::BACKTRACK_LIMIT
+                    ),
+                    "a pattern without lookaround and backreferences runs in linear time",
+                ),
+                None => (
+                    format!(
+                        "the pattern `{}` runs on `regress`, a backtracking engine without a step limit: a hostile value can \
+                         take exponential time",
+                        pattern.source
+                    ),
+                    "avoid nested quantifiers over what a backreference reads, `\\B`, `\\p{..}` and inline modifiers; \
+                     without them the pattern runs in linear time or with a step limit",
+                ),
+            };
+            warnings.push(crate::Diagnostic::warning("backtracking-pattern", &doc.display, &def.origin.pointer, message).with_hint(hint));
+        }
+    }
+    warnings
+}
+
+/// The patterns a check runs.
+fn check_patterns<'a>(check: &'a crate::ir::Check, out: &mut Vec<&'a crate::ir::Pattern>) {
+    use crate::ir::{Check, Evaluates};
+    fn evaluates<'a>(evaluated: &'a Evaluates, out: &mut Vec<&'a crate::ir::Pattern>) {
+        match evaluated {
+            Evaluates::Properties { patterns, .. } => out.extend(patterns),
+            Evaluates::Items { contains, .. } => contains.iter().for_each(|c| check_patterns(c, out)),
+            Evaluates::All(list) => list.iter().for_each(|e| evaluates(e, out)),
+            Evaluates::When(check, inner) => {
+                check_patterns(check, out);
+                evaluates(inner, out);
+            }
+        }
+    }
+    match check {
+        Check::Pattern(pattern) => out.push(pattern),
+        Check::AllOf(checks) | Check::AnyOf(checks) | Check::OneOf(checks) => checks.iter().for_each(|c| check_patterns(c, out)),
+        Check::Not(inner) => check_patterns(inner, out),
+        Check::IfThenElse { cond, then, otherwise } => {
+            check_patterns(cond, out);
+            then.iter().chain(otherwise).for_each(|c| check_patterns(c, out));
+        }
+        Check::Object(object) => {
+            for (pattern, check) in &object.patterns {
+                out.push(pattern);
+                check_patterns(check, out);
+            }
+            object.properties.iter().for_each(|(_, c)| check_patterns(c, out));
+            object.additional.iter().for_each(|c| check_patterns(c, out));
+        }
+        Check::Array { prefix, items } => prefix.iter().chain(items.as_deref()).for_each(|c| check_patterns(c, out)),
+        Check::Unevaluated { evaluated, rest, .. } => {
+            evaluates(evaluated, out);
+            check_patterns(rest, out);
+        }
+        Check::Kinds(_) | Check::Const(_) | Check::Enum(_) | Check::As(_) | Check::Assert(_) | Check::Never => {}
+    }
 }
 
 fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Module {
@@ -200,5 +292,49 @@ fn insert_module(items: &mut Vec<syn::Item>, path: &[String], file: syn::File) {
         module.content.get_or_insert_with(Default::default).1.extend(file.items);
     } else {
         insert_module(&mut module.content.get_or_insert_with(Default::default).1, rest, file);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Config, Input, SchemaSource, Severity};
+
+    #[test]
+    fn patterns_on_a_backtracking_engine_are_warned_about() {
+        let dir = std::env::temp_dir().join(format!("schemac-pattern-warnings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.json");
+        let schema = r#"{"type": "object", "properties": {
+            "linear": {"type": "string", "pattern": "^[a-z]+$"},
+            "bounded": {"type": "string", "pattern": "^(?=(a|aa)*c)"},
+            "unbounded": {"type": "string", "pattern": "^(a+)+\\1$"}
+        }}"#;
+        std::fs::write(&path, schema).unwrap();
+        let input =
+            Input { schemas: vec![SchemaSource { path, display: "s.json".to_owned(), ..SchemaSource::default() }], ..Input::default() };
+        let output = crate::compile(&input, &Config::default()).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let warnings: Vec<String> = output.warnings.iter().map(ToString::to_string).collect();
+        assert!(output.warnings.iter().all(|w| w.severity == Severity::Warning && w.code == "backtracking-pattern"));
+        assert_eq!(warnings.len(), 2, "{warnings:#?}");
+        assert!(
+            warnings[0].starts_with(
+                "warning[backtracking-pattern]: s.json at /properties/bounded: the pattern `^(?=(a|aa)*c)` needs a backtracking engine"
+            ),
+            "{}",
+            warnings[0]
+        );
+        assert!(warnings[0].contains("more than 1000000 backtracking steps fails validation"), "{}", warnings[0]);
+        assert!(
+            warnings[1]
+                .starts_with("warning[backtracking-pattern]: s.json at /properties/unbounded: the pattern `^(a+)+\\1$` runs on `regress`"),
+            "{}",
+            warnings[1]
+        );
+        assert!(warnings[1].contains("hint: "), "{}", warnings[1]);
+        // The code holds the bounded engine for the one, `regress` for the other.
+        let code: String = output.single_file().split_whitespace().collect();
+        assert!(code.contains(r#"Pattern::bounded("^(?=(a|aa)*c)","^(?=(a|aa)*c)",)"#), "{code}");
+        assert!(code.contains(r#"Pattern::new("^(a+)+\\1$",::core::option::Option::None,)"#), "{code}");
     }
 }

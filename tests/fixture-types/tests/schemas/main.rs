@@ -32,6 +32,7 @@ mod object_open;
 mod oneof_overlap;
 mod oneof_tagged;
 mod optional_nullable;
+mod pattern_backtracking;
 mod pattern_properties;
 mod prefix_items;
 mod recursive_tree;
