@@ -93,6 +93,11 @@ pub struct Compile {
     )]
     pub assert_formats: bool,
 
+    /// Report warnings (schemas validators accept, such as a wrongly typed annotation) as
+    /// errors.
+    #[arg(long)]
+    pub deny_warnings: bool,
+
     /// Write the Rust code to this file instead of stdout.
     #[arg(short, long, value_name = "OUT.rs")]
     pub out: Option<PathBuf>,

@@ -56,6 +56,7 @@ fn run_compile(args: Compile) -> Result<()> {
         default_draft: args.default_draft,
         regenerate_command: regenerate_command(),
         assert_formats: args.assert_formats,
+        deny_warnings: args.deny_warnings,
         ..schemac::Config::default()
     };
     let output = schemac::compile(&input, &config)?;

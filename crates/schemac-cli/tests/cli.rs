@@ -140,3 +140,27 @@ fn valid_schema_exits_0_and_writes_the_file() {
     let printed = stdout(&check_exit(&["compile", schema, "--root-name", "Goal"], 0));
     assert!(printed.contains("pub struct Goal"), "{printed}");
 }
+
+/// What validators accept compiles with warnings (file, pointer, line:column, hint), unless
+/// `--deny-warnings` makes them errors.
+#[test]
+fn lenient_schemas_compile_with_warnings_unless_denied() {
+    let dir = TempDir::new();
+    let schema = dir.write(
+        "lenient.json",
+        r#"{"type": "object", "description": null, "$defs": {"x": 3}, "properties": {"e": {"type": "string", "enum": [1]}}}"#,
+    );
+    let schema = schema.to_str().unwrap();
+    let output = check_exit(&["compile", schema], 0);
+    let err = stderr(&output);
+    for code in ["warning[ignored-annotation]", "warning[not-a-schema]", "warning[uninhabited]"] {
+        assert!(err.contains(code), "{code} in:\n{err}");
+    }
+    assert_eq!(err.matches("\n  hint: ").count(), 3, "{err}");
+    assert!(err.contains("lenient.json:1:35 at /description:"), "{err}");
+    assert!(stdout(&output).contains("pub struct"), "the code is written");
+    let denied = check_exit(&["compile", schema, "--deny-warnings"], 1);
+    let err = stderr(&denied);
+    assert!(err.contains("error[ignored-annotation]") && err.contains("3 errors"), "{err}");
+    assert!(stdout(&denied).is_empty());
+}

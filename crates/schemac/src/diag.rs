@@ -78,8 +78,10 @@ pub const KINDS: &[Kind] = &[
     kind("invalid-schema", true, "fix the keyword's value as the draft's metaschema describes it"),
     kind("invalid-pattern", true, "`pattern` is an ECMA-262 regular expression; escape `\\` as `\\\\` in JSON"),
     kind("infinite-type", true, "give the recursion a way out, e.g. make the property that recurses optional"),
-    // Warnings.
+    // Warnings: compiled anyway, as validators would.
     kind("backtracking-pattern", true, "a pattern without lookaround and backreferences runs in linear time"),
+    kind("ignored-annotation", true, "annotations of the wrong shape are ignored: fix the value's type"),
+    kind("uninhabited", true, "the schema accepts no value; if that is meant, write `false`"),
     // The root given as a pointer into a file (`resolve.rs`).
     kind("missing-root", true, "the pointer must name a schema in the file"),
     kind("internal", true, "this is a bug in schemac; please report it with the schema"),

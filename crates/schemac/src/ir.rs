@@ -25,6 +25,9 @@ pub struct Ir {
     pub roots: Vec<(DocId, DefId)>,
     /// What emission prints about the source schemas, computed before it.
     pub sources: Sources,
+    /// What lowering accepted leniently, with a hint (e.g. an `enum` none of whose values has
+    /// the declared `type`: no value is valid).
+    pub warnings: Vec<crate::Diagnostic>,
 }
 
 /// The source documents as emission needs them: emission reads only the IR.

@@ -134,6 +134,8 @@ pub struct Config {
     /// Emit the same shapes with plain `#[derive(Deserialize, Serialize)]` and no checks
     /// instead (see `emit/plain.rs`): only a reference point for benchmarks.
     pub plain_serde: bool,
+    /// Report warnings as errors (`--deny-warnings`, `deny-warnings = true`).
+    pub deny_warnings: bool,
 }
 
 impl Default for Config {
@@ -143,6 +145,7 @@ impl Default for Config {
             regenerate_command: "cargo xtask codegen".to_owned(),
             assert_formats: false,
             plain_serde: false,
+            deny_warnings: false,
         }
     }
 }
@@ -206,6 +209,9 @@ pub struct Front {
     pub model: schema::Model,
     /// Every file read, with its identity (for writers that must not overwrite an input).
     pub sources: Vec<write::SourceFile>,
+    /// What the front end accepted leniently, as validators do (annotations of the wrong
+    /// shape, definitions that are not schemas), each with a hint.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// The front end: load the inputs (and the files they refer to), resolve identifiers, build
@@ -216,7 +222,10 @@ pub fn front(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
     let loaded = load::load_with_sources(input, config.default_draft).map_err(Diagnostics)?;
     let registry = resolve::Registry::new(loaded.docs).map_err(Diagnostics)?;
     let (model, diagnostics) = schema::build(&registry);
-    Diagnostics(diagnostics).into_result(Front { registry, model, sources: loaded.sources })
+    let (mut warnings, errors): (Vec<Diagnostic>, Vec<Diagnostic>) =
+        diagnostics.into_iter().partition(|d| d.severity == diag::Severity::Warning);
+    warnings.splice(0..0, registry.warnings.iter().cloned());
+    Diagnostics(errors).into_result(Front { registry, model, sources: loaded.sources, warnings })
 }
 
 impl Front {
@@ -234,5 +243,13 @@ impl Front {
 pub fn compile(input: &Input, config: &Config) -> Result<Output, Diagnostics> {
     let front = front(input, config)?;
     let ir = front.lower(config)?;
-    Ok(Output { sources: front.sources.clone(), ..emit::emit(&ir, config) })
+    let mut output = emit::emit(&ir, config);
+    let mut warnings = front.warnings.clone();
+    warnings.extend(ir.warnings.iter().cloned());
+    warnings.append(&mut output.warnings);
+    if config.deny_warnings && !warnings.is_empty() {
+        let denied = warnings.into_iter().map(|w| Diagnostic { severity: diag::Severity::Error, ..w }).collect();
+        return Err(Diagnostics(denied));
+    }
+    Ok(Output { sources: front.sources.clone(), warnings, ..output })
 }

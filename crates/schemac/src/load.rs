@@ -702,6 +702,16 @@ impl Loader {
                 }
             };
         let origin = self.dependency(&path, Some(site));
+        if self.seen.contains_key(&canonical) {
+            // Already loaded, e.g. from a `--schema-dir` that is also the `--map` directory:
+            // the document answers to the mapped URL too.
+            let same = |doc: &&mut Document| std::fs::canonicalize(&doc.path).is_ok_and(|p| p == canonical);
+            let Some(doc) = self.docs.iter_mut().find(same) else { return false };
+            if !doc.aliases.contains(&document.to_string()) {
+                doc.aliases.push(document.to_string());
+            }
+            return true;
+        }
         if !self.read(&path, canonical, origin) {
             return false;
         }
@@ -1217,6 +1227,19 @@ pub(crate) mod tests {
         let mut input = fx.inputs(&["main.json"]);
         input.maps = vec![UrlMap { prefix: "http://example.com/".to_owned(), dir: fx.path("remote") }];
         input
+    }
+
+    #[test]
+    fn a_directory_both_mapped_and_in_the_catalog_is_read_once_and_answers_to_both() {
+        let fx =
+            Fixture::new(&[("main.json", r#"{"$ref": "http://example.com/other.json"}"#), ("remote/other.json", r#"{"type": "string"}"#)]);
+        let mut input = mapped_input(&fx);
+        input.catalog_dirs = vec![fx.path("remote")];
+        let docs = load_ok(&input);
+        assert_eq!(docs.len(), 2, "{docs:#?}");
+        assert_eq!(docs[1].aliases, ["http://example.com/other.json"]);
+        let registry = crate::resolve::Registry::new(docs).unwrap_or_else(|d| panic!("index: {d:#?}"));
+        assert!(registry.lookup_uri("http://example.com/other.json").is_some());
     }
 
     #[test]

@@ -42,6 +42,9 @@ pub struct Registry {
     /// Per document, built at its first diagnostic: line:column lookups that cost the pointer's
     /// depth, not a scan of the text, so many diagnostics cost linear time.
     positions: Vec<OnceLock<locate::Index>>,
+    /// What indexing accepted with a warning: URIs two resources share, which only a
+    /// reference to them makes an error.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Registry {
@@ -50,7 +53,9 @@ impl Registry {
     pub fn new(docs: Vec<Document>) -> Result<Registry, Vec<Diagnostic>> {
         let (index, diagnostics) = Index::build(&docs);
         let positions = docs.iter().map(|_| OnceLock::new()).collect();
-        if diagnostics.is_empty() { Ok(Registry { docs, index, positions }) } else { Err(diagnostics) }
+        let (warnings, errors): (Vec<Diagnostic>, Vec<Diagnostic>) =
+            diagnostics.into_iter().partition(|d| d.severity == crate::diag::Severity::Warning);
+        if errors.is_empty() { Ok(Registry { docs, index, positions, warnings }) } else { Err(errors) }
     }
 
     pub fn doc(&self, id: DocId) -> &Document {
@@ -110,7 +115,7 @@ impl Registry {
                     format!("`{pointer}` has the token `{token}` with `{escape}`, which is no JSON pointer escape"),
                     "in a JSON pointer, write `~0` for `~` and `~1` for `/`".to_owned(),
                 ),
-                Miss::Document | Miss::Anchor { .. } => {
+                Miss::Document | Miss::Anchor { .. } | Miss::Ambiguous { .. } => {
                     (format!("there is no schema at `{pointer}`"), "the pointer must name an existing schema".to_owned())
                 }
             };
@@ -180,6 +185,12 @@ impl Registry {
         self.lookup(&Url::parse(uri).ok()?).ok()
     }
 
+    /// `schemas/a.json at /$defs/x`.
+    fn describe_loc(&self, loc: &Loc) -> String {
+        let file = self.docs.get(loc.doc.0).map_or("?", |doc| doc.display.as_str());
+        if loc.pointer.is_empty() { file.to_owned() } else { format!("{file} at {}", loc.pointer) }
+    }
+
     /// Where the ref's value is: `from/$ref`, or the `$dynamicRef`/`$recursiveRef` holding it.
     fn ref_site(&self, from: &Loc, reference: &str) -> Loc {
         let keyword = self
@@ -190,7 +201,26 @@ impl Registry {
     }
 
     fn lookup(&self, target: &Url) -> Result<Loc, Miss> {
-        let resource = without_fragment(target);
+        let mut resource = without_fragment(target);
+        if !self.index.resources.contains_key(resource.as_str()) {
+            // Catalogs serve `…/name` and `…/name.json` alike: an extensionless URL also finds
+            // the file with a schema extension.
+            let last = resource.path_segments().and_then(|mut segments| segments.next_back()).unwrap_or_default().to_owned();
+            if !last.is_empty() && !last.contains('.') {
+                let found = [".json", ".yaml", ".yml"].iter().find_map(|ext| {
+                    let mut candidate = resource.clone();
+                    candidate.set_path(&format!("{}{ext}", resource.path()));
+                    self.index.resources.contains_key(candidate.as_str()).then_some(candidate)
+                });
+                if let Some(found) = found {
+                    resource = found;
+                }
+            }
+        }
+        if let Some(sharing) = self.index.ambiguous.get(resource.as_str()) {
+            let sharing = sharing.iter().map(|loc| self.describe_loc(loc)).collect();
+            return Err(Miss::Ambiguous { sharing });
+        }
         let root = self.index.resources.get(resource.as_str()).ok_or(Miss::Document)?;
         let fragment = percent_decode(target.fragment().unwrap_or(""));
         if fragment.is_empty() {
@@ -257,6 +287,11 @@ impl Registry {
                 let message = format!("`{reference}` resolves to {target}, but {place} has no `{token}`");
                 (message, describe_missing(&place, &token, &at))
             }
+            Miss::Ambiguous { sharing } => {
+                code = "duplicate-id";
+                let message = format!("`{reference}` resolves to {target}, but {resource} is the URI of {}", list(&sharing));
+                (message, "give each of those schemas its own `$id`, or load only one of them".to_owned())
+            }
             Miss::Anchor { name, known } => {
                 let message = format!("`{reference}` resolves to {target}, but {resource} declares no anchor `{name}`");
                 let hint = if known.is_empty() {
@@ -292,6 +327,8 @@ enum Miss {
     Pointer { walked: String, token: String, at: Value },
     /// No such anchor; `known` are the resource's anchors.
     Anchor { name: String, known: Vec<String> },
+    /// Several resources have the URI; `sharing` describes each.
+    Ambiguous { sharing: Vec<String> },
 }
 
 /// The hint for a pointer that stops early: the keys (e.g. the `$defs` names) that do exist.
@@ -484,6 +521,8 @@ pub(crate) struct Index {
     dynamic_anchors: BTreeMap<(String, String), Loc>,
     /// The anchor names `$dynamicRef`s point at (`""` for any `$recursiveRef`).
     dynamic_refs: BTreeSet<String>,
+    /// URIs several resources declare, with each of those resources.
+    ambiguous: BTreeMap<String, Vec<Loc>>,
     pub(crate) refs: Vec<RefSite>,
 }
 
@@ -699,15 +738,19 @@ impl Builder<'_> {
     fn register(&mut self, uri: String, loc: &Loc) {
         match self.index.resources.get(&uri) {
             Some(existing) if existing != loc => {
-                let other = self.describe(existing);
-                let message = format!("the URI {uri} is already the URI of {other}");
+                // Validators take such catalogs as long as nothing refers to the URI: a warning
+                // here, an error at a reference that needs it.
+                let existing = existing.clone();
+                let other = self.describe(&existing);
+                let message = format!("the URI {uri} is already the URI of {other}; a reference to it would be ambiguous");
                 let at = self.id_site(loc);
                 let diagnostic = self.error("duplicate-id", &at, message);
-                self.diagnostics.push(
-                    diagnostic.with_hint(
-                        "every schema resource needs its own URI: change or remove one of the `$id`s (or load the file only once)",
-                    ),
-                );
+                let hint = "every schema resource needs its own URI: change or remove one of the `$id`s (or load the file only once)";
+                self.diagnostics.push(Diagnostic { severity: crate::diag::Severity::Warning, ..diagnostic.with_hint(hint) });
+                let sharing = self.index.ambiguous.entry(uri).or_insert_with(|| vec![existing]);
+                if !sharing.contains(loc) {
+                    sharing.push(loc.clone());
+                }
             }
             Some(_) => {}
             None => {
@@ -1010,10 +1053,34 @@ mod tests {
         ];
         let fx = Fixture::new(&files);
         let docs = crate::load::load(&fx.inputs(&["a.json", "b.json", "c.json"]), Draft::Draft2020_12).expect("load");
-        let diagnostics = Registry::new(docs).expect_err("duplicates");
+        // A duplicate anchor is an error; a URI two resources share only a warning ...
+        let diagnostics = Registry::new(docs.clone()).expect_err("duplicates");
         let got: Vec<_> = diagnostics.iter().map(|d| (d.code, d.file.as_str(), d.pointer.as_str(), d.position)).collect();
-        assert_eq!(got, [("duplicate-id", "b.json", "/$id", Some((2, 9))), ("duplicate-id", "c.json", "/$defs/y", Some((1, 40)))]);
-        assert!(diagnostics[0].message.contains("a.json"), "{}", diagnostics[0]);
+        assert_eq!(got, [("duplicate-id", "c.json", "/$defs/y", Some((1, 40)))]);
+        let registry = Registry::new(docs.into_iter().take(2).collect()).expect("no anchors clash");
+        let warned: Vec<_> = registry.warnings.iter().map(|d| (d.code, d.file.as_str(), d.pointer.as_str(), d.position)).collect();
+        assert_eq!(warned, [("duplicate-id", "b.json", "/$id", Some((2, 9)))]);
+        assert!(registry.warnings[0].message.contains("a.json"), "{}", registry.warnings[0]);
+        // ... until a reference needs it.
+        let from = loc(&registry, "a.json", "");
+        let error = registry.resolve(&from, "https://example.com/same.json").expect_err("ambiguous");
+        assert_eq!(error.code, "duplicate-id");
+        assert!(error.message.contains("a.json") && error.message.contains("b.json"), "{error}");
+    }
+
+    #[test]
+    fn an_extensionless_url_finds_the_json_file() {
+        let files = [
+            ("main.json", r##"{"$ref": "https://example.com/s/other"}"##),
+            ("other.json", r##"{"$id": "https://example.com/s/other.json"}"##),
+        ];
+        let fx = Fixture::new(&files);
+        let docs = crate::load::load(&fx.inputs(&["main.json", "other.json"]), Draft::Draft2020_12).expect("load");
+        let registry = Registry::new(docs).expect("index");
+        let from = loc(&registry, "main.json", "");
+        let target = registry.resolve(&from, "https://example.com/s/other").expect("found with .json");
+        assert_eq!(target, loc(&registry, "other.json", ""));
+        assert!(registry.resolve(&from, "https://example.com/s/missing").is_err());
     }
 
     #[test]

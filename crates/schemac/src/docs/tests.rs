@@ -31,7 +31,7 @@ fn front_of(name: &str, text: &str) -> Front {
     let registry = Registry::new(vec![doc]).expect("the test schema indexes");
     let (model, diagnostics) = crate::schema::build(&registry);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
-    Front { registry, model, sources: Vec::new() }
+    Front { registry, model, sources: Vec::new(), warnings: Vec::new() }
 }
 
 fn page_of(text: &str, header: &Header) -> String {

@@ -385,6 +385,15 @@ impl<'r> Lowerer<'r> {
         self.model.at(loc).and_then(crate::schema::Node::boolean)
     }
 
+    /// A warning: the schema compiles, but probably not as its author meant.
+    fn warn(&mut self, loc: &Loc, message: impl Into<String>, hint: impl Into<String>) {
+        let diagnostic = self.reg.error("uninhabited", loc, message).with_hint(hint);
+        let warning = Diagnostic { severity: crate::diag::Severity::Warning, ..diagnostic };
+        if !self.ir.warnings.contains(&warning) {
+            self.ir.warnings.push(warning);
+        }
+    }
+
     fn error(&mut self, loc: &Loc, message: impl Into<String>, hint: impl Into<String>) {
         let diagnostic = self.reg.error("invalid-schema", loc, message).with_hint(hint);
         self.diags.push(diagnostic);

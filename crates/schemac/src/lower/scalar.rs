@@ -136,18 +136,19 @@ impl<'r> Lowerer<'r> {
         // Assertions beside `enum`/`const` make the view `Checked` (see `needs_check`), so the
         // values are all there is to enforce.
         if values.is_empty() {
-            // An empty `enum` itself is reported by validation.
+            // Valid schemas that accept nothing: validators take them, so schemac compiles
+            // them to the type without values, with a warning.
             if before > 0 {
-                self.error(
+                self.warn(
                     &view.entry,
                     "none of the `enum`/`const` values has the declared `type`, so no value is valid",
-                    "fix the values or the `type`",
+                    "fix the values or the `type`; the type generated for this schema has no values",
                 );
             } else if view.parts.len() > 1 {
-                self.error(
+                self.warn(
                     &view.entry,
                     "the `enum`/`const` values of this schema's `allOf` parts have nothing in common, so no value is valid",
-                    "check the allowed values of each part",
+                    "check the allowed values of each part; the type generated for this schema has no values",
                 );
             }
             return self.never(view, ctx);

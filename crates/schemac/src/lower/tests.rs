@@ -38,7 +38,9 @@ fn lower_docs(docs: Vec<Document>) -> Result<Ir, Diagnostics> {
 fn lower_docs_with(docs: Vec<Document>, config: &Config) -> Result<Ir, Diagnostics> {
     let registry = Registry::new(docs).map_err(Diagnostics)?;
     let (model, diagnostics) = crate::schema::build(&registry);
-    Diagnostics(diagnostics).into_result(())?;
+    // Warnings do not stop compilation (see `warnings`).
+    let errors = diagnostics.into_iter().filter(|d| d.severity == crate::diag::Severity::Error).collect();
+    Diagnostics(errors).into_result(())?;
     lower(&registry, &model, config)
 }
 
@@ -53,6 +55,18 @@ fn check(schema: Value, expect: &str) {
         Ok(ir) => assert_eq!(describe(&ir), trim(expect)),
         Err(diags) => panic!("unexpected diagnostics:\n{diags}"),
     }
+}
+
+/// Lowers `schema`, which must succeed with warnings, and returns `code pointer` for each.
+#[track_caller]
+fn warnings(schema: Value) -> Vec<String> {
+    let registry = Registry::new(vec![document(0, "test.json", schema)]).expect("indexes");
+    let (model, diagnostics) = crate::schema::build(&registry);
+    let (mut warnings, errors): (Vec<_>, Vec<_>) = diagnostics.into_iter().partition(|d| d.severity == crate::diag::Severity::Warning);
+    assert!(errors.is_empty(), "unexpected errors: {errors:?}");
+    let ir = lower(&registry, &model, &Config::default()).unwrap_or_else(|d| panic!("unexpected diagnostics:\n{d}"));
+    warnings.extend(ir.warnings);
+    warnings.iter().map(|d| format!("{} {}", d.code, d.pointer)).collect()
 }
 
 /// Lowers `schema`, which must fail, and returns `code pointer` for each diagnostic.
@@ -441,8 +455,29 @@ fn enums_and_consts() {
     check(json!({"type": "string", "enum": ["a", 1, true]}), "#0 !Root = enum a");
     check(json!({"type": "integer", "enum": [1, 1.5, 2.0]}), "#0 !Root = values [1,2.0]");
     check(json!({"type": "string", "const": "x"}), "#0 !Root = const \"x\"");
-    assert_eq!(errors(json!({"type": "string", "enum": [1, 2]})), ["invalid-schema "]);
-    assert_eq!(errors(json!({"type": "string", "const": 1})), ["invalid-schema "]);
+    // No value has the declared type: valid, but nothing passes (the type without values).
+    assert_eq!(warnings(json!({"type": "string", "enum": [1, 2]})), ["uninhabited "]);
+    assert_eq!(warnings(json!({"type": "string", "const": 1})), ["uninhabited "]);
+    check(json!({"type": "string", "enum": [1, 2]}), "#0 !Root = checked never");
+}
+
+/// What validators accept leniently compiles, each with a warning at its keyword.
+#[test]
+fn lenient_where_validators_are() {
+    let cases = [
+        (json!({"enum": []}), "uninhabited /enum"),
+        (json!({"title": 1}), "ignored-annotation /title"),
+        (json!({"description": null}), "ignored-annotation /description"),
+        (json!({"examples": "Yes"}), "ignored-annotation /examples"),
+        (json!({"deprecated": "no"}), "ignored-annotation /deprecated"),
+        (json!({"format": 1}), "ignored-annotation /format"),
+        (json!({"$defs": {"x": 1}}), "not-a-schema /$defs/x"),
+    ];
+    for (schema, expect) in cases {
+        assert_eq!(warnings(schema.clone()), [expect], "{schema}");
+    }
+    // A reference to a definition that is not a schema is an error, at the reference.
+    assert_eq!(errors(json!({"$defs": {"x": 1}, "items": {"$ref": "#/$defs/x"}})), ["unresolved-ref /items/$ref"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -941,7 +976,6 @@ fn invalid_schemas_are_reported_at_the_keyword() {
         (json!({"properties": []}), "invalid-schema /properties"),
         (json!({"properties": {"a": 3}}), "invalid-schema /properties/a"),
         (json!({"enum": {}}), "invalid-schema /enum"),
-        (json!({"enum": []}), "invalid-schema /enum"),
         (json!({"minimum": "3"}), "invalid-schema /minimum"),
         (json!({"multipleOf": 0}), "invalid-schema /multipleOf"),
         (json!({"minLength": -1}), "invalid-schema /minLength"),
@@ -955,10 +989,7 @@ fn invalid_schemas_are_reported_at_the_keyword() {
         (json!({"additionalProperties": 1}), "invalid-schema /additionalProperties"),
         (json!({"exclusiveMinimum": true}), "invalid-schema /exclusiveMinimum"),
         (json!({"uniqueItems": "yes"}), "invalid-schema /uniqueItems"),
-        (json!({"title": 1}), "invalid-schema /title"),
-        (json!({"format": 1}), "invalid-schema /format"),
         (json!({"dependentRequired": {"a": "b"}}), "invalid-schema /dependentRequired/a"),
-        (json!({"$defs": {"x": 1}}), "invalid-schema /$defs/x"),
         (json!({"pattern": "("}), "invalid-pattern /pattern"),
         (json!({"patternProperties": {"[": {}}}), "invalid-pattern /patternProperties/["),
         (json!({"type": "object", "properties": {"a": {"type": "integer", "minimum": 5, "maximum": 1}}}), "invalid-schema /properties/a"),

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use super::{Body, Dependency, Exclusive, Items, Keyword, KindSet, Model, Node, Ref, Resolution, Schema, SchemaId, Target};
 use crate::Draft;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Severity};
 use crate::ir::DocId;
 use crate::resolve::{Loc, Registry};
 
@@ -145,6 +145,15 @@ impl<'r> Builder<'r> {
                 .with_hint("the JSON pointer after `#` must name an existing schema");
             return Resolution::Failed(Box::new(diagnostic));
         };
+        if matches!(self.model.node(id).body, Body::Invalid) {
+            let found = self.reg.get(&loc).map(found).unwrap_or_default();
+            let message = format!("`{reference}` leads to `{}`, which is not a schema (found {found})", loc.pointer);
+            let diagnostic = self
+                .reg
+                .error("unresolved-ref", &from.child(keyword.name()), message)
+                .with_hint("a reference must lead to a schema: an object or `true`/`false`");
+            return Resolution::Failed(Box::new(diagnostic));
+        }
         let dynamic = self.dynamic_anchor_of(keyword, reference, id);
         Resolution::Resolved(Target { id, loc, dynamic })
     }
@@ -316,7 +325,7 @@ impl<'r> Parser<'_, 'r> {
             Keyword::DynamicAnchor => set(&mut out.dynamic_anchor, value.as_str().map(str::to_owned)),
             Keyword::RecursiveAnchor => set(&mut out.recursive_anchor, value.as_bool()),
             Keyword::Vocabulary => set(&mut out.vocabulary, value.is_object().then(|| value.clone())),
-            Keyword::Comment => set(&mut out.comment, self.string(&at, value, name)),
+            Keyword::Comment => set(&mut out.comment, self.annotation_string(&at, value, name)),
             Keyword::Defs => set(&mut out.defs, self.schema_map(&at, value, name)),
             Keyword::Definitions => set(&mut out.definitions, self.schema_map(&at, value, name)),
             Keyword::Ref => set(&mut out.ref_, self.reference(&at, value, name)),
@@ -364,16 +373,16 @@ impl<'r> Parser<'_, 'r> {
                 set(&mut out.required, self.string_array(&at, value, name, "list the property names: `\"required\": [\"id\"]`"))
             }
             Keyword::DependentRequired => set(&mut out.dependent_required, self.dependent_required(&at, value)),
-            Keyword::Format => set(&mut out.format, self.string(&at, value, name)),
+            Keyword::Format => set(&mut out.format, self.annotation_string(&at, value, name)),
             // Not reported before, and annotations: read when they have the usual shape.
             Keyword::ContentEncoding => set(&mut out.content_encoding, value.as_str().map(str::to_owned)),
             Keyword::ContentMediaType => set(&mut out.content_media_type, value.as_str().map(str::to_owned)),
-            Keyword::Title => set(&mut out.title, self.string(&at, value, name)),
-            Keyword::Description => set(&mut out.description, self.string(&at, value, name)),
+            Keyword::Title => set(&mut out.title, self.annotation_string(&at, value, name)),
+            Keyword::Description => set(&mut out.description, self.annotation_string(&at, value, name)),
             Keyword::Default => set(&mut out.default, Some(value.clone())),
-            Keyword::Deprecated => set(&mut out.deprecated, self.boolean(&at, value, name)),
-            Keyword::ReadOnly => set(&mut out.read_only, self.boolean(&at, value, name)),
-            Keyword::WriteOnly => set(&mut out.write_only, self.boolean(&at, value, name)),
+            Keyword::Deprecated => set(&mut out.deprecated, self.annotation_boolean(&at, value, name)),
+            Keyword::ReadOnly => set(&mut out.read_only, self.annotation_boolean(&at, value, name)),
+            Keyword::WriteOnly => set(&mut out.write_only, self.annotation_boolean(&at, value, name)),
             Keyword::Examples => set(&mut out.examples, self.examples(&at, value)),
         }
     }
@@ -409,8 +418,24 @@ impl<'r> Parser<'_, 'r> {
             return None;
         };
         let mut out = Vec::with_capacity(map.len());
+        let container = keyword == Keyword::Defs.name() || keyword == Keyword::Definitions.name();
         for (name, schema) in map {
             let loc = at.child(name);
+            if container && !(schema.is_object() || schema.is_boolean()) {
+                // A definition nothing refers to changes nothing: a warning here, an error
+                // where a reference leads to it.
+                if self.report {
+                    let message = format!("`{name}` in `{keyword}` is not a schema (found {}); nothing may refer to it", found(schema));
+                    let diagnostic = self
+                        .b
+                        .reg
+                        .error("not-a-schema", &loc, message)
+                        .with_hint("write the definition as a schema object, or move data that is not a schema out of the definitions");
+                    self.b.diags.push((loc.doc, Diagnostic { severity: Severity::Warning, ..diagnostic }));
+                }
+                out.push((name.clone(), self.b.node(loc, schema, false)));
+                continue;
+            }
             if keyword == Keyword::PatternProperties.name() && !self.check_pattern(&loc, name) {
                 // Its schema is still parsed, so refs into it resolve; the pattern is dropped.
                 let _ = self.subschema(&loc, schema);
@@ -522,12 +547,13 @@ impl<'r> Parser<'_, 'r> {
     fn enum_values(&mut self, at: &Loc, value: &Value) -> Option<Vec<Value>> {
         match value {
             Value::Array(values) if values.is_empty() => {
-                self.error(
-                    at,
-                    "`enum` is empty, so no value is valid",
-                    "list the allowed values; a schema that accepts nothing is `false`",
-                );
-                // Kept: an empty `enum` allows nothing, which lowering must still see.
+                // Valid since draft 6 (and accepted by validators in draft 4): nothing matches.
+                if self.report {
+                    let message = "`enum` is empty, so no value is valid";
+                    let diagnostic = self.b.reg.error("uninhabited", at, message);
+                    let hint = "list the allowed values; a schema that accepts nothing is `false`";
+                    self.b.diags.push((at.doc, Diagnostic { severity: Severity::Warning, ..diagnostic.with_hint(hint) }));
+                }
                 Some(Vec::new())
             }
             Value::Array(values) => Some(values.clone()),
@@ -623,22 +649,43 @@ impl<'r> Parser<'_, 'r> {
         value.as_bool()
     }
 
-    fn string(&mut self, at: &Loc, value: &Value, keyword: &str) -> Option<String> {
+    /// An annotation of the wrong shape changes no verdict: validators ignore it, so does
+    /// schemac, with a warning.
+    fn ignored(&mut self, at: &Loc, message: String, hint: &str) {
+        if self.report {
+            let diagnostic = self.b.reg.error("ignored-annotation", at, message).with_hint(hint);
+            self.b.diags.push((at.doc, Diagnostic { severity: Severity::Warning, ..diagnostic }));
+        }
+    }
+
+    fn annotation_string(&mut self, at: &Loc, value: &Value, keyword: &str) -> Option<String> {
         if !value.is_string() {
-            self.error(at, format!("`{keyword}` must be a string, found {}", found(value)), "write the value in double quotes");
+            self.ignored(
+                at,
+                format!("`{keyword}` should be a string, found {}; it is ignored", found(value)),
+                "write the value in double quotes",
+            );
         }
         value.as_str().map(str::to_owned)
+    }
+
+    fn annotation_boolean(&mut self, at: &Loc, value: &Value, keyword: &str) -> Option<bool> {
+        if !value.is_boolean() {
+            self.ignored(
+                at,
+                format!("`{keyword}` should be `true` or `false`, found {}; it is ignored", found(value)),
+                "write the boolean without quotes",
+            );
+        }
+        value.as_bool()
     }
 
     fn examples(&mut self, at: &Loc, value: &Value) -> Option<Vec<Value>> {
         match value {
             Value::Array(values) => Some(values.clone()),
             other => {
-                self.error(
-                    at,
-                    format!("`examples` must be an array of example values, found {}", found(other)),
-                    "wrap a single example in an array: `\"examples\": [...]`",
-                );
+                let message = format!("`examples` should be an array of example values, found {}; it is ignored", found(other));
+                self.ignored(at, message, "wrap a single example in an array: `\"examples\": [...]`");
                 None
             }
         }
