@@ -16,12 +16,10 @@ pub mod name;
 pub mod pattern;
 pub mod resolve;
 pub mod schema;
-pub mod synth;
 
 use std::path::PathBuf;
 
 pub use diag::{Diagnostic, Diagnostics};
-pub use synth::synthesize_for;
 
 /// JSON Schema drafts. Only the spelling of a few keywords differs between the older ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

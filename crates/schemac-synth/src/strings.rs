@@ -22,7 +22,7 @@ pub(crate) enum Reps {
 
 /// Candidates matching `pattern`, or why none can be generated from it.
 pub(crate) fn pattern_candidates(pattern: &str, rng: &mut Rng, count: usize) -> Result<Vec<String>, String> {
-    let compiled = crate::pattern::compile(pattern).map_err(|e| e.message)?;
+    let compiled = schemac::pattern::compile(pattern).map_err(|e| e.message)?;
     let Some(translated) = compiled.translated else {
         return Err(format!("`{pattern}` has no translation to a syntax the generator reads (it needs the ECMA-262 engine)"));
     };

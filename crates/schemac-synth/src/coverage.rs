@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::check::Checker;
 use super::schema::{View, json_eq};
 use super::{ASSERTIONS, Mutant, Sample};
-use crate::resolve::Loc;
+use schemac::resolve::Loc;
 
 /// Every target no instance covers, as `what at schema pointer` lines: the gaps, and apart
 /// those that are unreachable (with the reason).

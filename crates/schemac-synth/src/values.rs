@@ -15,7 +15,7 @@ use super::check::Checker;
 use super::rng::Rng;
 use super::schema::{ItemRule, View, json_eq};
 use super::strings;
-use crate::resolve::Loc;
+use schemac::resolve::Loc;
 
 /// Deeper than this the generator gives up on a branch (only unbounded recursion gets here).
 const HARD_DEPTH: usize = 32;
@@ -523,7 +523,7 @@ fn allowed_kinds(views: &[View<'_>]) -> Vec<&'static str> {
 }
 
 fn prefix_len(view: &View<'_>) -> usize {
-    let keyword = if view.draft() >= crate::Draft::Draft2020_12 { "prefixItems" } else { "items" };
+    let keyword = if view.draft() >= schemac::Draft::Draft2020_12 { "prefixItems" } else { "items" };
     view.get(keyword).and_then(Value::as_array).map_or(0, Vec::len)
 }
 

@@ -1,5 +1,5 @@
-//! Instance synthesis: valid JSON instances that together cover a schema, and invalid mutants
-//! that each violate exactly one keyword at one pointer.
+//! Instance synthesis for schemac: valid JSON instances that together cover a schema, and
+//! invalid mutants that each violate exactly one keyword at one pointer.
 //!
 //! Pure and deterministic: the same registry, root and [`SynthConfig`] give the same instances
 //! on every machine. Works on the resolved schema JSON ([`Registry`]), not on the IR, because
@@ -23,10 +23,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use crate::diag::Diagnostics;
-use crate::ir::Ir;
-use crate::resolve::{Loc, Registry};
-use crate::{Config, Draft, Input};
+use schemac::diag::Diagnostics;
+use schemac::ir::Ir;
+use schemac::resolve::{Loc, Registry};
+use schemac::{Config, Draft, Input};
 
 /// The assertion keywords the mutator knows how to violate, in the order it tries them.
 /// `format` is missing on purpose: it is an annotation, and no instance is invalid by it.
@@ -203,7 +203,7 @@ pub struct Front {
 
 impl Front {
     pub fn new(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
-        let front = crate::front(input, config)?;
+        let front = schemac::front(input, config)?;
         let ir = front.lower(config)?;
         Ok(Front { registry: front.registry, ir })
     }
@@ -231,7 +231,7 @@ impl Front {
                     .map(|d| TypeOrigin {
                         name: d.name.clone(),
                         pointer: d.origin.pointer.clone(),
-                        alias: matches!(d.kind, crate::ir::DefKind::Alias(_)),
+                        alias: matches!(d.kind, schemac::ir::DefKind::Alias(_)),
                     })
                     .collect(),
                 unenforced: unenforced(ir, registry, doc_id),
@@ -272,7 +272,7 @@ pub fn synthesize_for(input: &Input, config: &Config, synth: &SynthConfig) -> Re
 }
 
 /// Absolute pointers in document `doc` of the keywords some type lists as not enforced yet.
-fn unenforced(ir: &Ir, registry: &Registry, doc: crate::ir::DocId) -> BTreeSet<String> {
+fn unenforced(ir: &Ir, registry: &Registry, doc: schemac::ir::DocId) -> BTreeSet<String> {
     let display = &registry.doc(doc).display;
     let mut out = BTreeSet::new();
     for def in &ir.defs {

@@ -16,7 +16,7 @@ use super::schema::{ItemRule, View, json_eq};
 use super::strings;
 use super::values::{Conj, Gen};
 use super::{Mutant, Sample};
-use crate::resolve::Loc;
+use schemac::resolve::Loc;
 
 /// A candidate: the whole mutated instance, and what it was changed to violate.
 struct Candidate {

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::Sample;
 use super::check::Checker;
-use crate::resolve::Loc;
+use schemac::resolve::Loc;
 
 /// `(instances, problems)`.
 pub(crate) fn instances(check: &Checker<'_>, root: &Loc, hosts: &[Sample]) -> (Vec<Sample>, Vec<String>) {

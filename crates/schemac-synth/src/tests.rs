@@ -10,10 +10,10 @@ use serde_json::{Value, json};
 use super::check::Checker;
 use super::rng::Rng;
 use super::{ASSERTIONS, SynthConfig, Synthesis, strings, synthesize};
-use crate::Draft;
-use crate::ir::DocId;
-use crate::load::Document;
-use crate::resolve::{Loc, Registry};
+use schemac::Draft;
+use schemac::ir::DocId;
+use schemac::load::Document;
+use schemac::resolve::{Loc, Registry};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

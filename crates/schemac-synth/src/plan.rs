@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::schema::View;
 use super::values::{Conj, Gen};
-use crate::resolve::Loc;
+use schemac::resolve::Loc;
 
 /// Pools hold at most this many values.
 const POOL: usize = 16;

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::Draft;
-use crate::resolve::{Loc, Registry};
+use schemac::Draft;
+use schemac::resolve::{Loc, Registry};
 
 /// One subschema at a location. `true`/`false` schemas have no keywords.
 #[derive(Clone, Copy, Debug)]

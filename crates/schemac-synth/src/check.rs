@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::schema::{ItemRule, View, escape, json_eq};
-use crate::resolve::{Loc, Registry};
+use schemac::resolve::{Loc, Registry};
 
 /// One violated keyword: at which instance pointer, which keyword, and where the keyword is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,7 +151,7 @@ impl<'r> Checker<'r> {
         let mut fail = |keyword: &str| {
             sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: keyword.to_owned(), schema: loc.child(keyword) })
         };
-        let draft4 = view.draft() == crate::Draft::Draft4;
+        let draft4 = view.draft() == schemac::Draft::Draft4;
         if let Some(min) = view.f64("minimum") {
             let exclusive = draft4 && view.get("exclusiveMinimum") == Some(&Value::Bool(true));
             if n < min || (exclusive && n == min) {
