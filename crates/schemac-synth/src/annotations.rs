@@ -4,11 +4,12 @@
 
 use std::collections::BTreeSet;
 
+use schemac::resolve::Loc;
+use schemac::schema::Keyword;
 use serde_json::Value;
 
 use super::Sample;
 use super::check::Checker;
-use schemac::resolve::Loc;
 
 /// `(instances, problems)`.
 pub(crate) fn instances(check: &Checker<'_>, root: &Loc, hosts: &[Sample]) -> (Vec<Sample>, Vec<String>) {
@@ -17,13 +18,13 @@ pub(crate) fn instances(check: &Checker<'_>, root: &Loc, hosts: &[Sample]) -> (V
     let mut out = Vec::new();
     for host in hosts {
         for (ptr, loc) in check.visits(root, &host.value) {
-            let Some(schema) = check.reg.get(&loc) else { continue };
+            let Some(view) = check.view(&loc) else { continue };
             let mut values: Vec<(String, &Value)> = Vec::new();
-            if let Some(default) = schema.get("default") {
-                values.push(("default".to_owned(), default));
+            if let Some(default) = &view.schema.default {
+                values.push((Keyword::Default.to_string(), default));
             }
-            for (i, example) in schema.get("examples").and_then(Value::as_array).into_iter().flatten().enumerate() {
-                values.push((format!("examples/{i}"), example));
+            for (i, example) in view.schema.examples.iter().flatten().enumerate() {
+                values.push((format!("{}/{i}", Keyword::Examples), example));
             }
             for (i, (what, value)) in values.into_iter().enumerate() {
                 let key = (loc.clone(), i);

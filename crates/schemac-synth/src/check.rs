@@ -2,23 +2,42 @@
 //!
 //! The synthesizer generates candidates and keeps only what this check confirms: a valid
 //! instance has no failures, a mutant exactly one. It follows the specification's keyword
-//! semantics for the keywords in scope (see [`super::KEYWORDS`]); the `jsonschema` crate
+//! semantics for the keywords in scope (see [`super::ASSERTIONS`]); the `jsonschema` crate
 //! referees its verdicts again in `cargo xtask codegen`.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
+use std::fmt;
 
+use schemac::resolve::Loc;
+use schemac::schema::{Exclusive, Keyword, Model};
 use serde_json::Value;
 
 use super::schema::{ItemRule, View, escape, json_eq};
-use schemac::resolve::{Loc, Registry};
+
+/// What failed: a keyword, or a `false` schema (which no value satisfies).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Label {
+    Keyword(Keyword),
+    False,
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Label::Keyword(keyword) => f.write_str(keyword.name()),
+            Label::False => f.write_str("false"),
+        }
+    }
+}
 
 /// One violated keyword: at which instance pointer, which keyword, and where the keyword is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Failure {
     pub pointer: String,
-    pub keyword: String,
-    /// The keyword's location in the schema, e.g. `/properties/a/minimum`.
+    pub keyword: Label,
+    /// The keyword's location in the schema, e.g. `/properties/a/minimum` (a `false` schema's
+    /// own location).
     pub schema: Loc,
 }
 
@@ -26,10 +45,10 @@ pub(crate) struct Failure {
 /// gets there, and the compiler rejects those.
 const MAX_DEPTH: usize = 256;
 
-/// Validates instances against subschemas of one registry, caching compiled patterns.
+/// Validates instances against subschemas of one model, caching compiled patterns.
 #[derive(Debug)]
-pub(crate) struct Checker<'r> {
-    pub reg: &'r Registry,
+pub(crate) struct Checker<'f> {
+    pub model: &'f Model,
     patterns: RefCell<HashMap<String, Option<regress::Regex>>>,
 }
 
@@ -40,9 +59,20 @@ struct Sink<'a> {
     visits: Option<&'a mut Vec<(String, Loc)>>,
 }
 
-impl<'r> Checker<'r> {
-    pub fn new(reg: &'r Registry) -> Checker<'r> {
-        Checker { reg, patterns: RefCell::new(HashMap::new()) }
+impl Sink<'_> {
+    fn fail(&mut self, pointer: &str, keyword: Keyword, schema: &View<'_>) {
+        self.failures.push(Failure { pointer: pointer.to_owned(), keyword: Label::Keyword(keyword), schema: schema.at_keyword(keyword) });
+    }
+}
+
+impl<'f> Checker<'f> {
+    pub fn new(front: &'f schemac::Front) -> Checker<'f> {
+        Checker { model: &front.model, patterns: RefCell::new(HashMap::new()) }
+    }
+
+    /// The schema object at `loc` (`None` for boolean schemas).
+    pub fn view(&self, loc: &Loc) -> Option<View<'f>> {
+        View::at(self.model, loc)
     }
 
     /// Every failure of `value` against the schema at `loc`.
@@ -78,35 +108,38 @@ impl<'r> Checker<'r> {
     }
 
     fn check(&self, loc: &Loc, value: &Value, ptr: &str, depth: usize, sink: &mut Sink<'_>) {
-        let fail = |sink: &mut Sink<'_>, pointer: String, keyword: &str| {
-            sink.failures.push(Failure { pointer, keyword: keyword.to_owned(), schema: loc.child(keyword) });
+        let unresolved = |sink: &mut Sink<'_>| {
+            sink.failures.push(Failure {
+                pointer: ptr.to_owned(),
+                keyword: Label::Keyword(Keyword::Ref),
+                schema: loc.child(Keyword::Ref.name()),
+            })
         };
-        let Some(schema) = self.reg.get(loc) else {
-            return fail(sink, ptr.to_owned(), "$ref");
-        };
+        let Some(node) = self.model.at(loc) else { return unresolved(sink) };
         if depth > MAX_DEPTH {
-            return fail(sink, ptr.to_owned(), "$ref");
+            return unresolved(sink);
         }
-        if schema == &Value::Bool(true) {
-            if let Some(visits) = sink.visits.as_deref_mut() {
-                visits.push((ptr.to_owned(), loc.clone()));
+        match node.boolean() {
+            Some(true) => {
+                if let Some(visits) = sink.visits.as_deref_mut() {
+                    visits.push((ptr.to_owned(), loc.clone()));
+                }
+                return;
             }
-            return;
-        }
-        if schema == &Value::Bool(false) {
-            sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: "false".to_owned(), schema: loc.clone() });
-            return;
+            Some(false) => {
+                sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: Label::False, schema: loc.clone() });
+                return;
+            }
+            None => {}
         }
         if let Some(visits) = sink.visits.as_deref_mut() {
             visits.push((ptr.to_owned(), loc.clone()));
         }
-        let view = View { reg: self.reg, loc, value: schema };
-        for keyword in ["$ref", "$dynamicRef", "$recursiveRef"] {
-            if let Some(reference) = view.get(keyword).and_then(Value::as_str) {
-                match self.reg.resolve(loc, reference) {
-                    Ok(target) => self.check(&target, value, ptr, depth + 1, sink),
-                    Err(_) => fail(sink, ptr.to_owned(), keyword),
-                }
+        let Some(view) = self.view(loc) else { return };
+        for (keyword, target) in view.ref_targets() {
+            match target {
+                Some(target) => self.check(&target, value, ptr, depth + 1, sink),
+                None => sink.fail(ptr, keyword, &view),
             }
         }
         if view.ref_only() {
@@ -118,242 +151,206 @@ impl<'r> Checker<'r> {
             Value::String(text) => self.check_string(&view, text, ptr, sink),
             Value::Array(items) => self.check_array(&view, items, ptr, depth, sink),
             Value::Object(_) => self.check_object(&view, value, ptr, depth, sink),
-            _ => {}
+            Value::Null | Value::Bool(_) => {}
         }
         self.check_combinators(&view, value, ptr, depth, sink);
     }
 
     fn check_generic(&self, view: &View<'_>, value: &Value, ptr: &str, sink: &mut Sink<'_>) {
-        let loc = view.loc;
-        let mut fail = |keyword: &str| {
-            sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: keyword.to_owned(), schema: loc.child(keyword) })
-        };
-        if let Some(types) = view.types()
-            && !types.iter().any(|name| kind_matches(name, value))
-        {
-            fail("type");
+        let schema = view.schema;
+        if schema.types.is_some_and(|types| !types.accepts(value)) {
+            sink.fail(ptr, Keyword::Type, view);
         }
-        if let Some(Value::Array(values)) = view.get("enum")
-            && !values.iter().any(|allowed| json_eq(allowed, value))
-        {
-            fail("enum");
+        if schema.enum_values.as_ref().is_some_and(|values| !values.iter().any(|allowed| json_eq(allowed, value))) {
+            sink.fail(ptr, Keyword::Enum, view);
         }
-        if let Some(constant) = view.get("const")
-            && !json_eq(constant, value)
-        {
-            fail("const");
+        if schema.const_value.as_ref().is_some_and(|constant| !json_eq(constant, value)) {
+            sink.fail(ptr, Keyword::Const, view);
         }
     }
 
     fn check_number(&self, view: &View<'_>, value: &Value, ptr: &str, sink: &mut Sink<'_>) {
         let Some(n) = value.as_f64() else { return };
-        let loc = view.loc;
-        let mut fail = |keyword: &str| {
-            sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: keyword.to_owned(), schema: loc.child(keyword) })
-        };
-        let draft4 = view.draft() == schemac::Draft::Draft4;
-        if let Some(min) = view.f64("minimum") {
-            let exclusive = draft4 && view.get("exclusiveMinimum") == Some(&Value::Bool(true));
-            if n < min || (exclusive && n == min) {
-                fail("minimum");
-            }
+        let schema = view.schema;
+        // Each bound keyword is checked on its own, so that the failure names it (draft 4's
+        // boolean `exclusiveMinimum` makes `minimum` exclusive, and fails as `minimum`).
+        let flag = |exclusive: &Option<Exclusive>| matches!(exclusive, Some(Exclusive::Flag(true)));
+        if let Some(min) = schema.minimum.as_ref().and_then(serde_json::Number::as_f64)
+            && (n < min || (flag(&schema.exclusive_minimum) && n == min))
+        {
+            sink.fail(ptr, Keyword::Minimum, view);
         }
-        if let Some(max) = view.f64("maximum") {
-            let exclusive = draft4 && view.get("exclusiveMaximum") == Some(&Value::Bool(true));
-            if n > max || (exclusive && n == max) {
-                fail("maximum");
-            }
+        if let Some(max) = schema.maximum.as_ref().and_then(serde_json::Number::as_f64)
+            && (n > max || (flag(&schema.exclusive_maximum) && n == max))
+        {
+            sink.fail(ptr, Keyword::Maximum, view);
         }
-        if !draft4 {
-            if view.f64("exclusiveMinimum").is_some_and(|min| n <= min) {
-                fail("exclusiveMinimum");
-            }
-            if view.f64("exclusiveMaximum").is_some_and(|max| n >= max) {
-                fail("exclusiveMaximum");
-            }
+        if let Some(Exclusive::Bound(min)) = &schema.exclusive_minimum
+            && min.as_f64().is_some_and(|min| n <= min)
+        {
+            sink.fail(ptr, Keyword::ExclusiveMinimum, view);
         }
-        if let Some(step) = view.f64("multipleOf").filter(|step| *step > 0.0) {
+        if let Some(Exclusive::Bound(max)) = &schema.exclusive_maximum
+            && max.as_f64().is_some_and(|max| n >= max)
+        {
+            sink.fail(ptr, Keyword::ExclusiveMaximum, view);
+        }
+        if let Some(step) = schema.multiple_of.as_ref().and_then(serde_json::Number::as_f64).filter(|step| *step > 0.0) {
             let quotient = n / step;
             // Past 2^50 an f64 quotient cannot tell a multiple from a near miss; validators
             // that compute exactly may disagree, so such values count as failing.
             if (quotient - quotient.round()).abs() > 1e-9 || quotient.abs() > 1e15 {
-                fail("multipleOf");
+                sink.fail(ptr, Keyword::MultipleOf, view);
             }
         }
     }
 
     fn check_string(&self, view: &View<'_>, text: &str, ptr: &str, sink: &mut Sink<'_>) {
-        let loc = view.loc;
-        let mut fail = |keyword: &str| {
-            sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: keyword.to_owned(), schema: loc.child(keyword) })
-        };
+        let schema = view.schema;
         let length = text.chars().count() as u64;
-        if view.u64("minLength").is_some_and(|min| length < min) {
-            fail("minLength");
+        if schema.min_length.is_some_and(|min| length < min) {
+            sink.fail(ptr, Keyword::MinLength, view);
         }
-        if view.u64("maxLength").is_some_and(|max| length > max) {
-            fail("maxLength");
+        if schema.max_length.is_some_and(|max| length > max) {
+            sink.fail(ptr, Keyword::MaxLength, view);
         }
-        if let Some(pattern) = view.get("pattern").and_then(Value::as_str)
-            && !self.matches(pattern, text)
-        {
-            fail("pattern");
+        if schema.pattern.as_deref().is_some_and(|pattern| !self.matches(pattern, text)) {
+            sink.fail(ptr, Keyword::Pattern, view);
         }
     }
 
     fn check_array(&self, view: &View<'_>, items: &[Value], ptr: &str, depth: usize, sink: &mut Sink<'_>) {
-        let loc = view.loc;
+        let schema = view.schema;
         for (i, item) in items.iter().enumerate() {
             let at = format!("{ptr}/{i}");
             match view.item(i) {
                 ItemRule::Any => {}
-                ItemRule::Schema(schema) => self.check(&schema, item, &at, depth + 1, sink),
-                ItemRule::Forbidden(keyword) => {
-                    sink.failures.push(Failure { pointer: at, keyword: keyword.to_owned(), schema: loc.child(keyword) })
-                }
+                ItemRule::Schema(loc) => self.check(&loc, item, &at, depth + 1, sink),
+                ItemRule::Forbidden(keyword) => sink.fail(&at, keyword, view),
             }
         }
-        if let Some(rule) = view.get("unevaluatedItems") {
-            let evaluated = self.evaluated_items(loc, items, depth);
+        if let Some(rule) = schema.unevaluated_items {
+            let evaluated = self.evaluated_items(view.loc, items, depth);
             for (i, item) in items.iter().enumerate().filter(|(i, _)| !evaluated.contains(i)) {
                 let at = format!("{ptr}/{i}");
-                if rule == &Value::Bool(false) {
-                    let schema = loc.child("unevaluatedItems");
-                    sink.failures.push(Failure { pointer: at, keyword: "unevaluatedItems".to_owned(), schema });
+                if view.boolean(rule) == Some(false) {
+                    sink.fail(&at, Keyword::UnevaluatedItems, view);
                 } else {
-                    self.check(&loc.child("unevaluatedItems"), item, &at, depth + 1, sink);
+                    self.check(&view.loc_of(rule), item, &at, depth + 1, sink);
                 }
             }
         }
-        let mut fail = |keyword: &str| {
-            sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: keyword.to_owned(), schema: loc.child(keyword) })
-        };
         let count = items.len() as u64;
-        if view.u64("minItems").is_some_and(|min| count < min) {
-            fail("minItems");
+        if schema.min_items.is_some_and(|min| count < min) {
+            sink.fail(ptr, Keyword::MinItems, view);
         }
-        if view.u64("maxItems").is_some_and(|max| count > max) {
-            fail("maxItems");
+        if schema.max_items.is_some_and(|max| count > max) {
+            sink.fail(ptr, Keyword::MaxItems, view);
         }
-        if view.get("uniqueItems") == Some(&Value::Bool(true)) {
+        if schema.unique_items == Some(true) {
             let duplicate = items.iter().enumerate().any(|(i, a)| items[i + 1..].iter().any(|b| json_eq(a, b)));
             if duplicate {
-                fail("uniqueItems");
+                sink.fail(ptr, Keyword::UniqueItems, view);
             }
         }
-        if view.get("contains").is_some() {
-            let contains = loc.child("contains");
+        if let Some(contains) = schema.contains {
+            let contains = view.loc_of(contains);
             let matching = items.iter().filter(|item| self.valid_at(&contains, item, depth + 1)).count() as u64;
-            let min = view.u64("minContains").unwrap_or(1);
+            let min = schema.min_contains.unwrap_or(1);
             if matching < min {
-                fail(if view.get("minContains").is_some() && matching > 0 { "minContains" } else { "contains" });
+                sink.fail(ptr, if schema.min_contains.is_some() && matching > 0 { Keyword::MinContains } else { Keyword::Contains }, view);
             }
-            if view.u64("maxContains").is_some_and(|max| matching > max) {
-                fail("maxContains");
+            if schema.max_contains.is_some_and(|max| matching > max) {
+                sink.fail(ptr, Keyword::MaxContains, view);
             }
         }
     }
 
     fn check_object(&self, view: &View<'_>, value: &Value, ptr: &str, depth: usize, sink: &mut Sink<'_>) {
         let Some(map) = value.as_object() else { return };
-        let loc = view.loc;
-        let properties = view.get("properties").and_then(Value::as_object);
-        let patterns = view.get("patternProperties").and_then(Value::as_object);
+        let schema = view.schema;
         for (name, item) in map {
             let at = format!("{ptr}/{}", escape(name));
             let mut matched = false;
-            if properties.is_some_and(|p| p.contains_key(name)) {
+            if let Some(property) = view.property(name) {
                 matched = true;
-                self.check(&loc.child("properties").child(name), item, &at, depth + 1, sink);
+                self.check(&view.loc_of(property), item, &at, depth + 1, sink);
             }
-            for pattern in patterns.into_iter().flat_map(|p| p.keys()) {
+            for (pattern, id) in view.pattern_properties() {
                 if self.matches(pattern, name) {
                     matched = true;
-                    self.check(&loc.child("patternProperties").child(pattern), item, &at, depth + 1, sink);
+                    self.check(&view.loc_of(*id), item, &at, depth + 1, sink);
                 }
             }
-            if !matched {
-                match view.get("additionalProperties") {
-                    Some(Value::Bool(false)) => sink.failures.push(Failure {
-                        pointer: at.clone(),
-                        keyword: "additionalProperties".to_owned(),
-                        schema: loc.child("additionalProperties"),
-                    }),
-                    Some(Value::Object(_)) => self.check(&loc.child("additionalProperties"), item, &at, depth + 1, sink),
-                    _ => {}
+            if !matched && let Some(additional) = schema.additional_properties {
+                match view.boolean(additional) {
+                    Some(false) => sink.fail(&at, Keyword::AdditionalProperties, view),
+                    Some(true) => {}
+                    None => self.check(&view.loc_of(additional), item, &at, depth + 1, sink),
                 }
             }
-            if view.get("propertyNames").is_some() && !self.valid_at(&loc.child("propertyNames"), &Value::String(name.clone()), depth + 1) {
+            if let Some(names) = schema.property_names
+                && !self.valid_at(&view.loc_of(names), &Value::String(name.clone()), depth + 1)
+            {
                 // At the object, as the types and `jsonschema` report it: a name is not a value.
-                sink.failures.push(Failure {
-                    pointer: ptr.to_owned(),
-                    keyword: "propertyNames".to_owned(),
-                    schema: loc.child("propertyNames"),
-                });
+                sink.fail(ptr, Keyword::PropertyNames, view);
             }
         }
-        if let Some(rule) = view.get("unevaluatedProperties") {
-            let evaluated = self.evaluated_properties(loc, value, depth);
+        if let Some(rule) = schema.unevaluated_properties {
+            let evaluated = self.evaluated_properties(view.loc, value, depth);
             for (name, item) in map.iter().filter(|(name, _)| !evaluated.contains(name.as_str())) {
                 let at = format!("{ptr}/{}", escape(name));
-                if rule == &Value::Bool(false) {
-                    let schema = loc.child("unevaluatedProperties");
-                    sink.failures.push(Failure { pointer: at, keyword: "unevaluatedProperties".to_owned(), schema });
+                if view.boolean(rule) == Some(false) {
+                    sink.fail(&at, Keyword::UnevaluatedProperties, view);
                 } else {
-                    self.check(&loc.child("unevaluatedProperties"), item, &at, depth + 1, sink);
+                    self.check(&view.loc_of(rule), item, &at, depth + 1, sink);
                 }
             }
         }
-        let mut fail = |keyword: &str| {
-            sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: keyword.to_owned(), schema: loc.child(keyword) })
-        };
-        if let Some(Value::Array(required)) = view.get("required")
-            && required.iter().filter_map(Value::as_str).any(|name| !map.contains_key(name))
-        {
-            fail("required");
+        if schema.required.as_ref().is_some_and(|required| required.iter().any(|name| !map.contains_key(name))) {
+            sink.fail(ptr, Keyword::Required, view);
         }
         let count = map.len() as u64;
-        if view.u64("minProperties").is_some_and(|min| count < min) {
-            fail("minProperties");
+        if schema.min_properties.is_some_and(|min| count < min) {
+            sink.fail(ptr, Keyword::MinProperties, view);
         }
-        if view.u64("maxProperties").is_some_and(|max| count > max) {
-            fail("maxProperties");
+        if schema.max_properties.is_some_and(|max| count > max) {
+            sink.fail(ptr, Keyword::MaxProperties, view);
         }
         for (name, needs, keyword) in view.dependent_required() {
             if map.contains_key(&name) && needs.iter().any(|need| !map.contains_key(need)) {
-                fail(keyword);
+                sink.fail(ptr, keyword, view);
             }
         }
-        for (name, schema) in view.dependent_schemas() {
+        for (name, dependent) in view.dependent_schemas() {
             if map.contains_key(&name) {
-                self.check(&schema, value, ptr, depth + 1, sink);
+                self.check(&dependent, value, ptr, depth + 1, sink);
             }
         }
     }
 
     fn check_combinators(&self, view: &View<'_>, value: &Value, ptr: &str, depth: usize, sink: &mut Sink<'_>) {
-        let loc = view.loc;
-        for branch in view.list("allOf") {
+        let schema = view.schema;
+        for branch in view.locs(schema.all_of.as_ref()) {
             self.check(&branch, value, ptr, depth + 1, sink);
         }
-        let mut fail = |keyword: &str| {
-            sink.failures.push(Failure { pointer: ptr.to_owned(), keyword: keyword.to_owned(), schema: loc.child(keyword) })
-        };
-        let any = view.list("anyOf");
+        let any = view.locs(schema.any_of.as_ref());
         if !any.is_empty() && !any.iter().any(|branch| self.valid_at(branch, value, depth + 1)) {
-            fail("anyOf");
+            sink.fail(ptr, Keyword::AnyOf, view);
         }
-        let one = view.list("oneOf");
+        let one = view.locs(schema.one_of.as_ref());
         if !one.is_empty() && one.iter().filter(|branch| self.valid_at(branch, value, depth + 1)).count() != 1 {
-            fail("oneOf");
+            sink.fail(ptr, Keyword::OneOf, view);
         }
-        if view.get("not").is_some() && self.valid_at(&loc.child("not"), value, depth + 1) {
-            fail("not");
+        if let Some(not) = schema.not
+            && self.valid_at(&view.loc_of(not), value, depth + 1)
+        {
+            sink.fail(ptr, Keyword::Not, view);
         }
-        if view.get("if").is_some() {
-            let branch = if self.valid_at(&loc.child("if"), value, depth + 1) { "then" } else { "else" };
-            if view.get(branch).is_some() {
-                self.check(&loc.child(branch), value, ptr, depth + 1, sink);
+        if let Some(condition) = schema.if_ {
+            let branch = if self.valid_at(&view.loc_of(condition), value, depth + 1) { schema.then } else { schema.else_ };
+            if let Some(branch) = branch {
+                self.check(&view.loc_of(branch), value, ptr, depth + 1, sink);
             }
         }
         // In tracing mode, the branches of anyOf/oneOf/not/if are applied too, so that the
@@ -365,8 +362,8 @@ impl<'r> Checker<'r> {
                     self.check(branch, value, ptr, depth + 1, &mut scratch);
                 }
             }
-            if view.get("if").is_some() {
-                self.check(&loc.child("if"), value, ptr, depth + 1, &mut scratch);
+            if let Some(condition) = schema.if_ {
+                self.check(&view.loc_of(condition), value, ptr, depth + 1, &mut scratch);
             }
         }
     }
@@ -380,87 +377,75 @@ impl Checker<'_> {
         if depth > MAX_DEPTH || out.contains(loc) {
             return;
         }
-        let Some(schema) = self.reg.get(loc).filter(|s| s.is_object()) else { return };
+        let Some(view) = self.view(loc) else { return };
+        let schema = view.schema;
         out.push(loc.clone());
-        let view = View { reg: self.reg, loc, value: schema };
         if let Some(target) = view.ref_target() {
             self.in_place(&target, value, depth + 1, out);
         }
-        for branch in view.list("allOf") {
+        for branch in view.locs(schema.all_of.as_ref()) {
             self.in_place(&branch, value, depth + 1, out);
         }
-        for branch in view.list("anyOf").into_iter().chain(view.list("oneOf")) {
+        for branch in view.locs(schema.any_of.as_ref()).into_iter().chain(view.locs(schema.one_of.as_ref())) {
             if self.valid_at(&branch, value, depth + 1) {
                 self.in_place(&branch, value, depth + 1, out);
             }
         }
-        if view.get("if").is_some() {
-            let holds = self.valid_at(&loc.child("if"), value, depth + 1);
+        if let Some(condition) = schema.if_ {
+            let condition = view.loc_of(condition);
+            let holds = self.valid_at(&condition, value, depth + 1);
             if holds {
-                self.in_place(&loc.child("if"), value, depth + 1, out);
+                self.in_place(&condition, value, depth + 1, out);
             }
-            let branch = loc.child(if holds { "then" } else { "else" });
-            self.in_place(&branch, value, depth + 1, out);
+            if let Some(branch) = if holds { schema.then } else { schema.else_ } {
+                self.in_place(&view.loc_of(branch), value, depth + 1, out);
+            }
         }
         if let Value::Object(map) = value {
-            for (name, schema) in view.dependent_schemas() {
+            for (name, dependent) in view.dependent_schemas() {
                 if map.contains_key(&name) {
-                    self.in_place(&schema, value, depth + 1, out);
+                    self.in_place(&dependent, value, depth + 1, out);
                 }
             }
         }
     }
 
-    fn evaluated_items(&self, loc: &Loc, items: &[Value], depth: usize) -> std::collections::BTreeSet<usize> {
+    fn evaluated_items(&self, loc: &Loc, items: &[Value], depth: usize) -> BTreeSet<usize> {
         let mut schemas = Vec::new();
         let array = Value::Array(items.to_vec());
         self.in_place(loc, &array, depth, &mut schemas);
-        let mut out = std::collections::BTreeSet::new();
-        for schema in &schemas {
-            let Some(value) = self.reg.get(schema) else { continue };
-            let view = View { reg: self.reg, loc: schema, value };
+        let mut out = BTreeSet::new();
+        for at in &schemas {
+            let Some(view) = self.view(at) else { continue };
             for i in 0..items.len() {
-                let nested = schema != loc && view.get("unevaluatedItems").is_some();
-                if !matches!(view.item(i), ItemRule::Any) || view.get("items").is_some() || nested {
+                let nested = at != loc && view.schema.unevaluated_items.is_some();
+                if !matches!(view.item(i), ItemRule::Any) || view.schema.items.is_some() || nested {
                     out.insert(i);
                 }
             }
-            if view.get("contains").is_some() {
-                let contains = schema.child("contains");
+            if let Some(contains) = view.schema.contains {
+                let contains = view.loc_of(contains);
                 out.extend((0..items.len()).filter(|i| self.valid_at(&contains, &items[*i], depth + 1)));
             }
         }
         out
     }
 
-    fn evaluated_properties(&self, loc: &Loc, value: &Value, depth: usize) -> std::collections::BTreeSet<String> {
+    fn evaluated_properties(&self, loc: &Loc, value: &Value, depth: usize) -> BTreeSet<String> {
         let mut schemas = Vec::new();
         self.in_place(loc, value, depth, &mut schemas);
-        let mut out = std::collections::BTreeSet::new();
+        let mut out = BTreeSet::new();
         let Some(map) = value.as_object() else { return out };
-        for schema in &schemas {
-            let Some(body) = self.reg.get(schema) else { continue };
-            let view = View { reg: self.reg, loc: schema, value: body };
-            let all = view.get("additionalProperties").is_some() || (schema != loc && view.get("unevaluatedProperties").is_some());
-            let properties = view.get("properties").and_then(Value::as_object);
-            let patterns: Vec<&String> =
-                view.get("patternProperties").and_then(Value::as_object).into_iter().flat_map(|p| p.keys()).collect();
+        for at in &schemas {
+            let Some(view) = self.view(at) else { continue };
+            let all = view.schema.additional_properties.is_some() || (at != loc && view.schema.unevaluated_properties.is_some());
             for name in map.keys() {
-                if all || properties.is_some_and(|p| p.contains_key(name)) || patterns.iter().any(|p| self.matches(p, name)) {
+                let declared = view.property(name).is_some();
+                if all || declared || view.pattern_properties().iter().any(|(p, _)| self.matches(p, name)) {
                     out.insert(name.clone());
                 }
             }
         }
         out
-    }
-}
-
-/// Whether `value` is of the JSON Schema type `name` (`integer`: a number without fraction).
-pub(crate) fn kind_matches(name: &str, value: &Value) -> bool {
-    match (name, value) {
-        ("null", Value::Null) | ("boolean", Value::Bool(_)) | ("object", Value::Object(_)) => true,
-        ("array", Value::Array(_)) | ("string", Value::String(_)) | ("number", Value::Number(_)) => true,
-        ("integer", Value::Number(n)) => n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0),
-        _ => false,
     }
 }

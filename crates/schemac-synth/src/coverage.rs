@@ -6,12 +6,14 @@
 
 use std::collections::BTreeSet;
 
+use schemac::ir::Kind;
+use schemac::resolve::Loc;
+use schemac::schema::{Exclusive, Items, Keyword};
 use serde_json::Value;
 
 use super::check::Checker;
 use super::schema::{View, json_eq};
 use super::{ASSERTIONS, Mutant, Sample};
-use schemac::resolve::Loc;
 
 /// Every target no instance covers, as `what at schema pointer` lines: the gaps, and apart
 /// those that are unreachable (with the reason).
@@ -30,39 +32,36 @@ pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], inval
     let mut out = Vec::new();
     let mut unreachable = Vec::new();
     for (loc, inside) in reachable(check, root) {
-        let Some(schema) = check.reg.get(&loc) else { continue };
-        let view = View { reg: check.reg, loc: &loc, value: schema };
-        for (name, sub) in view.get("properties").and_then(Value::as_object).into_iter().flatten() {
-            let at = loc.child("properties").child(name);
-            if sub != &Value::Bool(false) && !visited.contains(&at) {
+        let Some(view) = check.view(&loc) else { continue };
+        let schema = view.schema;
+        for (name, id) in schema.properties.iter().flatten() {
+            let at = view.loc_of(*id);
+            if view.boolean(*id) != Some(false) && !visited.contains(&at) {
                 out.push(format!("property `{name}` at {}", at.pointer));
             }
         }
-        if let Some(Value::Array(values)) = view.get("enum") {
-            for value in values {
-                if !visits.iter().any(|(v, l)| *l == loc && json_eq(v, value)) {
-                    let line = format!("enum value {value} at {}", loc.child("enum").pointer);
-                    // The schema holding the enum rejects the value: no instance can have it.
-                    let failures = check.failures(&loc, value);
-                    if failures.is_empty() {
-                        out.push(line);
-                    } else {
-                        let keywords: BTreeSet<String> =
-                            failures.iter().map(|f| format!("`{}` at {}", f.keyword, f.schema.pointer)).collect();
-                        let keywords: Vec<String> = keywords.into_iter().collect();
-                        unreachable.push(format!("{line}: the schema holding it rejects it ({})", keywords.join(", ")));
-                    }
+        for value in schema.enum_values.iter().flatten() {
+            if !visits.iter().any(|(v, l)| *l == loc && json_eq(v, value)) {
+                let line = format!("enum value {value} at {}", view.at_keyword(Keyword::Enum).pointer);
+                // The schema holding the enum rejects the value: no instance can have it.
+                let failures = check.failures(&loc, value);
+                if failures.is_empty() {
+                    out.push(line);
+                } else {
+                    let keywords: BTreeSet<String> = failures.iter().map(|f| format!("`{}` at {}", f.keyword, f.schema.pointer)).collect();
+                    let keywords: Vec<String> = keywords.into_iter().collect();
+                    unreachable.push(format!("{line}: the schema holding it rejects it ({})", keywords.join(", ")));
                 }
             }
         }
-        for keyword in ["oneOf", "anyOf"] {
-            let branches = view.list(keyword);
+        for (keyword, list) in [(Keyword::OneOf, &schema.one_of), (Keyword::AnyOf, &schema.any_of)] {
+            let branches = view.locs(list.as_ref());
             for branch in &branches {
                 if visited.contains(branch) {
                     continue;
                 }
                 let line = format!("{keyword} branch at {}", branch.pointer);
-                let wider = branches.iter().find(|other| *other != branch && keyword == "oneOf" && subsumes(check, other, branch));
+                let wider = branches.iter().find(|other| *other != branch && keyword == Keyword::OneOf && subsumes(check, other, branch));
                 match wider {
                     Some(other) => unreachable
                         .push(format!("{line}: every value it accepts also matches {}, so it is never the only match", other.pointer)),
@@ -70,28 +69,21 @@ pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], inval
                 }
             }
         }
-        for keyword in ["then", "else"] {
-            if view.get("if").is_some() && view.get(keyword).is_some() && !visited.contains(&loc.child(keyword)) {
-                out.push(format!("`{keyword}` at {}", loc.child(keyword).pointer));
+        if schema.if_.is_some() {
+            for (keyword, branch) in [(Keyword::Then, schema.then), (Keyword::Else, schema.else_)] {
+                if let Some(branch) = branch
+                    && !visited.contains(&view.loc_of(branch))
+                {
+                    out.push(format!("`{keyword}` at {}", view.loc_of(branch).pointer));
+                }
             }
         }
         for keyword in ASSERTIONS {
-            let present = match (keyword, view.get(keyword)) {
-                (_, None) => false,
-                // Applicators only, when they hold a schema rather than `false`.
-                ("additionalProperties" | "items" | "additionalItems" | "unevaluatedItems" | "unevaluatedProperties", Some(v)) => {
-                    v == &Value::Bool(false)
-                }
-                ("uniqueItems", Some(v)) => v == &Value::Bool(true),
-                ("exclusiveMinimum" | "exclusiveMaximum", Some(v)) => v.is_number(),
-                ("dependencies", Some(v)) => v.as_object().is_some_and(|m| m.values().any(Value::is_array)),
-                _ => true,
-            };
             // With `enum`/`const` beside it, a value of another type fails both: `type` cannot
             // be violated alone there, and the `enum`/`const` mutants cover the place.
-            let implied = keyword == "type" && (view.get("enum").is_some() || view.get("const").is_some());
-            let at = loc.child(keyword);
-            if present && !implied && !inside && !mutated.contains(at.pointer.as_str()) && at.doc == root.doc {
+            let implied = keyword == Keyword::Type && (schema.enum_values.is_some() || schema.const_value.is_some());
+            let at = view.at_keyword(keyword);
+            if asserts(&view, keyword) && !implied && !inside && !mutated.contains(at.pointer.as_str()) && at.doc == root.doc {
                 out.push(format!("no mutant for `{keyword}` at {}", at.pointer));
             }
         }
@@ -99,26 +91,48 @@ pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], inval
     (out, unreachable)
 }
 
-/// Keys a schema may have beside `type` without accepting fewer values: annotations.
-const ANNOTATIONS: [&str; 6] = ["type", "title", "description", "$comment", "examples", "deprecated"];
+/// Whether `keyword` of the schema asserts something a mutant must violate: applicators only
+/// when they are `false` (a schema there is violated where its own keywords are), `uniqueItems`
+/// when `true`, the exclusive bounds as numbers (draft 4's booleans modify `minimum`), and
+/// `dependencies` when it lists names.
+fn asserts(view: &View<'_>, keyword: Keyword) -> bool {
+    let schema = view.schema;
+    if !schema.has(keyword) {
+        return false;
+    }
+    match keyword {
+        Keyword::AdditionalProperties => view.is_false(schema.additional_properties),
+        Keyword::UnevaluatedItems => view.is_false(schema.unevaluated_items),
+        Keyword::UnevaluatedProperties => view.is_false(schema.unevaluated_properties),
+        Keyword::AdditionalItems => view.is_false(schema.additional_items),
+        Keyword::Items => matches!(schema.items, Some(Items::Schema(id)) if view.boolean(id) == Some(false)),
+        Keyword::UniqueItems => schema.unique_items == Some(true),
+        Keyword::ExclusiveMinimum => matches!(schema.exclusive_minimum, Some(Exclusive::Bound(_))),
+        Keyword::ExclusiveMaximum => matches!(schema.exclusive_maximum, Some(Exclusive::Bound(_))),
+        Keyword::Dependencies => {
+            schema.dependencies.iter().flatten().any(|(_, dependency)| matches!(dependency, schemac::schema::Dependency::Names(_)))
+        }
+        keyword => ASSERTIONS.contains(&keyword),
+    }
+}
+
+/// Keywords a schema may have beside `type` without accepting fewer values: annotations.
+const ANNOTATIONS: [Keyword; 6] =
+    [Keyword::Type, Keyword::Title, Keyword::Description, Keyword::Comment, Keyword::Examples, Keyword::Deprecated];
 
 /// Whether `wide` provably accepts every value `narrow` accepts. Only the case that can be
 /// decided exactly is: both are `type` alone (with annotations), and every kind of `narrow`
 /// is a kind of `wide` (an integer is a number). Anything else is "not proven".
 fn subsumes(check: &Checker<'_>, wide: &Loc, narrow: &Loc) -> bool {
-    let kinds = |loc: &Loc| -> Option<Vec<String>> {
-        let map = check.reg.get(loc)?.as_object()?;
-        if map.keys().any(|k| !ANNOTATIONS.contains(&k.as_str())) {
+    let kinds = |loc: &Loc| -> Option<&Vec<Kind>> {
+        let view = check.view(loc)?;
+        if !view.schema.unknown.is_empty() || view.keywords().any(|k| !ANNOTATIONS.contains(&k)) {
             return None;
         }
-        match map.get("type")? {
-            Value::String(kind) => Some(vec![kind.clone()]),
-            Value::Array(kinds) => kinds.iter().map(|k| k.as_str().map(str::to_owned)).collect(),
-            _ => None,
-        }
+        view.schema.type_order.as_ref()
     };
     let (Some(wide), Some(narrow)) = (kinds(wide), kinds(narrow)) else { return false };
-    narrow.iter().all(|kind| wide.contains(kind) || (kind == "integer" && wide.iter().any(|w| w == "number")))
+    narrow.iter().all(|kind| wide.contains(kind) || (*kind == Kind::Integer && wide.contains(&Kind::Number)))
 }
 
 /// Every schema object reachable from `root` through applicators and refs, in document order,
@@ -132,32 +146,33 @@ fn reachable(check: &Checker<'_>, root: &Loc) -> Vec<(Loc, bool)> {
         if !seen.insert(loc.clone()) {
             continue;
         }
-        let Some(schema) = check.reg.get(&loc) else { continue };
-        if !schema.is_object() {
-            continue;
-        }
+        let Some(view) = check.view(&loc) else { continue };
+        let schema = view.schema;
         order.push((loc.clone(), inside));
-        let view = View { reg: check.reg, loc: &loc, value: schema };
         let mut next = Vec::new();
         if let Some(target) = view.ref_target() {
             next.push(target);
         }
-        for keyword in ["additionalProperties", "items", "additionalItems", "contains", "not", "if", "then", "else", "propertyNames"] {
-            match view.get(keyword) {
-                Some(Value::Object(_)) => next.push(loc.child(keyword)),
-                Some(Value::Array(items)) => next.extend((0..items.len()).map(|i| loc.child(keyword).child(&i.to_string()))),
-                _ => {}
-            }
+        // Single subschemas (only schema objects: a boolean one has no keywords to cover).
+        let objects = |id: Option<schemac::schema::SchemaId>| id.filter(|id| view.boolean(*id).is_none()).map(|id| view.loc_of(id));
+        next.extend(objects(schema.additional_properties));
+        match &schema.items {
+            Some(Items::Schema(id)) => next.extend(objects(Some(*id))),
+            Some(Items::Tuple(list)) => next.extend(view.locs(Some(list))),
+            None => {}
         }
-        for keyword in ["allOf", "anyOf", "oneOf", "prefixItems"] {
-            next.extend(view.list(keyword));
+        for id in [schema.additional_items, schema.contains, schema.not, schema.if_, schema.then, schema.else_, schema.property_names] {
+            next.extend(objects(id));
         }
-        for keyword in ["properties", "patternProperties", "dependentSchemas"] {
-            for name in view.get(keyword).and_then(Value::as_object).into_iter().flat_map(|m| m.keys()) {
-                next.push(loc.child(keyword).child(name));
-            }
+        for list in [&schema.all_of, &schema.any_of, &schema.one_of, &schema.prefix_items] {
+            next.extend(view.locs(list.as_ref()));
         }
-        let branches: Vec<Loc> = ["anyOf", "oneOf"].iter().flat_map(|k| view.list(k)).chain(["not", "if"].map(|k| loc.child(k))).collect();
+        for map in [&schema.properties, &schema.pattern_properties, &schema.dependent_schemas] {
+            next.extend(map.iter().flatten().map(|(_, id)| view.loc_of(*id)));
+        }
+        let mut branches: Vec<Loc> = view.locs(schema.any_of.as_ref());
+        branches.extend(view.locs(schema.one_of.as_ref()));
+        branches.extend([Keyword::Not, Keyword::If].map(|k| view.at_keyword(k)));
         work.extend(next.into_iter().rev().map(|l| {
             let inside = inside || branches.contains(&l);
             (l, inside)

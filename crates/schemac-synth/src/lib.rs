@@ -1,9 +1,10 @@
 //! Instance synthesis for schemac: valid JSON instances that together cover a schema, and
 //! invalid mutants that each violate exactly one keyword at one pointer.
 //!
-//! Pure and deterministic: the same registry, root and [`SynthConfig`] give the same instances
-//! on every machine. Works on the resolved schema JSON ([`Registry`]), not on the IR, because
-//! the instances must follow what the schema says, not what the types make of it. The
+//! Pure and deterministic: the same schemas, root and [`SynthConfig`] give the same instances
+//! on every machine. Reads the schema model ([`schemac::schema::Model`]: typed keywords,
+//! resolved references), not the IR, because the instances must follow what the schema says,
+//! not what the types make of it. The
 //! synthesizer keeps only what its own checker (`check.rs`) confirms; `cargo xtask codegen`
 //! has every instance refereed again by the `jsonschema` crate.
 
@@ -26,42 +27,43 @@ use serde_json::Value;
 use schemac::diag::Diagnostics;
 use schemac::ir::Ir;
 use schemac::resolve::{Loc, Registry};
+use schemac::schema::Keyword;
 use schemac::{Config, Draft, Input};
 
 /// The assertion keywords the mutator knows how to violate, in the order it tries them.
 /// `format` is missing on purpose: it is an annotation, and no instance is invalid by it.
-pub const ASSERTIONS: [&str; 31] = [
-    "type",
-    "enum",
-    "const",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "required",
-    "additionalProperties",
-    "propertyNames",
-    "minProperties",
-    "maxProperties",
-    "dependentRequired",
-    "dependencies",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "items",
-    "additionalItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "oneOf",
-    "anyOf",
-    "not",
+pub const ASSERTIONS: [Keyword; 31] = [
+    Keyword::Type,
+    Keyword::Enum,
+    Keyword::Const,
+    Keyword::Minimum,
+    Keyword::Maximum,
+    Keyword::ExclusiveMinimum,
+    Keyword::ExclusiveMaximum,
+    Keyword::MultipleOf,
+    Keyword::MinLength,
+    Keyword::MaxLength,
+    Keyword::Pattern,
+    Keyword::Required,
+    Keyword::AdditionalProperties,
+    Keyword::PropertyNames,
+    Keyword::MinProperties,
+    Keyword::MaxProperties,
+    Keyword::DependentRequired,
+    Keyword::Dependencies,
+    Keyword::MinItems,
+    Keyword::MaxItems,
+    Keyword::UniqueItems,
+    Keyword::Items,
+    Keyword::AdditionalItems,
+    Keyword::Contains,
+    Keyword::MinContains,
+    Keyword::MaxContains,
+    Keyword::UnevaluatedItems,
+    Keyword::UnevaluatedProperties,
+    Keyword::OneOf,
+    Keyword::AnyOf,
+    Keyword::Not,
 ];
 
 /// How to synthesize.
@@ -136,9 +138,10 @@ impl Synthesis {
     }
 }
 
-/// Synthesizes valid instances and mutants for the schema at `root`.
-pub fn synthesize(registry: &Registry, root: &Loc, config: &SynthConfig) -> Synthesis {
-    let checker = check::Checker::new(registry);
+/// Synthesizes valid instances and mutants for the schema at `root` of the front end's
+/// documents.
+pub fn synthesize(front: &schemac::Front, root: &Loc, config: &SynthConfig) -> Synthesis {
+    let checker = check::Checker::new(front);
     let mut generator = values::Gen { check: &checker, cfg: config, rng: rng::Rng::new(config.seed), notes: BTreeSet::new() };
     let valid: Vec<Sample> = generator
         .values(&values::Conj::of(root.clone()), 0)
@@ -193,11 +196,11 @@ pub struct Violation {
     pub schema_path: String,
 }
 
-/// The compiler's front end (load, resolve, lower, name) run once, for synthesizing and for
-/// classifying hand-written instances against the same schemas.
+/// The compiler's front end (load, resolve, the schema model) and the named IR, made once, for
+/// synthesizing and for classifying hand-written instances against the same schemas.
 #[derive(Debug)]
 pub struct Front {
-    registry: Registry,
+    front: schemac::Front,
     ir: Ir,
 }
 
@@ -205,12 +208,12 @@ impl Front {
     pub fn new(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
         let front = schemac::front(input, config)?;
         let ir = front.lower(config)?;
-        Ok(Front { registry: front.registry, ir })
+        Ok(Front { front, ir })
     }
 
     /// Synthesizes instances for the root of every input schema, in module order.
     pub fn modules(&self, synth: &SynthConfig) -> Vec<ModuleSynthesis> {
-        let (registry, ir) = (&self.registry, &self.ir);
+        let (registry, ir) = (&self.front.registry, &self.ir);
         let mut out = Vec::new();
         for &(doc_id, root_def) in &ir.roots {
             let doc = registry.doc(doc_id);
@@ -235,7 +238,7 @@ impl Front {
                     })
                     .collect(),
                 unenforced: unenforced(ir, registry, doc_id),
-                synthesis: synthesize(registry, &root, synth),
+                synthesis: synthesize(&self.front, &root, synth),
             });
         }
         out.sort_by(|a, b| a.path.cmp(&b.path));
@@ -245,8 +248,8 @@ impl Front {
     /// The `proptest` generation plan (JSON, see `schemac_runtime::arbitrary`) for the
     /// subschema at `pointer` of the input schema `source`.
     pub fn plan(&self, source: &str, pointer: &str, synth: &SynthConfig) -> Value {
-        let Some(doc) = self.registry.docs.iter().find(|d| d.display == source) else { return Value::Null };
-        let checker = check::Checker::new(&self.registry);
+        let Some(doc) = self.front.registry.docs.iter().find(|d| d.display == source) else { return Value::Null };
+        let checker = check::Checker::new(&self.front);
         let mut generator = values::Gen { check: &checker, cfg: synth, rng: rng::Rng::new(synth.seed), notes: BTreeSet::new() };
         plan::plan(&mut generator, &Loc { doc: doc.id, pointer: pointer.to_owned() }, 0)
     }
@@ -254,13 +257,13 @@ impl Front {
     /// The keywords `instance` violates against the root of the input schema `source` (as
     /// displayed); empty when it is valid or no input schema has that name.
     pub fn violations(&self, source: &str, instance: &Value) -> Vec<Violation> {
-        let Some(doc) = self.registry.docs.iter().find(|d| d.is_input && d.display == source) else { return Vec::new() };
-        let checker = check::Checker::new(&self.registry);
+        let Some(doc) = self.front.registry.docs.iter().find(|d| d.is_input && d.display == source) else { return Vec::new() };
+        let checker = check::Checker::new(&self.front);
         let root = Loc { doc: doc.id, pointer: String::new() };
         checker
             .failures(&root, instance)
             .into_iter()
-            .map(|f| Violation { pointer: f.pointer, keyword: f.keyword, schema_path: f.schema.pointer })
+            .map(|f| Violation { pointer: f.pointer, keyword: f.keyword.to_string(), schema_path: f.schema.pointer })
             .collect()
     }
 }

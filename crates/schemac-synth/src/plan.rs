@@ -4,42 +4,46 @@
 //! keywords (`oneOf` exclusivity, `not`, `if`, `uniqueItems`, patterns, ...) is a pool of
 //! synthesized values, so every value a plan makes is valid.
 
+use schemac::ir::Kind;
+use schemac::resolve::Loc;
+use schemac::schema::{Items, Keyword};
 use serde_json::{Value, json};
 
 use super::schema::View;
 use super::values::{Conj, Gen};
-use schemac::resolve::Loc;
 
 /// Pools hold at most this many values.
 const POOL: usize = 16;
 /// Deeper than this, plans are pools (recursive schemas would nest forever).
 const MAX_DEPTH: usize = 4;
 
-/// Keywords a structural plan honours; a schema with any other assertion gets a pool.
-const STRUCTURAL: [&str; 22] = [
-    "type",
-    "properties",
-    "required",
-    "additionalProperties",
-    "items",
-    "minItems",
-    "maxItems",
-    "minimum",
-    "maximum",
-    "$ref",
-    "$schema",
-    "$id",
-    "$defs",
-    "definitions",
-    "title",
-    "description",
-    "default",
-    "examples",
-    "$comment",
-    "deprecated",
-    "readOnly",
-    "writeOnly",
+/// Keywords a structural plan honours; a schema with any other keyword gets a pool. The first
+/// [`ASSERTING`] of them constrain values (beside a `$ref`, they make the schema a pool).
+const STRUCTURAL: [Keyword; 22] = [
+    Keyword::Type,
+    Keyword::Properties,
+    Keyword::Required,
+    Keyword::AdditionalProperties,
+    Keyword::Items,
+    Keyword::MinItems,
+    Keyword::MaxItems,
+    Keyword::Minimum,
+    Keyword::Maximum,
+    Keyword::Ref,
+    Keyword::Schema,
+    Keyword::Id,
+    Keyword::Defs,
+    Keyword::Definitions,
+    Keyword::Title,
+    Keyword::Description,
+    Keyword::Default,
+    Keyword::Examples,
+    Keyword::Comment,
+    Keyword::Deprecated,
+    Keyword::ReadOnly,
+    Keyword::WriteOnly,
 ];
+const ASSERTING: usize = 9;
 
 pub(crate) fn plan(g: &mut Gen<'_>, loc: &Loc, depth: usize) -> Value {
     let pool = |g: &mut Gen<'_>| {
@@ -47,22 +51,30 @@ pub(crate) fn plan(g: &mut Gen<'_>, loc: &Loc, depth: usize) -> Value {
         // No value at all (a `false` schema): `Null`, which the caller leaves out or passes up.
         if values.is_empty() { Value::Null } else { json!({ "pool": values }) }
     };
-    let Some(schema) = g.check.reg.get(loc) else { return pool(g) };
-    let view = View { reg: g.check.reg, loc, value: schema };
-    let Some(map) = schema.as_object() else { return pool(g) };
-    if depth > MAX_DEPTH || map.keys().any(|k| !STRUCTURAL.contains(&k.as_str())) {
-        return pool(g);
-    }
-    if map.contains_key("$ref") {
-        // A `$ref` is followed only without assertions beside it (or where drafts ignore them).
-        let siblings = map.keys().any(|k| STRUCTURAL[..9].contains(&k.as_str()) && k != "$ref");
+    let Some(view) = g.check.view(loc) else { return pool(g) };
+    let schema = view.schema;
+    // Before 2019-09 the members beside `$ref` are not keywords (the model keeps them as
+    // unknown members), and nothing reads them: the plan is the target's.
+    if view.ref_only() {
         return match view.ref_target() {
-            Some(target) if !siblings || view.ref_only() => plan(g, &target, depth + 1),
+            Some(target) if depth <= MAX_DEPTH => plan(g, &target, depth + 1),
             _ => pool(g),
         };
     }
-    let Some(types) = view.types() else { return pool(g) };
-    let plans: Vec<Value> = types.iter().map(|kind| kind_plan(g, &view, kind, depth)).collect();
+    // `x-` extensions and other unknown members may mean something to someone: a pool is safe.
+    if depth > MAX_DEPTH || !schema.unknown.is_empty() || view.keywords().any(|k| !STRUCTURAL.contains(&k)) {
+        return pool(g);
+    }
+    if schema.ref_.is_some() {
+        // A `$ref` is followed only without assertions beside it.
+        let siblings = view.keywords().any(|k| STRUCTURAL[..ASSERTING].contains(&k) && k != Keyword::Ref);
+        return match view.ref_target() {
+            Some(target) if !siblings => plan(g, &target, depth + 1),
+            _ => pool(g),
+        };
+    }
+    let Some(types) = &schema.type_order else { return pool(g) };
+    let plans: Vec<Value> = types.iter().map(|kind| kind_plan(g, &view, *kind, depth)).collect();
     if plans.iter().any(Value::is_null) {
         return pool(g);
     }
@@ -70,63 +82,63 @@ pub(crate) fn plan(g: &mut Gen<'_>, loc: &Loc, depth: usize) -> Value {
 }
 
 /// The plan for one kind of a schema's `type`; `Null` when it needs a pool instead.
-fn kind_plan(g: &mut Gen<'_>, view: &View<'_>, kind: &str, depth: usize) -> Value {
+fn kind_plan(g: &mut Gen<'_>, view: &View<'_>, kind: Kind, depth: usize) -> Value {
     let bounds = view.bounds();
+    let schema = view.schema;
     match kind {
-        "null" => json!({ "pool": [null] }),
-        "boolean" => json!({ "pool": [true, false] }),
-        "integer" => {
+        Kind::Null => json!({ "pool": [null] }),
+        Kind::Boolean => json!({ "pool": [true, false] }),
+        Kind::Integer => {
             // Within ±2^53, where every validator and every JSON reader agrees.
             const SAFE: f64 = 9_007_199_254_740_991.0;
-            let lo = bounds.min.map_or(-SAFE, |(m, _)| m.ceil()).max(-SAFE);
-            let hi = bounds.max.map_or(SAFE, |(m, _)| m.floor()).min(SAFE);
+            let lo = bounds.min.map_or(-SAFE, |b| b.value.ceil()).max(-SAFE);
+            let hi = bounds.max.map_or(SAFE, |b| b.value.floor()).min(SAFE);
             if lo > hi { Value::Null } else { json!({ "int": [lo as i64, hi as i64] }) }
         }
-        "number" => {
-            let lo = bounds.min.map_or(-1e9, |(m, _)| m);
-            let hi = bounds.max.map_or(1e9, |(m, _)| m);
+        Kind::Number => {
+            let lo = bounds.min.map_or(-1e9, |b| b.value);
+            let hi = bounds.max.map_or(1e9, |b| b.value);
             if lo > hi { Value::Null } else { json!({ "num": [lo, hi] }) }
         }
-        "string" => {
+        Kind::String => {
             let values: Vec<Value> =
                 g.values(&Conj::of(view.loc.clone()), 2).into_iter().filter(|s| s.value.is_string()).take(POOL).map(|s| s.value).collect();
             json!({ "pool": values })
         }
-        "array" => {
-            let min = view.u64("minItems").unwrap_or(0);
-            let max = view.u64("maxItems").unwrap_or(min + 3).min(min + 4);
-            let item = match view.get("items") {
-                Some(Value::Object(_)) => match plan(g, &view.loc.child("items"), depth + 1) {
+        Kind::Array => {
+            let min = schema.min_items.unwrap_or(0);
+            let max = schema.max_items.unwrap_or(min + 3).min(min + 4);
+            let item = match &schema.items {
+                Some(Items::Schema(id)) if view.boolean(*id) == Some(true) => json!({ "pool": ["item", 1, null] }),
+                Some(Items::Schema(id)) if view.boolean(*id).is_none() => match plan(g, &view.loc_of(*id), depth + 1) {
                     Value::Null if min > 0 => return Value::Null,
                     Value::Null => json!({ "pool": [] }),
                     item => item,
                 },
-                None | Some(Value::Bool(true)) => json!({ "pool": ["item", 1, null] }),
-                _ => return Value::Null,
+                None => json!({ "pool": ["item", 1, null] }),
+                // `items: false` allows only `[]`, a tuple needs a pool.
+                Some(Items::Schema(_) | Items::Tuple(_)) => return Value::Null,
             };
             json!({ "array": item, "min": min, "max": max })
         }
-        "object" => {
+        Kind::Object => {
             // Open objects get no unknown properties here: the pools and round-trip tests
             // cover those; a plan must stay valid without knowing every name.
-            let required: Vec<&str> =
-                view.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+            let required: &[String] = schema.required.as_deref().unwrap_or_default();
             let mut fields = Vec::new();
-            for name in view.get("properties").and_then(Value::as_object).into_iter().flat_map(|p| p.keys()) {
-                let required = required.contains(&name.as_str());
-                match plan(g, &view.loc.child("properties").child(name), depth + 1) {
+            for (name, id) in schema.properties.iter().flatten() {
+                let required = required.contains(name);
+                match plan(g, &view.loc_of(*id), depth + 1) {
                     Value::Null if required => return Value::Null,
                     // A property no value is allowed for (`false`) stays absent.
                     Value::Null => {}
                     sub => fields.push(json!([name, required, sub])),
                 }
             }
-            let declared = view.get("properties").and_then(Value::as_object);
-            if required.iter().any(|r| !declared.is_some_and(|p| p.contains_key(*r))) {
+            if required.iter().any(|r| view.property(r).is_none()) {
                 return Value::Null;
             }
             json!({ "object": fields })
         }
-        _ => Value::Null,
     }
 }

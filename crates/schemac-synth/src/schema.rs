@@ -1,153 +1,36 @@
-//! A read-only view of one subschema for the synthesizer: keyword access, `$ref` resolution and
-//! the draft-dependent spellings (`items` arrays before 2020-12, boolean `exclusiveMinimum` in
-//! draft 4, `dependencies` before 2019-09).
-
-use serde_json::Value;
+//! A read-only view of one schema object of the model, for the synthesizer: its typed keywords,
+//! where its subschemas are, and what the drafts spell differently (bounds with draft 4's
+//! boolean `exclusiveMinimum`, the tuple form of `items` before 2020-12, `dependencies` before
+//! 2019-09), read the one way synthesis needs.
 
 use schemac::Draft;
-use schemac::resolve::{Loc, Registry};
+use schemac::resolve::Loc;
+use schemac::schema::{Dependency, Exclusive, Keyword, Model, Schema, SchemaId};
+use serde_json::{Number, Value};
 
-/// One subschema at a location. `true`/`false` schemas have no keywords.
+/// One schema object at a location. Boolean schemas have no view.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct View<'r> {
-    pub reg: &'r Registry,
-    pub loc: &'r Loc,
-    pub value: &'r Value,
+pub(crate) struct View<'m> {
+    pub model: &'m Model,
+    pub loc: &'m Loc,
+    /// The draft in force here.
+    pub draft: Draft,
+    pub schema: &'m Schema,
+}
+
+/// A numeric bound: the number as written (also as `f64`), and whether it is exclusive.
+#[derive(Clone, Debug)]
+pub(crate) struct Bound {
+    pub number: Number,
+    pub value: f64,
+    pub exclusive: bool,
 }
 
 /// Numeric bounds with their exclusivity, as every draft spells them.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Bounds {
-    pub min: Option<(f64, bool)>,
-    pub max: Option<(f64, bool)>,
-}
-
-impl<'r> View<'r> {
-    pub fn get(&self, keyword: &str) -> Option<&'r Value> {
-        self.value.as_object()?.get(keyword)
-    }
-
-    pub fn draft(&self) -> Draft {
-        self.reg.draft_at(self.loc)
-    }
-
-    /// Draft 7 and older ignore every keyword beside `$ref`.
-    pub fn ref_only(&self) -> bool {
-        self.draft() <= Draft::Draft7 && self.get("$ref").is_some()
-    }
-
-    /// The schema `$ref` points to, if the ref resolves.
-    pub fn ref_target(&self) -> Option<Loc> {
-        let reference = self.get("$ref")?.as_str()?;
-        self.reg.resolve(self.loc, reference).ok()
-    }
-
-    /// `allOf`/`anyOf`/`oneOf` branches as locations.
-    pub fn list(&self, keyword: &str) -> Vec<Loc> {
-        let at = self.loc.child(keyword);
-        match self.get(keyword) {
-            Some(Value::Array(items)) => (0..items.len()).map(|i| at.child(&i.to_string())).collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// The declared `type`s in their written order; `None` when unconstrained.
-    pub fn types(&self) -> Option<Vec<&'r str>> {
-        match self.get("type")? {
-            Value::String(name) => Some(vec![name.as_str()]),
-            Value::Array(names) => Some(names.iter().filter_map(Value::as_str).collect()),
-            _ => None,
-        }
-    }
-
-    pub fn u64(&self, keyword: &str) -> Option<u64> {
-        let value = self.get(keyword)?;
-        value.as_u64().or_else(|| value.as_f64().filter(|f| f.fract() == 0.0 && *f >= 0.0).map(|f| f as u64))
-    }
-
-    pub fn f64(&self, keyword: &str) -> Option<f64> {
-        self.get(keyword)?.as_f64()
-    }
-
-    pub fn bounds(&self) -> Bounds {
-        let mut bounds = Bounds::default();
-        let draft4 = self.draft() == Draft::Draft4;
-        if let Some(min) = self.f64("minimum") {
-            let exclusive = draft4 && self.get("exclusiveMinimum") == Some(&Value::Bool(true));
-            bounds.min = Some((min, exclusive));
-        }
-        if let Some(max) = self.f64("maximum") {
-            let exclusive = draft4 && self.get("exclusiveMaximum") == Some(&Value::Bool(true));
-            bounds.max = Some((max, exclusive));
-        }
-        if !draft4 {
-            if let Some(min) = self.f64("exclusiveMinimum") {
-                bounds.min = Some(tighter_min(bounds.min, (min, true)));
-            }
-            if let Some(max) = self.f64("exclusiveMaximum") {
-                bounds.max = Some(tighter_max(bounds.max, (max, true)));
-            }
-        }
-        bounds
-    }
-
-    /// The schema for array item `index` (`None`: no item may be there), with the keyword
-    /// that decides it.
-    pub fn item(&self, index: usize) -> ItemRule {
-        let (prefix_kw, rest_kw) = if self.draft() >= Draft::Draft2020_12 {
-            ("prefixItems", "items")
-        } else if matches!(self.get("items"), Some(Value::Array(_))) {
-            ("items", "additionalItems")
-        } else {
-            ("", "items")
-        };
-        if let Some(Value::Array(prefix)) = (!prefix_kw.is_empty()).then(|| self.get(prefix_kw)).flatten()
-            && index < prefix.len()
-        {
-            return ItemRule::Schema(self.loc.child(prefix_kw).child(&index.to_string()));
-        }
-        match self.get(rest_kw) {
-            Some(Value::Bool(false)) => ItemRule::Forbidden(rest_kw),
-            Some(Value::Bool(true)) => ItemRule::Any,
-            Some(_) => ItemRule::Schema(self.loc.child(rest_kw)),
-            // Nothing else here evaluates the item: `unevaluatedItems` decides (as far as this
-            // schema object can tell; the checker looks through the in-place applicators).
-            None => match self.get("unevaluatedItems") {
-                Some(Value::Bool(false)) => ItemRule::Forbidden("unevaluatedItems"),
-                Some(Value::Object(_)) => ItemRule::Schema(self.loc.child("unevaluatedItems")),
-                _ => ItemRule::Any,
-            },
-        }
-    }
-
-    /// `dependentRequired` (and the array form of `dependencies`): property → what it needs.
-    pub fn dependent_required(&self) -> Vec<(String, Vec<String>, &'static str)> {
-        let mut out = Vec::new();
-        for keyword in ["dependentRequired", "dependencies"] {
-            let Some(map) = self.get(keyword).and_then(Value::as_object) else { continue };
-            for (name, needs) in map {
-                if let Value::Array(needs) = needs {
-                    let needs = needs.iter().filter_map(Value::as_str).map(str::to_owned).collect();
-                    out.push((name.clone(), needs, if keyword == "dependentRequired" { "dependentRequired" } else { "dependencies" }));
-                }
-            }
-        }
-        out
-    }
-
-    /// `dependentSchemas` (and the schema form of `dependencies`).
-    pub fn dependent_schemas(&self) -> Vec<(String, Loc)> {
-        let mut out = Vec::new();
-        for keyword in ["dependentSchemas", "dependencies"] {
-            let Some(map) = self.get(keyword).and_then(Value::as_object) else { continue };
-            for (name, schema) in map {
-                if schema.is_object() || schema.is_boolean() {
-                    out.push((name.clone(), self.loc.child(keyword).child(name)));
-                }
-            }
-        }
-        out
-    }
+    pub min: Option<Bound>,
+    pub max: Option<Bound>,
 }
 
 /// What may stand at one array index.
@@ -155,20 +38,169 @@ impl<'r> View<'r> {
 pub(crate) enum ItemRule {
     Any,
     Schema(Loc),
-    /// `items: false` or `additionalItems: false`, by that keyword.
-    Forbidden(&'static str),
+    /// `items: false`, `additionalItems: false` or `unevaluatedItems: false`, by that keyword.
+    Forbidden(Keyword),
 }
 
-fn tighter_min(current: Option<(f64, bool)>, new: (f64, bool)) -> (f64, bool) {
+impl<'m> View<'m> {
+    /// The schema object at `loc`; `None` for a boolean schema or a location the model lacks.
+    pub fn at(model: &'m Model, loc: &Loc) -> Option<View<'m>> {
+        let node = model.at(loc)?;
+        Some(View { model, loc: &node.loc, draft: node.draft, schema: node.schema()? })
+    }
+
+    /// The keywords present, as this draft spells them (the model's one `id` field answers for
+    /// both `$id` and draft 4's `id`).
+    pub fn keywords(&self) -> impl Iterator<Item = Keyword> + 'm {
+        let draft = self.draft;
+        let other_id = if draft == Draft::Draft4 { Keyword::Id } else { Keyword::LegacyId };
+        self.schema.keywords().filter(move |keyword| *keyword != other_id)
+    }
+
+    /// The location of `keyword`'s value.
+    pub fn at_keyword(&self, keyword: Keyword) -> Loc {
+        self.loc.child(keyword.name())
+    }
+
+    /// The location of a subschema.
+    pub fn loc_of(&self, id: SchemaId) -> Loc {
+        self.model.loc(id).clone()
+    }
+
+    /// The locations of a list of subschemas (`allOf`, `anyOf`, `oneOf`); none when absent.
+    pub fn locs(&self, list: Option<&Vec<SchemaId>>) -> Vec<Loc> {
+        list.into_iter().flatten().map(|id| self.loc_of(*id)).collect()
+    }
+
+    /// `Some(b)` when the subschema is the boolean schema `b`.
+    pub fn boolean(&self, id: SchemaId) -> Option<bool> {
+        self.model.node(id).boolean()
+    }
+
+    /// Whether the subschema is the `false` schema.
+    pub fn is_false(&self, id: Option<SchemaId>) -> bool {
+        id.is_some_and(|id| self.boolean(id) == Some(false))
+    }
+
+    /// Draft 7 and older ignore every keyword beside `$ref` (the model keeps them as unknown
+    /// members, so they are not fields here either).
+    pub fn ref_only(&self) -> bool {
+        self.draft <= Draft::Draft7 && self.schema.ref_.is_some()
+    }
+
+    /// The schema `$ref` points to, if it resolves.
+    pub fn ref_target(&self) -> Option<Loc> {
+        Some(self.schema.ref_.as_ref()?.target().ok()?.loc.clone())
+    }
+
+    /// Every reference keyword present with the schema it resolves to (statically: a
+    /// `$dynamicRef` goes where its URI points), `None` for one that does not resolve.
+    pub fn ref_targets(&self) -> Vec<(Keyword, Option<Loc>)> {
+        self.schema.refs().map(|(keyword, reference)| (keyword, reference.target().ok().map(|t| t.loc.clone()))).collect()
+    }
+
+    /// The declared property `name`'s schema.
+    pub fn property(&self, name: &str) -> Option<SchemaId> {
+        self.schema.properties.as_ref()?.iter().find(|(n, _)| n == name).map(|(_, id)| *id)
+    }
+
+    /// `patternProperties` as (pattern, schema), in document order.
+    pub fn pattern_properties(&self) -> &'m [(String, SchemaId)] {
+        self.schema.pattern_properties.as_deref().unwrap_or_default()
+    }
+
+    pub fn bounds(&self) -> Bounds {
+        let schema = self.schema;
+        let flag = |exclusive: &Option<Exclusive>| matches!(exclusive, Some(Exclusive::Flag(true)));
+        let mut bounds = Bounds {
+            min: schema.minimum.as_ref().map(|n| bound(n, flag(&schema.exclusive_minimum))),
+            max: schema.maximum.as_ref().map(|n| bound(n, flag(&schema.exclusive_maximum))),
+        };
+        if let Some(Exclusive::Bound(n)) = &schema.exclusive_minimum {
+            bounds.min = Some(tighter_min(bounds.min, bound(n, true)));
+        }
+        if let Some(Exclusive::Bound(n)) = &schema.exclusive_maximum {
+            bounds.max = Some(tighter_max(bounds.max, bound(n, true)));
+        }
+        bounds
+    }
+
+    /// How many leading items have schemas of their own (`prefixItems`, or before 2020-12 the
+    /// array form of `items`).
+    pub fn prefix_len(&self) -> usize {
+        self.schema.tuple(self.draft).map_or(0, |tuple| tuple.prefix.len())
+    }
+
+    /// The schema for array item `index` (`Forbidden`: no item may be there), with the keyword
+    /// that decides it.
+    pub fn item(&self, index: usize) -> ItemRule {
+        let schema = self.schema;
+        let (rest, rest_keyword) = match schema.tuple(self.draft) {
+            Some(tuple) if index < tuple.prefix.len() => return ItemRule::Schema(self.loc_of(tuple.prefix[index])),
+            Some(tuple) => (tuple.rest, tuple.rest_keyword),
+            None => (schema.items_schema(), Keyword::Items),
+        };
+        let (rest, keyword) = match rest {
+            Some(id) => (id, rest_keyword),
+            // Nothing else here evaluates the item: `unevaluatedItems` decides (as far as this
+            // schema object can tell; the checker looks through the in-place applicators).
+            None => match schema.unevaluated_items {
+                Some(id) => (id, Keyword::UnevaluatedItems),
+                None => return ItemRule::Any,
+            },
+        };
+        match self.boolean(rest) {
+            Some(false) => ItemRule::Forbidden(keyword),
+            Some(true) => ItemRule::Any,
+            None => ItemRule::Schema(self.loc_of(rest)),
+        }
+    }
+
+    /// `dependentRequired` (and the array form of `dependencies`): property → what it needs,
+    /// with the keyword that says so.
+    pub fn dependent_required(&self) -> Vec<(String, Vec<String>, Keyword)> {
+        let mut out: Vec<(String, Vec<String>, Keyword)> = Vec::new();
+        for (name, needs) in self.schema.dependent_required.iter().flatten() {
+            out.push((name.clone(), needs.clone(), Keyword::DependentRequired));
+        }
+        for (name, dependency) in self.schema.dependencies.iter().flatten() {
+            if let Dependency::Names(needs) = dependency {
+                out.push((name.clone(), needs.clone(), Keyword::Dependencies));
+            }
+        }
+        out
+    }
+
+    /// `dependentSchemas` (and the schema form of `dependencies`): property → the schema an
+    /// object with it must satisfy.
+    pub fn dependent_schemas(&self) -> Vec<(String, Loc)> {
+        let mut out: Vec<(String, Loc)> = Vec::new();
+        for (name, id) in self.schema.dependent_schemas.iter().flatten() {
+            out.push((name.clone(), self.loc_of(*id)));
+        }
+        for (name, dependency) in self.schema.dependencies.iter().flatten() {
+            if let Dependency::Schema(id) = dependency {
+                out.push((name.clone(), self.loc_of(*id)));
+            }
+        }
+        out
+    }
+}
+
+fn bound(number: &Number, exclusive: bool) -> Bound {
+    Bound { number: number.clone(), value: number.as_f64().unwrap_or(0.0), exclusive }
+}
+
+fn tighter_min(current: Option<Bound>, new: Bound) -> Bound {
     match current {
-        Some(old) if old.0 > new.0 || (old.0 == new.0 && old.1) => old,
+        Some(old) if old.value > new.value || (old.value == new.value && old.exclusive) => old,
         _ => new,
     }
 }
 
-fn tighter_max(current: Option<(f64, bool)>, new: (f64, bool)) -> (f64, bool) {
+fn tighter_max(current: Option<Bound>, new: Bound) -> Bound {
     match current {
-        Some(old) if old.0 < new.0 || (old.0 == new.0 && old.1) => old,
+        Some(old) if old.value < new.value || (old.value == new.value && old.exclusive) => old,
         _ => new,
     }
 }

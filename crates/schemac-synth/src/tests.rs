@@ -4,73 +4,80 @@
 //! reached is proven so, that output is deterministic, and that pattern strings match.
 
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+use schemac::resolve::Loc;
+use schemac::schema::Keyword;
+use schemac::{Config, Input, SchemaSource};
 use serde_json::{Value, json};
 
-use super::check::Checker;
+use super::check::{Checker, Label};
 use super::rng::Rng;
 use super::{ASSERTIONS, SynthConfig, Synthesis, strings, synthesize};
-use schemac::Draft;
-use schemac::ir::DocId;
-use schemac::load::Document;
-use schemac::resolve::{Loc, Registry};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/// A registry holding `schema` alone, as the loader would make it (2020-12 without `$schema`).
-fn registry(schema: Value) -> Registry {
-    let draft = schema.get("$schema").and_then(Value::as_str).and_then(Draft::from_schema_uri).unwrap_or(Draft::Draft2020_12);
-    let document = Document {
-        id: DocId(0),
-        path: "/schemas/test.json".into(),
+/// The front end over `schema` alone, read from a file of its own as `schemac::front` reads
+/// every schema (2020-12 without `$schema`).
+pub(crate) fn front(schema: Value) -> schemac::Front {
+    static FILES: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!("schemac-synth-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    let path = dir.join(format!("{}.json", FILES.fetch_add(1, Ordering::Relaxed)));
+    std::fs::write(&path, schema.to_string()).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    let source = SchemaSource {
+        path: path.clone(),
         display: "schemas/test.json".to_owned(),
-        text: schema.to_string(),
-        sha256: String::new(),
-        json: schema,
-        draft,
         module: vec!["test".to_owned()],
-        is_input: true,
         root_name: Some("Root".to_owned()),
-        root_pointer: String::new(),
-        aliases: Vec::new(),
+        pointer: String::new(),
     };
-    Registry::new(vec![document]).unwrap_or_else(|d| panic!("index: {d:#?}"))
+    let front = schemac::front(&Input { schemas: vec![source], ..Input::default() }, &Config::default());
+    let _ = std::fs::remove_file(&path);
+    front.unwrap_or_else(|d| panic!("front end: {d}"))
 }
 
-fn root() -> Loc {
-    Loc { doc: DocId(0), pointer: String::new() }
+/// The root of the one input schema.
+fn root(front: &schemac::Front) -> Loc {
+    Loc { doc: front.registry.docs[0].id, pointer: String::new() }
 }
 
-fn synth_with(schema: Value, config: &SynthConfig) -> (Registry, Synthesis) {
-    let registry = registry(schema);
-    let synthesis = synthesize(&registry, &root(), config);
-    (registry, synthesis)
+fn synth_with(schema: Value, config: &SynthConfig) -> (schemac::Front, Synthesis) {
+    let front = front(schema);
+    let synthesis = synthesize(&front, &root(&front), config);
+    (front, synthesis)
 }
 
 /// Synthesizes for `schema` and checks what must hold for every schema: each valid instance
 /// passes the checker, and each mutant fails exactly its labelled keyword at its pointer.
 #[track_caller]
 fn synth(schema: Value) -> Synthesis {
-    let (registry, synthesis) = synth_with(schema, &SynthConfig::default());
-    let checker = Checker::new(&registry);
+    let (front, synthesis) = synth_with(schema, &SynthConfig::default());
+    let checker = Checker::new(&front);
+    let root = root(&front);
     assert!(!synthesis.valid.is_empty(), "no valid instance");
     for sample in &synthesis.valid {
-        let failures = checker.failures(&root(), &sample.value);
+        let failures = checker.failures(&root, &sample.value);
         assert!(failures.is_empty(), "valid `{}` {} fails {failures:?}", sample.note, sample.value);
     }
     for mutant in &synthesis.invalid {
-        let failures = checker.failures(&root(), &mutant.instance);
+        let failures = checker.failures(&root, &mutant.instance);
         assert!(!failures.is_empty(), "mutant {mutant:?} is valid");
         for failure in &failures {
             assert_eq!(
-                (&failure.keyword, &failure.pointer),
+                (&failure.keyword.to_string(), &failure.pointer),
                 (&mutant.keyword, &mutant.pointer),
                 "mutant {mutant:?} also fails {failure:?}"
             );
         }
         assert!(failures.iter().any(|f| f.schema.pointer == mutant.schema_path), "mutant {mutant:?} fails elsewhere: {failures:?}");
-        assert!(mutant.keyword == "false" || ASSERTIONS.contains(&mutant.keyword.as_str()), "label {}", mutant.keyword);
+        let labelled = Keyword::from_name(&mutant.keyword).map(Label::Keyword);
+        assert!(
+            mutant.keyword == Label::False.to_string() || labelled.is_some_and(|l| ASSERTIONS.iter().any(|k| Label::Keyword(*k) == l)),
+            "label {}",
+            mutant.keyword
+        );
         assert!(mutant.schema_path.ends_with(&format!("/{}", mutant.keyword)) || mutant.keyword == "false", "{mutant:?}");
         if let Some(via) = &mutant.via {
             // The inner keyword sits inside `contains`/`propertyNames` of the labelled schema.
@@ -332,8 +339,8 @@ fn pattern_strings_match() {
         "^x😀+$",
         r"^v\d+(\.\d+){2}$",
     ];
-    let registry = registry(json!({}));
-    let checker = Checker::new(&registry);
+    let front = front(json!({}));
+    let checker = Checker::new(&front);
     let mut rng = Rng::new(SynthConfig::default().seed);
     for pattern in patterns {
         let candidates = strings::pattern_candidates(pattern, &mut rng, 4).unwrap_or_else(|e| panic!("{pattern}: {e}"));
@@ -360,8 +367,8 @@ fn pattern_strings_match() {
 
 #[test]
 fn alternations_reach_every_alternative_over_seeds() {
-    let registry = registry(json!({}));
-    let checker = Checker::new(&registry);
+    let front = front(json!({}));
+    let checker = Checker::new(&front);
     let mut seen = BTreeSet::new();
     let mut rng = Rng::new(3);
     for _ in 0..16 {
