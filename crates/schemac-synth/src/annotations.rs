@@ -9,16 +9,16 @@ use schemac::schema::Keyword;
 use serde_json::Value;
 
 use super::Sample;
-use super::check::Checker;
+use super::walk::Schemas;
 
 /// `(instances, problems)`.
-pub(crate) fn instances(check: &Checker<'_>, root: &Loc, hosts: &[Sample]) -> (Vec<Sample>, Vec<String>) {
+pub(crate) fn instances(schemas: &Schemas<'_>, root: &Loc, hosts: &[Sample]) -> (Vec<Sample>, Vec<String>) {
     let mut done: BTreeSet<(Loc, usize)> = BTreeSet::new();
     let mut tried: BTreeSet<(Loc, usize)> = BTreeSet::new();
     let mut out = Vec::new();
     for host in hosts {
-        for (ptr, loc) in check.visits(root, &host.value) {
-            let Some(view) = check.view(&loc) else { continue };
+        for (ptr, loc) in schemas.visits(root, &host.value) {
+            let Some(view) = schemas.view(&loc) else { continue };
             let mut values: Vec<(String, &Value)> = Vec::new();
             if let Some(default) = &view.schema.default {
                 values.push((Keyword::Default.to_string(), default));
@@ -35,7 +35,7 @@ pub(crate) fn instances(check: &Checker<'_>, root: &Loc, hosts: &[Sample]) -> (V
                 let mut instance = host.value.clone();
                 let Some(slot) = instance.pointer_mut(&ptr) else { continue };
                 *slot = value.clone();
-                if check.is_valid(root, &instance) {
+                if schemas.is_valid(root, &instance) {
                     out.push(Sample {
                         note: format!("{what} of {} at {}", loc.pointer, if ptr.is_empty() { "the root" } else { &ptr }),
                         value: instance,

@@ -11,16 +11,16 @@ use schemac::resolve::Loc;
 use schemac::schema::{Exclusive, Items, Keyword};
 use serde_json::Value;
 
-use super::check::Checker;
 use super::schema::{View, json_eq};
+use super::walk::Schemas;
 use super::{ASSERTIONS, Mutant, Sample};
 
 /// Every target no instance covers, as `what at schema pointer` lines: the gaps, and apart
 /// those that are unreachable (with the reason).
-pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], invalid: &[Mutant]) -> (Vec<String>, Vec<String>) {
+pub(crate) fn uncovered(schemas: &Schemas<'_>, root: &Loc, valid: &[Sample], invalid: &[Mutant]) -> (Vec<String>, Vec<String>) {
     let mut visits: Vec<(Value, Loc)> = Vec::new();
     for sample in valid {
-        for (ptr, loc) in check.visits(root, &sample.value) {
+        for (ptr, loc) in schemas.visits(root, &sample.value) {
             if let Some(value) = sample.value.pointer(&ptr) {
                 visits.push((value.clone(), loc));
             }
@@ -31,8 +31,8 @@ pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], inval
     let mutated: BTreeSet<&str> = invalid.iter().flat_map(|m| std::iter::once(m.schema_path.as_str()).chain(m.via.as_deref())).collect();
     let mut out = Vec::new();
     let mut unreachable = Vec::new();
-    for (loc, inside) in reachable(check, root) {
-        let Some(view) = check.view(&loc) else { continue };
+    for (loc, inside) in reachable(schemas, root) {
+        let Some(view) = schemas.view(&loc) else { continue };
         let schema = view.schema;
         for (name, id) in schema.properties.iter().flatten() {
             let at = view.loc_of(*id);
@@ -44,7 +44,7 @@ pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], inval
             if !visits.iter().any(|(v, l)| *l == loc && json_eq(v, value)) {
                 let line = format!("enum value {value} at {}", view.at_keyword(Keyword::Enum).pointer);
                 // The schema holding the enum rejects the value: no instance can have it.
-                let failures = check.failures(&loc, value);
+                let failures = schemas.failures(&loc, value);
                 if failures.is_empty() {
                     out.push(line);
                 } else {
@@ -61,7 +61,7 @@ pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], inval
                     continue;
                 }
                 let line = format!("{keyword} branch at {}", branch.pointer);
-                let wider = branches.iter().find(|other| *other != branch && keyword == Keyword::OneOf && subsumes(check, other, branch));
+                let wider = branches.iter().find(|other| *other != branch && keyword == Keyword::OneOf && subsumes(schemas, other, branch));
                 match wider {
                     Some(other) => unreachable
                         .push(format!("{line}: every value it accepts also matches {}, so it is never the only match", other.pointer)),
@@ -80,8 +80,11 @@ pub(crate) fn uncovered(check: &Checker<'_>, root: &Loc, valid: &[Sample], inval
         }
         for keyword in ASSERTIONS {
             // With `enum`/`const` beside it, a value of another type fails both: `type` cannot
-            // be violated alone there, and the `enum`/`const` mutants cover the place.
-            let implied = keyword == Keyword::Type && (schema.enum_values.is_some() || schema.const_value.is_some());
+            // be violated alone there, and the `enum`/`const` mutants cover the place. Beside
+            // `minContains`, which sets how many items must match, too few matching items fail
+            // as `minContains` (so jsonschema reports it), never as `contains`.
+            let implied = (keyword == Keyword::Type && (schema.enum_values.is_some() || schema.const_value.is_some()))
+                || (keyword == Keyword::Contains && schema.min_contains.is_some());
             let at = view.at_keyword(keyword);
             if asserts(&view, keyword) && !implied && !inside && !mutated.contains(at.pointer.as_str()) && at.doc == root.doc {
                 out.push(format!("no mutant for `{keyword}` at {}", at.pointer));
@@ -123,9 +126,9 @@ const ANNOTATIONS: [Keyword; 6] =
 /// Whether `wide` provably accepts every value `narrow` accepts. Only the case that can be
 /// decided exactly is: both are `type` alone (with annotations), and every kind of `narrow`
 /// is a kind of `wide` (an integer is a number). Anything else is "not proven".
-fn subsumes(check: &Checker<'_>, wide: &Loc, narrow: &Loc) -> bool {
+fn subsumes(schemas: &Schemas<'_>, wide: &Loc, narrow: &Loc) -> bool {
     let kinds = |loc: &Loc| -> Option<&Vec<Kind>> {
-        let view = check.view(loc)?;
+        let view = schemas.view(loc)?;
         if !view.schema.unknown.is_empty() || view.keywords().any(|k| !ANNOTATIONS.contains(&k)) {
             return None;
         }
@@ -138,7 +141,7 @@ fn subsumes(check: &Checker<'_>, wide: &Loc, narrow: &Loc) -> bool {
 /// Every schema object reachable from `root` through applicators and refs, in document order,
 /// and whether it is inside a branch of `anyOf`/`oneOf`/`not`/`if`: there a violated keyword
 /// shows as the enclosing combinator (or flips the condition), never alone.
-fn reachable(check: &Checker<'_>, root: &Loc) -> Vec<(Loc, bool)> {
+fn reachable(schemas: &Schemas<'_>, root: &Loc) -> Vec<(Loc, bool)> {
     let mut seen = BTreeSet::new();
     let mut order = Vec::new();
     let mut work = vec![(root.clone(), false)];
@@ -146,7 +149,7 @@ fn reachable(check: &Checker<'_>, root: &Loc) -> Vec<(Loc, bool)> {
         if !seen.insert(loc.clone()) {
             continue;
         }
-        let Some(view) = check.view(&loc) else { continue };
+        let Some(view) = schemas.view(&loc) else { continue };
         let schema = view.schema;
         order.push((loc.clone(), inside));
         let mut next = Vec::new();

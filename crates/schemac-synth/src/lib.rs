@@ -4,21 +4,25 @@
 //! Pure and deterministic: the same schemas, root and [`SynthConfig`] give the same instances
 //! on every machine. Reads the schema model ([`schemac::schema::Model`]: typed keywords,
 //! resolved references), not the IR, because the instances must follow what the schema says,
-//! not what the types make of it. The
-//! synthesizer keeps only what its own checker (`check.rs`) confirms; `cargo xtask codegen`
-//! has every instance refereed again by the `jsonschema` crate.
+//! not what the types make of it.
+//!
+//! Candidates are generated from what the keywords promise and kept only when the referee, the
+//! `jsonschema` crate (`referee.rs`), confirms them: a valid instance has no failure, a mutant
+//! exactly one keyword failing at one pointer. Where in an instance each subschema applies is
+//! the synthesizer's own walk (`walk.rs`), which decides no validity itself.
 
 mod annotations;
-mod check;
 mod coverage;
 mod mutate;
 mod plan;
+mod referee;
 mod rng;
 mod schema;
 mod strings;
 #[cfg(test)]
 mod tests;
 mod values;
+mod walk;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -139,20 +143,26 @@ impl Synthesis {
 }
 
 /// Synthesizes valid instances and mutants for the schema at `root` of the front end's
+/// documents. Fails only when `jsonschema`, which referees every instance, cannot read the
 /// documents.
-pub fn synthesize(front: &schemac::Front, root: &Loc, config: &SynthConfig) -> Synthesis {
-    let checker = check::Checker::new(front);
-    let mut generator = values::Gen { check: &checker, cfg: config, rng: rng::Rng::new(config.seed), notes: BTreeSet::new() };
+pub fn synthesize(front: &schemac::Front, root: &Loc, config: &SynthConfig) -> Result<Synthesis, Diagnostics> {
+    let referee = referee::Referee::new(front)?;
+    Ok(synthesize_with(&walk::Schemas::new(front, &referee), root, config))
+}
+
+fn synthesize_with(schemas: &walk::Schemas<'_>, root: &Loc, config: &SynthConfig) -> Synthesis {
+    let mut generator = values::Gen { schemas, cfg: config, rng: rng::Rng::new(config.seed), notes: BTreeSet::new() };
     let valid: Vec<Sample> = generator
         .values(&values::Conj::of(root.clone()), 0)
         .into_iter()
         .map(|s| Sample { note: if s.note.is_empty() { "minimal".to_owned() } else { s.note }, value: s.value })
         .collect();
     let invalid = mutate::mutants(&mut generator, root, &valid);
-    let (uncovered, unreachable) = coverage::uncovered(&checker, root, &valid, &invalid);
-    let (annotated, problems) = annotations::instances(&checker, root, &valid);
+    let (uncovered, unreachable) = coverage::uncovered(schemas, root, &valid, &invalid);
+    let (annotated, problems) = annotations::instances(schemas, root, &valid);
     let mut unsupported: Vec<String> = generator.notes.into_iter().collect();
     unsupported.extend(problems);
+    unsupported.extend(schemas.problems());
     let mut valid = valid;
     valid.extend(annotated);
     Synthesis { valid, invalid, uncovered, unreachable, unsupported }
@@ -187,7 +197,7 @@ pub struct TypeOrigin {
     pub alias: bool,
 }
 
-/// A keyword an instance violates, as the synthesizer's checker sees it.
+/// A keyword an instance violates, as the referee (`jsonschema`) reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
     pub pointer: String,
@@ -202,13 +212,15 @@ pub struct Violation {
 pub struct Front {
     front: schemac::Front,
     ir: Ir,
+    referee: referee::Referee,
 }
 
 impl Front {
     pub fn new(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
         let front = schemac::front(input, config)?;
         let ir = front.lower(config)?;
-        Ok(Front { front, ir })
+        let referee = referee::Referee::new(&front)?;
+        Ok(Front { front, ir, referee })
     }
 
     /// Synthesizes instances for the root of every input schema, in module order.
@@ -238,7 +250,7 @@ impl Front {
                     })
                     .collect(),
                 unenforced: unenforced(ir, registry, doc_id),
-                synthesis: synthesize(&self.front, &root, synth),
+                synthesis: synthesize_with(&walk::Schemas::new(&self.front, &self.referee), &root, synth),
             });
         }
         out.sort_by(|a, b| a.path.cmp(&b.path));
@@ -249,8 +261,8 @@ impl Front {
     /// subschema at `pointer` of the input schema `source`.
     pub fn plan(&self, source: &str, pointer: &str, synth: &SynthConfig) -> Value {
         let Some(doc) = self.front.registry.docs.iter().find(|d| d.display == source) else { return Value::Null };
-        let checker = check::Checker::new(&self.front);
-        let mut generator = values::Gen { check: &checker, cfg: synth, rng: rng::Rng::new(synth.seed), notes: BTreeSet::new() };
+        let schemas = walk::Schemas::new(&self.front, &self.referee);
+        let mut generator = values::Gen { schemas: &schemas, cfg: synth, rng: rng::Rng::new(synth.seed), notes: BTreeSet::new() };
         plan::plan(&mut generator, &Loc { doc: doc.id, pointer: pointer.to_owned() }, 0)
     }
 
@@ -258,9 +270,9 @@ impl Front {
     /// displayed); empty when it is valid or no input schema has that name.
     pub fn violations(&self, source: &str, instance: &Value) -> Vec<Violation> {
         let Some(doc) = self.front.registry.docs.iter().find(|d| d.is_input && d.display == source) else { return Vec::new() };
-        let checker = check::Checker::new(&self.front);
+        let schemas = walk::Schemas::new(&self.front, &self.referee);
         let root = Loc { doc: doc.id, pointer: String::new() };
-        checker
+        schemas
             .failures(&root, instance)
             .into_iter()
             .map(|f| Violation { pointer: f.pointer, keyword: f.keyword.to_string(), schema_path: f.schema.pointer })

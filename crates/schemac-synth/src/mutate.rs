@@ -1,5 +1,5 @@
 //! Invalid mutants: a valid instance with one value changed so that exactly one keyword fails
-//! at one pointer. For each schema object the checker applies to a valid instance, each
+//! at one pointer. For each schema object the walk applies to a valid instance, each
 //! assertion keyword gets candidate replacements; the first whose failures are exactly that
 //! keyword at that place is kept, once per keyword location (and per property for `required`).
 //!
@@ -13,7 +13,7 @@ use schemac::resolve::Loc;
 use schemac::schema::{Exclusive, Keyword};
 use serde_json::{Map, Number, Value};
 
-use super::check::{Failure, Label};
+use super::referee::{Failure, Label};
 use super::schema::{ItemRule, View, json_eq};
 use super::strings;
 use super::values::{Conj, Gen};
@@ -42,8 +42,8 @@ pub(crate) fn mutants(g: &mut Gen<'_>, root: &Loc, valid: &[Sample]) -> Vec<Muta
     let mut done: BTreeSet<(Loc, String)> = BTreeSet::new();
     let mut out = Vec::new();
     for sample in valid {
-        for (ptr, loc) in g.check.visits(root, &sample.value) {
-            let Some(view) = g.check.view(&loc) else { continue };
+        for (ptr, loc) in g.schemas.visits(root, &sample.value) {
+            let Some(view) = g.schemas.view(&loc) else { continue };
             let Some(here) = sample.value.pointer(&ptr) else { continue };
             for keyword in ASSERTIONS {
                 if !view.schema.has(keyword) || covered(&done, &view, keyword) {
@@ -55,7 +55,7 @@ pub(crate) fn mutants(g: &mut Gen<'_>, root: &Loc, valid: &[Sample]) -> Vec<Muta
                         continue;
                     }
                     for candidate in candidates {
-                        let failures = g.check.failures(root, &candidate.instance);
+                        let failures = g.schemas.failures(root, &candidate.instance);
                         if isolated(&failures, Label::Keyword(keyword), &key.0)
                             && let Some(first) = failures.first()
                         {
@@ -80,7 +80,7 @@ pub(crate) fn mutants(g: &mut Gen<'_>, root: &Loc, valid: &[Sample]) -> Vec<Muta
                     continue;
                 }
                 let instance = replace(&sample.value, &ptr, |v| insert(v, name, Value::Null));
-                if let [Failure { pointer, keyword: Label::False, schema }] = g.check.failures(root, &instance).as_slice()
+                if let [Failure { pointer, keyword: Label::False, schema }] = g.schemas.failures(root, &instance).as_slice()
                     && *schema == key.0
                 {
                     let why = format!("property {name} has the schema false: it must be absent");
@@ -116,12 +116,12 @@ fn through(
     let Some(here) = instance.pointer(ptr) else { return };
     let outers = [(Keyword::Contains, view.schema.contains), (Keyword::PropertyNames, view.schema.property_names)];
     for (outer, inner) in outers {
-        let Some(inner_view) = inner.and_then(|id| g.check.view(&view.loc_of(id))) else { continue };
+        let Some(inner_view) = inner.and_then(|id| g.schemas.view(&view.loc_of(id))) else { continue };
         let inner_loc = inner_view.loc;
         // What is changed: the items that match `contains`, or the property names.
         let parts: Vec<(usize, Value)> = match (outer, here) {
             (Keyword::Contains, Value::Array(items)) => {
-                items.iter().cloned().enumerate().filter(|(_, item)| g.check.is_valid(inner_loc, item)).collect()
+                items.iter().cloned().enumerate().filter(|(_, item)| g.schemas.is_valid(inner_loc, item)).collect()
             }
             (Keyword::PropertyNames, Value::Object(map)) => map.keys().map(|k| Value::String(k.clone())).enumerate().collect(),
             _ => continue,
@@ -139,7 +139,7 @@ fn through(
                 for (_, list) in candidates(g, &inner_view, keyword, part, part, "").unwrap_or_default() {
                     for candidate in list {
                         // The changed part must violate the inner keyword and nothing else.
-                        let inner_failures = g.check.failures(inner_loc, &candidate.instance);
+                        let inner_failures = g.schemas.failures(inner_loc, &candidate.instance);
                         if inner_failures.is_empty()
                             || inner_failures.iter().any(|f| f.keyword != Label::Keyword(keyword) || f.schema != target)
                         {
@@ -147,7 +147,7 @@ fn through(
                         }
                         let Some(changed) = rebuild(here, *index, &candidate.instance) else { continue };
                         let whole = replace(instance, ptr, |_| changed.clone());
-                        let failures = g.check.failures(root, &whole);
+                        let failures = g.schemas.failures(root, &whole);
                         let Some(first) = failures.first() else { continue };
                         let Label::Keyword(shown) = first.keyword else { continue };
                         let at = view.at_keyword(shown);
@@ -405,12 +405,12 @@ fn candidates(
         Keyword::MinContains | Keyword::MaxContains => {
             let (Some(items), Some(contains)) = (here.as_array(), schema.contains) else { return Ok(Vec::new()) };
             let contains = view.loc_of(contains);
-            let matching: Vec<Value> = items.iter().filter(|item| g.check.is_valid(&contains, item)).cloned().collect();
+            let matching: Vec<Value> = items.iter().filter(|item| g.schemas.is_valid(&contains, item)).cloned().collect();
             let limit = if keyword == Keyword::MinContains { schema.min_contains } else { schema.max_contains };
             let limit = limit.unwrap_or(0) as usize;
             let mut list = Vec::new();
             if keyword == Keyword::MinContains && limit >= 2 && !matching.is_empty() {
-                let mut fewer: Vec<Value> = items.iter().filter(|item| !g.check.is_valid(&contains, item)).cloned().collect();
+                let mut fewer: Vec<Value> = items.iter().filter(|item| !g.schemas.is_valid(&contains, item)).cloned().collect();
                 fewer.extend(matching.iter().take(limit - 1).cloned());
                 list.push(at(Value::Array(fewer), format!("{} items match contains (minContains {limit})", limit - 1)));
             }
@@ -418,7 +418,7 @@ fn candidates(
                 && let Some(first) = matching.first()
             {
                 let mut more = items.clone();
-                while more.iter().filter(|item| g.check.is_valid(&contains, item)).count() <= limit {
+                while more.iter().filter(|item| g.schemas.is_valid(&contains, item)).count() <= limit {
                     more.push(first.clone());
                 }
                 list.push(at(Value::Array(more), format!("{} items match contains (maxContains {limit})", limit + 1)));
@@ -428,7 +428,7 @@ fn candidates(
         Keyword::Contains => {
             let (Some(items), Some(contains)) = (here.as_array(), schema.contains) else { return Ok(Vec::new()) };
             let contains = view.loc_of(contains);
-            let kept: Vec<Value> = items.iter().filter(|item| !g.check.is_valid(&contains, item)).cloned().collect();
+            let kept: Vec<Value> = items.iter().filter(|item| !g.schemas.is_valid(&contains, item)).cloned().collect();
             single(vec![at(Value::Array(kept), "no item matches contains".to_owned())])
         }
         Keyword::Schema
@@ -690,9 +690,9 @@ mod tests {
     use serde_json::json;
 
     use super::candidates;
-    use crate::check::Checker;
     use crate::rng::Rng;
     use crate::values::Gen;
+    use crate::walk::Schemas;
     use crate::{ASSERTIONS, SynthConfig};
 
     /// The match in `candidates` decides every keyword, and [`ASSERTIONS`], the order the
@@ -700,11 +700,12 @@ mod tests {
     #[test]
     fn the_mutator_decides_every_keyword_and_assertions_lists_the_violable_ones() {
         let front = crate::tests::front(json!({ "type": "object" }));
-        let checker = Checker::new(&front);
+        let referee = crate::tests::referee(&front);
+        let schemas = Schemas::new(&front, &referee);
         let config = SynthConfig::default();
-        let mut generator = Gen { check: &checker, cfg: &config, rng: Rng::new(config.seed), notes: BTreeSet::new() };
+        let mut generator = Gen { schemas: &schemas, cfg: &config, rng: Rng::new(config.seed), notes: BTreeSet::new() };
         let root = Loc { doc: front.registry.docs[0].id, pointer: String::new() };
-        let view = checker.view(&root).expect("an object schema");
+        let view = schemas.view(&root).expect("an object schema");
         let instance = json!({});
         let violable: Vec<Keyword> = Keyword::ALL
             .into_iter()

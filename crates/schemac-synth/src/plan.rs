@@ -51,7 +51,7 @@ pub(crate) fn plan(g: &mut Gen<'_>, loc: &Loc, depth: usize) -> Value {
         // No value at all (a `false` schema): `Null`, which the caller leaves out or passes up.
         if values.is_empty() { Value::Null } else { json!({ "pool": values }) }
     };
-    let Some(view) = g.check.view(loc) else { return pool(g) };
+    let Some(view) = g.schemas.view(loc) else { return pool(g) };
     let schema = view.schema;
     // Before 2019-09 the members beside `$ref` are not keywords (the model keeps them as
     // unknown members), and nothing reads them: the plan is the target's.

@@ -143,7 +143,7 @@ impl<'m> View<'m> {
         let (rest, keyword) = match rest {
             Some(id) => (id, rest_keyword),
             // Nothing else here evaluates the item: `unevaluatedItems` decides (as far as this
-            // schema object can tell; the checker looks through the in-place applicators).
+            // schema object can tell; the walk looks through the in-place applicators).
             None => match schema.unevaluated_items {
                 Some(id) => (id, Keyword::UnevaluatedItems),
                 None => return ItemRule::Any,

@@ -4,7 +4,7 @@
 //!
 //! Generation works on what the keywords promise (types, bounds, properties, branches); the
 //! cross-cutting keywords (`not`, `oneOf` exclusivity, the `if` condition, `dependentSchemas`,
-//! `uniqueItems` across branches) are settled by keeping only candidates the checker accepts.
+//! `uniqueItems` across branches) are settled by keeping only candidates the referee accepts.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -14,10 +14,10 @@ use schemac::schema::Keyword;
 use serde_json::{Map, Number, Value};
 
 use super::SynthConfig;
-use super::check::Checker;
 use super::rng::Rng;
 use super::schema::{ItemRule, View, json_eq};
 use super::strings;
+use super::walk::Schemas;
 
 /// Deeper than this the generator gives up on a branch (only unbounded recursion gets here).
 const HARD_DEPTH: usize = 32;
@@ -63,7 +63,7 @@ struct Expanded {
 }
 
 pub(crate) struct Gen<'r> {
-    pub check: &'r Checker<'r>,
+    pub schemas: &'r Schemas<'r>,
     pub cfg: &'r SynthConfig,
     pub rng: Rng,
     /// What the generator could not do, e.g. a pattern it cannot generate from.
@@ -95,7 +95,7 @@ impl<'r> Gen<'r> {
             out = self.facets(&expanded.atoms, depth);
         }
         let mut seen = BTreeSet::new();
-        out.retain(|sample| conj.locs.iter().all(|loc| self.check.is_valid(loc, &sample.value)) && seen.insert(sample.value.to_string()));
+        out.retain(|sample| conj.locs.iter().all(|loc| self.schemas.is_valid(loc, &sample.value)) && seen.insert(sample.value.to_string()));
         out
     }
 
@@ -107,7 +107,7 @@ impl<'r> Gen<'r> {
             if !seen.insert(loc.clone()) {
                 continue;
             }
-            let Some(node) = self.check.model.at(&loc) else {
+            let Some(node) = self.schemas.model.at(&loc) else {
                 expanded.impossible = true;
                 continue;
             };
@@ -119,7 +119,7 @@ impl<'r> Gen<'r> {
                 }
                 None => {}
             }
-            let Some(view) = self.check.view(&loc) else {
+            let Some(view) = self.schemas.view(&loc) else {
                 expanded.impossible = true;
                 continue;
             };
@@ -162,7 +162,7 @@ impl<'r> Gen<'r> {
     /// Values for atoms with no choice left: by `const`/`enum` if any, else for each kind the
     /// atoms allow, in the order the schema lists them.
     fn facets(&mut self, atoms: &[Loc], depth: usize) -> Vec<Sample> {
-        let views: Vec<View<'_>> = atoms.iter().filter_map(|loc| self.check.view(loc)).collect();
+        let views: Vec<View<'_>> = atoms.iter().filter_map(|loc| self.schemas.view(loc)).collect();
         if let Some(constant) = views.iter().find_map(|v| v.schema.const_value.as_ref()) {
             return vec![Sample::new(constant.clone(), Keyword::Const.name())];
         }
@@ -415,7 +415,7 @@ impl<'r> Gen<'r> {
         // is dropped and `additionalProperties` is never reached.
         let unknown = unknown_names(&names).into_iter().find(|name| {
             let name = Value::String(name.clone());
-            views.iter().filter_map(|v| Some(v.loc_of(v.schema.property_names?))).all(|names| self.check.is_valid(&names, &name))
+            views.iter().filter_map(|v| Some(v.loc_of(v.schema.property_names?))).all(|names| self.schemas.is_valid(&names, &name))
         });
         if let Some(name) = unknown.filter(|_| !closed) {
             let conj = self.property_conj(views, &name);
@@ -435,7 +435,7 @@ impl<'r> Gen<'r> {
                 self.notes.insert(format!("patternProperties `{pattern}`: cannot generate a property name"));
                 continue;
             };
-            let Some(name) = candidates.into_iter().find(|n| !names.contains(n) && self.check.matches(pattern, n)) else { continue };
+            let Some(name) = candidates.into_iter().find(|n| !names.contains(n) && self.schemas.matches(pattern, n)) else { continue };
             let conj = self.property_conj(views, &name);
             for sample in self.values(&conj, depth + 1) {
                 let mut map = base.clone();
@@ -456,7 +456,7 @@ impl<'r> Gen<'r> {
                 conj.locs.push(view.loc_of(property));
             }
             for (pattern, id) in view.pattern_properties() {
-                if self.check.matches(pattern, name) {
+                if self.schemas.matches(pattern, name) {
                     matched = true;
                     conj.locs.push(view.loc_of(*id));
                 }
