@@ -24,7 +24,7 @@ use schemac::Draft;
 use schemac::diag::{Diagnostic, Diagnostics};
 use schemac::resolve::{Loc, Registry};
 use schemac::schema::{Keyword, Model};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::schema::escape;
 
@@ -206,7 +206,8 @@ impl Referee {
         }
         let draft = model.at(loc).map_or(Draft::Draft2020_12, |node| node.draft);
         let uri = self.uris.get(loc.doc.0).cloned().unwrap_or_default();
-        let wrapper = json!({ "$ref": format!("{uri}#{}", fragment(&loc.pointer)) });
+        let target = Value::String(format!("{uri}#{}", fragment(&loc.pointer)));
+        let wrapper = Value::Object([(Keyword::Ref.name().to_owned(), target)].into_iter().collect());
         let built = jsonschema::options()
             .with_draft(jsonschema_draft(draft))
             .with_registry(&self.resources)
