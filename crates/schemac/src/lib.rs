@@ -18,13 +18,11 @@ pub mod name;
 pub mod pattern;
 pub mod resolve;
 pub mod schema;
-pub mod synth;
 pub mod write;
 
 use std::path::PathBuf;
 
 pub use diag::{Diagnostic, Diagnostics, Severity};
-pub use synth::synthesize_for;
 
 /// JSON Schema drafts. Only the spelling of a few keywords differs between the older ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -167,7 +167,7 @@ impl proptest::arbitrary::Arbitrary for crate::assert_numbers::Numbers {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["score",false,{"num":[0.0,1.0]}],["price",false,{"pool":[0.5,-2.25,3.0]}],["level",false,{"pool":[1,9,5]}],["even",false,{"pool":[0,42,-8]}],["half",false,{"pool":[1.0,3.0]}],["readings",false,{"array":{"num":[-1000000000.0,100.0]},"min":0,"max":3}],["offset",false,{"one_of":[{"int":[-5,9007199254740991]},{"pool":[null]}]}]]}"#)
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["score",false,{"num":[0.0,1.0]}],["price",false,{"pool":[0.5,-2.25,9.999999999999999e+20,3.0]}],["level",false,{"pool":[1,9,5]}],["even",false,{"pool":[0,42,-8,9007199254740992]}],["half",false,{"pool":[1.0,3.0]}],["readings",false,{"array":{"num":[-1000000000.0,100.0]},"min":0,"max":3}],["offset",false,{"one_of":[{"int":[-5,9007199254740991]},{"pool":[null]}]}]]}"#)
     }
 }
 

@@ -14,7 +14,7 @@ use std::fs;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use schemac::synth::{ModuleSynthesis, SynthConfig};
+use schemac_synth::{ModuleSynthesis, SynthConfig};
 use serde_json::{Value, json};
 
 use crate::codegen::REGENERATE_COMMAND;
@@ -51,7 +51,7 @@ pub fn add(
     if input.schemas.is_empty() {
         return Ok(());
     }
-    let front = schemac::synth::Front::new(input, config)
+    let front = schemac_synth::Front::new(input, config)
         .map_err(|d| anyhow::Error::new(d).context(format!("cannot synthesize instances for `{dir}`")))?;
     let modules = front.modules(&SynthConfig::default());
     let mut main = header("the schemas of this crate");
@@ -100,7 +100,7 @@ fn bundled_coverage(modules: &[ModuleSynthesis]) -> Result<()> {
     if !gaps.is_empty() {
         bail!(
             "bundled schemas must be covered completely by synthesized instances (issue 4), but:\n  {}\n\
-             extend the synthesizer (crates/schemac/src/synth/) or, if a target is unreachable by construction, \
+             extend the synthesizer (crates/schemac-synth/) or, if a target is unreachable by construction, \
              teach coverage.rs to prove it",
             gaps.join("\n  ")
         );
@@ -151,7 +151,7 @@ fn test_file(krate: &str, module: &ModuleSynthesis, cases: &Cases) -> String {
 }
 
 /// Every valid and invalid case of one schema, refereed by `jsonschema`.
-fn cases(root: &Path, front: &schemac::synth::Front, module: &ModuleSynthesis) -> Result<Cases> {
+fn cases(root: &Path, front: &schemac_synth::Front, module: &ModuleSynthesis) -> Result<Cases> {
     let validator = referee::validator(&module.schema, module.draft)?;
     let synthesis = &module.synthesis;
     let mut valid = Vec::new();
@@ -305,7 +305,7 @@ mod tests {
     use super::*;
 
     fn module(source: &str, uncovered: &[&str], unreachable: &[&str]) -> ModuleSynthesis {
-        let synthesis = schemac::synth::Synthesis {
+        let synthesis = schemac_synth::Synthesis {
             uncovered: uncovered.iter().map(|s| (*s).to_owned()).collect(),
             unreachable: unreachable.iter().map(|s| (*s).to_owned()).collect(),
             ..Default::default()

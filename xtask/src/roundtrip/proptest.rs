@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use schemac::synth::{ModuleSynthesis, SynthConfig};
+use schemac_synth::{ModuleSynthesis, SynthConfig};
 
 use super::{draft_name, header};
 
@@ -17,7 +17,7 @@ const CASES: u32 = 64;
 pub const DEPENDENCY: &str = "proptest = { version = \"1\", optional = true, default-features = false, features = [\"std\"] }\n";
 pub const FEATURES: &str = "\n[features]\n# `Arbitrary` for every type, producing only schema-valid values, and the property tests.\nproptest = [\"dep:proptest\", \"schemac-runtime/proptest\"]\n";
 
-pub fn add(front: &schemac::synth::Front, dir: &str, krate: &str, modules: &[ModuleSynthesis], files: &mut BTreeMap<String, String>) {
+pub fn add(front: &schemac_synth::Front, dir: &str, krate: &str, modules: &[ModuleSynthesis], files: &mut BTreeMap<String, String>) {
     let synth = SynthConfig::default();
     let mut impls = header("the schemas of this crate");
     impls.push_str("//! `proptest::arbitrary::Arbitrary` for every generated type: values made from a plan that\n");

@@ -9,10 +9,11 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
+use super::kinds::kind_from_name;
 use super::{Body, Dependency, Exclusive, Items, Keyword, KindSet, Model, Node, Ref, Resolution, Schema, SchemaId, Target};
 use crate::Draft;
 use crate::diag::{Diagnostic, Severity};
-use crate::ir::DocId;
+use crate::ir::{DocId, Kind};
 use crate::resolve::{Loc, Registry};
 
 const TYPE_NAMES: &str = "\"null\", \"boolean\", \"object\", \"array\", \"number\", \"integer\", \"string\"";
@@ -351,7 +352,11 @@ impl<'r> Parser<'_, 'r> {
             Keyword::DependentSchemas => set(&mut out.dependent_schemas, self.schema_map(&at, value, name)),
             Keyword::Dependencies => set(&mut out.dependencies, self.dependencies(&at, value)),
             Keyword::Items => set(&mut out.items, self.items(&at, value)),
-            Keyword::Type => set(&mut out.types, self.types(&at, value)),
+            Keyword::Type => {
+                let parsed = self.types(&at, value);
+                out.type_order = parsed.as_ref().map(|(_, order)| order.clone());
+                set(&mut out.types, parsed.map(|(set, _)| set))
+            }
             Keyword::Enum => set(&mut out.enum_values, self.enum_values(&at, value)),
             Keyword::Const => set(&mut out.const_value, Some(value.clone())),
             Keyword::MultipleOf => set(&mut out.multiple_of, self.number(&at, value, name)),
@@ -502,7 +507,8 @@ impl<'r> Parser<'_, 'r> {
         }
     }
 
-    fn types(&mut self, at: &Loc, value: &Value) -> Option<KindSet> {
+    /// `type` as a set, and its kinds in the written order.
+    fn types(&mut self, at: &Loc, value: &Value) -> Option<(KindSet, Vec<Kind>)> {
         let names: Vec<(Loc, &Value)> = match value {
             Value::String(_) => vec![(at.clone(), value)],
             Value::Array(items) if !items.is_empty() => items.iter().enumerate().map(|(i, v)| (at.child(&i.to_string()), v)).collect(),
@@ -520,18 +526,21 @@ impl<'r> Parser<'_, 'r> {
             }
         };
         let mut set = KindSet::EMPTY;
+        let mut order = Vec::new();
         let mut valid = true;
         let mut seen = Vec::new();
         for (loc, name) in names {
-            match name.as_str() {
-                Some(n) if KindSet::from_name(n).is_some() => {
+            match name.as_str().map(|n| (n, kind_from_name(n))) {
+                Some((n, Some(kind))) => {
                     if seen.contains(&n) {
                         self.error(&loc, format!("`type` lists \"{n}\" twice"), "list each type once");
+                    } else {
+                        order.push(kind);
                     }
                     seen.push(n);
-                    set = set.union(KindSet::from_name(n)?);
+                    set = set.union(KindSet::of(kind));
                 }
-                Some(n) => {
+                Some((n, None)) => {
                     self.error(&loc, format!("unknown type name \"{n}\""), format!("the type names are {TYPE_NAMES}"));
                     valid = false;
                 }
@@ -541,7 +550,7 @@ impl<'r> Parser<'_, 'r> {
                 }
             }
         }
-        valid.then_some(set)
+        valid.then_some((set, order))
     }
 
     fn enum_values(&mut self, at: &Loc, value: &Value) -> Option<Vec<Value>> {

@@ -24,12 +24,13 @@ use serde_json::{Number, Value};
 
 use crate::Draft;
 use crate::diag::Diagnostic;
+use crate::ir::Kind;
 use crate::resolve::Loc;
 
 pub use build::build;
 pub use keyword::{Applies, Class, Info, Keyword, Vocabulary};
 pub use kinds::{KindSet, kind_hint, kind_of_value};
-pub use pointer::defs_key;
+pub use pointer::{KeywordAt, defs_key};
 
 /// A node of the [`Model`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -228,6 +229,10 @@ pub struct Schema {
     pub unevaluated_properties: Option<SchemaId>,
     // Assertions.
     pub types: Option<KindSet>,
+    /// `type` as written: its kinds in their order, `integer` beside `number` kept (the set
+    /// [`Schema::types`] folds it into `number`). Present exactly when `types` is; for readers to
+    /// whom the order matters, as synthesis, which tries the kinds in the schema's order.
+    pub type_order: Option<Vec<Kind>>,
     pub enum_values: Option<Vec<Value>>,
     pub const_value: Option<Value>,
     pub multiple_of: Option<Number>,
@@ -375,7 +380,10 @@ impl Schema {
             Keyword::PropertyNames => self.property_names = None,
             Keyword::UnevaluatedItems => self.unevaluated_items = None,
             Keyword::UnevaluatedProperties => self.unevaluated_properties = None,
-            Keyword::Type => self.types = None,
+            Keyword::Type => {
+                self.types = None;
+                self.type_order = None;
+            }
             Keyword::Enum => self.enum_values = None,
             Keyword::Const => self.const_value = None,
             Keyword::MultipleOf => self.multiple_of = None,

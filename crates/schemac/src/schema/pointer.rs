@@ -1,6 +1,44 @@
 //! JSON pointers read as schema grammar: which keyword each step passes through.
 
-use super::Keyword;
+use super::{Keyword, Model, SchemaId};
+use crate::resolve::Loc;
+
+/// Where a location in a schema document stands in the schema grammar: the schema object whose
+/// keyword holds it, and that keyword.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeywordAt {
+    pub schema: SchemaId,
+    pub keyword: Keyword,
+    /// Whether the location is the keyword's whole value (`/additionalProperties`, `/minimum`)
+    /// rather than a part of it (`/properties/a`, `/dependentRequired/card`).
+    pub whole: bool,
+}
+
+impl Model {
+    /// The keyword whose value holds `loc` (a keyword's location, or a subschema's), read from
+    /// the nearest enclosing schema object of the model, so that a property named like a keyword
+    /// (`/properties/minimum`) is not mistaken for one. `None` outside every schema object, and
+    /// where that schema has no such keyword (a member that is no keyword in its draft).
+    ///
+    /// A validator reports where a keyword failed as such a location; this says which keyword.
+    pub fn keyword_at(&self, loc: &Loc) -> Option<KeywordAt> {
+        let mut end = loc.pointer.len();
+        while let Some(slash) = loc.pointer[..end].rfind('/') {
+            let parent = Loc { doc: loc.doc, pointer: loc.pointer[..slash].to_owned() };
+            if let Some(id) = self.id_at(&parent) {
+                let node = self.node(id);
+                let schema = node.schema()?;
+                let rest = &loc.pointer[slash + 1..];
+                let (token, whole) = rest.split_once('/').map_or((rest, true), |(token, _)| (token, false));
+                let token = token.replace("~1", "/").replace("~0", "~");
+                let keyword = Keyword::in_draft(&token, node.draft).filter(|k| schema.has(*k))?;
+                return Some(KeywordAt { schema: id, keyword, whole });
+            }
+            end = slash;
+        }
+        None
+    }
+}
 
 /// How a keyword holds its subschemas, for reading a pointer through it.
 enum Step {

@@ -161,3 +161,42 @@ fn without_removes_keywords_as_if_never_written() {
     assert!(rest.has(Keyword::Type) && rest.has(Keyword::Properties));
     assert!(!rest.is_empty() && Schema::default().is_empty());
 }
+
+#[test]
+fn type_keeps_its_written_order() {
+    let (model, diagnostics) = one(json!({
+        "type": ["string", "integer", "null", "number"],
+        "properties": { "a": { "type": "boolean" } }
+    }));
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let root = at(&model, "");
+    assert_eq!(root.type_order, Some(vec![Kind::String, Kind::Integer, Kind::Null, Kind::Number]));
+    // The set folds `integer` into `number`; the order keeps both.
+    assert_eq!(root.types, Some(KindSet::of(Kind::String).union(KindSet::of(Kind::Null)).union(KindSet::of(Kind::Number))));
+    assert_eq!(at(&model, "/properties/a").type_order, Some(vec![Kind::Boolean]));
+    assert_eq!(root.without(&[Keyword::Type]).type_order, None);
+}
+
+#[test]
+fn a_location_names_the_keyword_that_holds_it() {
+    let (model, diagnostics) = one(json!({
+        "properties": { "minimum": { "maximum": 3 }, "b": false },
+        "additionalProperties": false,
+        "dependentRequired": { "card": ["billing"] },
+        "x-extra": { "minimum": 1 }
+    }));
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let loc = |pointer: &str| Loc { doc: DocId(0), pointer: pointer.to_owned() };
+    let root = model.id_at(&loc("")).expect("the root");
+    let property = model.id_at(&loc("/properties/minimum")).expect("a property's schema");
+    let held = |pointer: &str| model.keyword_at(&loc(pointer)).map(|k| (k.schema, k.keyword, k.whole));
+    assert_eq!(held("/properties/minimum/maximum"), Some((property, Keyword::Maximum, true)));
+    // A property named like a keyword is a part of `properties`, not `minimum`.
+    assert_eq!(held("/properties/minimum"), Some((root, Keyword::Properties, false)));
+    assert_eq!(held("/properties/b"), Some((root, Keyword::Properties, false)));
+    assert_eq!(held("/additionalProperties"), Some((root, Keyword::AdditionalProperties, true)));
+    assert_eq!(held("/dependentRequired/card/0"), Some((root, Keyword::DependentRequired, false)));
+    // `x-extra` is no keyword, so nothing inside it belongs to one.
+    assert_eq!(held("/x-extra/minimum"), None);
+    assert_eq!(held(""), None);
+}

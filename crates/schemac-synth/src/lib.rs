@@ -1,67 +1,73 @@
-//! Instance synthesis: valid JSON instances that together cover a schema, and invalid mutants
-//! that each violate exactly one keyword at one pointer.
+//! Instance synthesis for schemac: valid JSON instances that together cover a schema, and
+//! invalid mutants that each violate exactly one keyword at one pointer.
 //!
-//! Pure and deterministic: the same registry, root and [`SynthConfig`] give the same instances
-//! on every machine. Works on the resolved schema JSON ([`Registry`]), not on the IR, because
-//! the instances must follow what the schema says, not what the types make of it. The
-//! synthesizer keeps only what its own checker (`check.rs`) confirms; `cargo xtask codegen`
-//! has every instance refereed again by the `jsonschema` crate.
+//! Pure and deterministic: the same schemas, root and [`SynthConfig`] give the same instances
+//! on every machine. Reads the schema model ([`schemac::schema::Model`]: typed keywords,
+//! resolved references), not the IR, because the instances must follow what the schema says,
+//! not what the types make of it.
+//!
+//! Candidates are generated from what the keywords promise and kept only when the referee, the
+//! `jsonschema` crate (`referee.rs`), confirms them: a valid instance has no failure, a mutant
+//! exactly one keyword failing at one pointer. Where in an instance each subschema applies is
+//! the synthesizer's own walk (`walk.rs`), which decides no validity itself.
 
 mod annotations;
-mod check;
 mod coverage;
 mod mutate;
 mod plan;
+mod referee;
 mod rng;
 mod schema;
 mod strings;
 #[cfg(test)]
 mod tests;
 mod values;
+mod walk;
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use crate::diag::Diagnostics;
-use crate::ir::Ir;
-use crate::resolve::{Loc, Registry};
-use crate::{Config, Draft, Input};
+use schemac::diag::Diagnostics;
+use schemac::ir::Ir;
+use schemac::resolve::{Loc, Registry};
+use schemac::schema::Keyword;
+use schemac::{Config, Draft, Input};
 
 /// The assertion keywords the mutator knows how to violate, in the order it tries them.
 /// `format` is missing on purpose: it is an annotation, and no instance is invalid by it.
-pub const ASSERTIONS: [&str; 31] = [
-    "type",
-    "enum",
-    "const",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "required",
-    "additionalProperties",
-    "propertyNames",
-    "minProperties",
-    "maxProperties",
-    "dependentRequired",
-    "dependencies",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "items",
-    "additionalItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "oneOf",
-    "anyOf",
-    "not",
+pub const ASSERTIONS: [Keyword; 31] = [
+    Keyword::Type,
+    Keyword::Enum,
+    Keyword::Const,
+    Keyword::Minimum,
+    Keyword::Maximum,
+    Keyword::ExclusiveMinimum,
+    Keyword::ExclusiveMaximum,
+    Keyword::MultipleOf,
+    Keyword::MinLength,
+    Keyword::MaxLength,
+    Keyword::Pattern,
+    Keyword::Required,
+    Keyword::AdditionalProperties,
+    Keyword::PropertyNames,
+    Keyword::MinProperties,
+    Keyword::MaxProperties,
+    Keyword::DependentRequired,
+    Keyword::Dependencies,
+    Keyword::MinItems,
+    Keyword::MaxItems,
+    Keyword::UniqueItems,
+    Keyword::Items,
+    Keyword::AdditionalItems,
+    Keyword::Contains,
+    Keyword::MinContains,
+    Keyword::MaxContains,
+    Keyword::UnevaluatedItems,
+    Keyword::UnevaluatedProperties,
+    Keyword::OneOf,
+    Keyword::AnyOf,
+    Keyword::Not,
 ];
 
 /// How to synthesize.
@@ -136,20 +142,27 @@ impl Synthesis {
     }
 }
 
-/// Synthesizes valid instances and mutants for the schema at `root`.
-pub fn synthesize(registry: &Registry, root: &Loc, config: &SynthConfig) -> Synthesis {
-    let checker = check::Checker::new(registry);
-    let mut generator = values::Gen { check: &checker, cfg: config, rng: rng::Rng::new(config.seed), notes: BTreeSet::new() };
+/// Synthesizes valid instances and mutants for the schema at `root` of the front end's
+/// documents. Fails only when `jsonschema`, which referees every instance, cannot read the
+/// documents.
+pub fn synthesize(front: &schemac::Front, root: &Loc, config: &SynthConfig) -> Result<Synthesis, Diagnostics> {
+    let referee = referee::Referee::new(front)?;
+    Ok(synthesize_with(&walk::Schemas::new(front, &referee), root, config))
+}
+
+fn synthesize_with(schemas: &walk::Schemas<'_>, root: &Loc, config: &SynthConfig) -> Synthesis {
+    let mut generator = values::Gen { schemas, cfg: config, rng: rng::Rng::new(config.seed), notes: BTreeSet::new() };
     let valid: Vec<Sample> = generator
         .values(&values::Conj::of(root.clone()), 0)
         .into_iter()
         .map(|s| Sample { note: if s.note.is_empty() { "minimal".to_owned() } else { s.note }, value: s.value })
         .collect();
     let invalid = mutate::mutants(&mut generator, root, &valid);
-    let (uncovered, unreachable) = coverage::uncovered(&checker, root, &valid, &invalid);
-    let (annotated, problems) = annotations::instances(&checker, root, &valid);
+    let (uncovered, unreachable) = coverage::uncovered(schemas, root, &valid, &invalid);
+    let (annotated, problems) = annotations::instances(schemas, root, &valid);
     let mut unsupported: Vec<String> = generator.notes.into_iter().collect();
     unsupported.extend(problems);
+    unsupported.extend(schemas.problems());
     let mut valid = valid;
     valid.extend(annotated);
     Synthesis { valid, invalid, uncovered, unreachable, unsupported }
@@ -184,7 +197,7 @@ pub struct TypeOrigin {
     pub alias: bool,
 }
 
-/// A keyword an instance violates, as the synthesizer's checker sees it.
+/// A keyword an instance violates, as the referee (`jsonschema`) reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
     pub pointer: String,
@@ -193,24 +206,26 @@ pub struct Violation {
     pub schema_path: String,
 }
 
-/// The compiler's front end (load, resolve, lower, name) run once, for synthesizing and for
-/// classifying hand-written instances against the same schemas.
+/// The compiler's front end (load, resolve, the schema model) and the named IR, made once, for
+/// synthesizing and for classifying hand-written instances against the same schemas.
 #[derive(Debug)]
 pub struct Front {
-    registry: Registry,
+    front: schemac::Front,
     ir: Ir,
+    referee: referee::Referee,
 }
 
 impl Front {
     pub fn new(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
-        let front = crate::front(input, config)?;
+        let front = schemac::front(input, config)?;
         let ir = front.lower(config)?;
-        Ok(Front { registry: front.registry, ir })
+        let referee = referee::Referee::new(&front)?;
+        Ok(Front { front, ir, referee })
     }
 
     /// Synthesizes instances for the root of every input schema, in module order.
     pub fn modules(&self, synth: &SynthConfig) -> Vec<ModuleSynthesis> {
-        let (registry, ir) = (&self.registry, &self.ir);
+        let (registry, ir) = (&self.front.registry, &self.ir);
         let mut out = Vec::new();
         for &(doc_id, root_def) in &ir.roots {
             let doc = registry.doc(doc_id);
@@ -231,11 +246,11 @@ impl Front {
                     .map(|d| TypeOrigin {
                         name: d.name.clone(),
                         pointer: d.origin.pointer.clone(),
-                        alias: matches!(d.kind, crate::ir::DefKind::Alias(_)),
+                        alias: matches!(d.kind, schemac::ir::DefKind::Alias(_)),
                     })
                     .collect(),
                 unenforced: unenforced(ir, registry, doc_id),
-                synthesis: synthesize(registry, &root, synth),
+                synthesis: synthesize_with(&walk::Schemas::new(&self.front, &self.referee), &root, synth),
             });
         }
         out.sort_by(|a, b| a.path.cmp(&b.path));
@@ -245,22 +260,22 @@ impl Front {
     /// The `proptest` generation plan (JSON, see `schemac_runtime::arbitrary`) for the
     /// subschema at `pointer` of the input schema `source`.
     pub fn plan(&self, source: &str, pointer: &str, synth: &SynthConfig) -> Value {
-        let Some(doc) = self.registry.docs.iter().find(|d| d.display == source) else { return Value::Null };
-        let checker = check::Checker::new(&self.registry);
-        let mut generator = values::Gen { check: &checker, cfg: synth, rng: rng::Rng::new(synth.seed), notes: BTreeSet::new() };
+        let Some(doc) = self.front.registry.docs.iter().find(|d| d.display == source) else { return Value::Null };
+        let schemas = walk::Schemas::new(&self.front, &self.referee);
+        let mut generator = values::Gen { schemas: &schemas, cfg: synth, rng: rng::Rng::new(synth.seed), notes: BTreeSet::new() };
         plan::plan(&mut generator, &Loc { doc: doc.id, pointer: pointer.to_owned() }, 0)
     }
 
     /// The keywords `instance` violates against the root of the input schema `source` (as
     /// displayed); empty when it is valid or no input schema has that name.
     pub fn violations(&self, source: &str, instance: &Value) -> Vec<Violation> {
-        let Some(doc) = self.registry.docs.iter().find(|d| d.is_input && d.display == source) else { return Vec::new() };
-        let checker = check::Checker::new(&self.registry);
+        let Some(doc) = self.front.registry.docs.iter().find(|d| d.is_input && d.display == source) else { return Vec::new() };
+        let schemas = walk::Schemas::new(&self.front, &self.referee);
         let root = Loc { doc: doc.id, pointer: String::new() };
-        checker
+        schemas
             .failures(&root, instance)
             .into_iter()
-            .map(|f| Violation { pointer: f.pointer, keyword: f.keyword, schema_path: f.schema.pointer })
+            .map(|f| Violation { pointer: f.pointer, keyword: f.keyword.to_string(), schema_path: f.schema.pointer })
             .collect()
     }
 }
@@ -272,7 +287,7 @@ pub fn synthesize_for(input: &Input, config: &Config, synth: &SynthConfig) -> Re
 }
 
 /// Absolute pointers in document `doc` of the keywords some type lists as not enforced yet.
-fn unenforced(ir: &Ir, registry: &Registry, doc: crate::ir::DocId) -> BTreeSet<String> {
+fn unenforced(ir: &Ir, registry: &Registry, doc: schemac::ir::DocId) -> BTreeSet<String> {
     let display = &registry.doc(doc).display;
     let mut out = BTreeSet::new();
     for def in &ir.defs {

@@ -4,26 +4,27 @@
 
 use std::collections::BTreeSet;
 
+use schemac::resolve::Loc;
+use schemac::schema::Keyword;
 use serde_json::Value;
 
 use super::Sample;
-use super::check::Checker;
-use crate::resolve::Loc;
+use super::walk::Schemas;
 
 /// `(instances, problems)`.
-pub(crate) fn instances(check: &Checker<'_>, root: &Loc, hosts: &[Sample]) -> (Vec<Sample>, Vec<String>) {
+pub(crate) fn instances(schemas: &Schemas<'_>, root: &Loc, hosts: &[Sample]) -> (Vec<Sample>, Vec<String>) {
     let mut done: BTreeSet<(Loc, usize)> = BTreeSet::new();
     let mut tried: BTreeSet<(Loc, usize)> = BTreeSet::new();
     let mut out = Vec::new();
     for host in hosts {
-        for (ptr, loc) in check.visits(root, &host.value) {
-            let Some(schema) = check.reg.get(&loc) else { continue };
+        for (ptr, loc) in schemas.visits(root, &host.value) {
+            let Some(view) = schemas.view(&loc) else { continue };
             let mut values: Vec<(String, &Value)> = Vec::new();
-            if let Some(default) = schema.get("default") {
-                values.push(("default".to_owned(), default));
+            if let Some(default) = &view.schema.default {
+                values.push((Keyword::Default.to_string(), default));
             }
-            for (i, example) in schema.get("examples").and_then(Value::as_array).into_iter().flatten().enumerate() {
-                values.push((format!("examples/{i}"), example));
+            for (i, example) in view.schema.examples.iter().flatten().enumerate() {
+                values.push((format!("{}/{i}", Keyword::Examples), example));
             }
             for (i, (what, value)) in values.into_iter().enumerate() {
                 let key = (loc.clone(), i);
@@ -34,7 +35,7 @@ pub(crate) fn instances(check: &Checker<'_>, root: &Loc, hosts: &[Sample]) -> (V
                 let mut instance = host.value.clone();
                 let Some(slot) = instance.pointer_mut(&ptr) else { continue };
                 *slot = value.clone();
-                if check.is_valid(root, &instance) {
+                if schemas.is_valid(root, &instance) {
                     out.push(Sample {
                         note: format!("{what} of {} at {}", loc.pointer, if ptr.is_empty() { "the root" } else { &ptr }),
                         value: instance,

@@ -4,18 +4,20 @@
 //!
 //! Generation works on what the keywords promise (types, bounds, properties, branches); the
 //! cross-cutting keywords (`not`, `oneOf` exclusivity, the `if` condition, `dependentSchemas`,
-//! `uniqueItems` across branches) are settled by keeping only candidates the checker accepts.
+//! `uniqueItems` across branches) are settled by keeping only candidates the referee accepts.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use schemac::ir::Kind;
+use schemac::resolve::Loc;
+use schemac::schema::Keyword;
 use serde_json::{Map, Number, Value};
 
 use super::SynthConfig;
-use super::check::Checker;
 use super::rng::Rng;
 use super::schema::{ItemRule, View, json_eq};
 use super::strings;
-use crate::resolve::Loc;
+use super::walk::Schemas;
 
 /// Deeper than this the generator gives up on a branch (only unbounded recursion gets here).
 const HARD_DEPTH: usize = 32;
@@ -61,7 +63,7 @@ struct Expanded {
 }
 
 pub(crate) struct Gen<'r> {
-    pub check: &'r Checker<'r>,
+    pub schemas: &'r Schemas<'r>,
     pub cfg: &'r SynthConfig,
     pub rng: Rng,
     /// What the generator could not do, e.g. a pattern it cannot generate from.
@@ -93,7 +95,7 @@ impl<'r> Gen<'r> {
             out = self.facets(&expanded.atoms, depth);
         }
         let mut seen = BTreeSet::new();
-        out.retain(|sample| conj.locs.iter().all(|loc| self.check.is_valid(loc, &sample.value)) && seen.insert(sample.value.to_string()));
+        out.retain(|sample| conj.locs.iter().all(|loc| self.schemas.is_valid(loc, &sample.value)) && seen.insert(sample.value.to_string()));
         out
     }
 
@@ -105,47 +107,49 @@ impl<'r> Gen<'r> {
             if !seen.insert(loc.clone()) {
                 continue;
             }
-            let Some(value) = self.check.reg.get(&loc) else {
+            let Some(node) = self.schemas.model.at(&loc) else {
                 expanded.impossible = true;
                 continue;
             };
-            match value {
-                Value::Bool(true) => continue,
-                Value::Bool(false) => {
+            match node.boolean() {
+                Some(true) => continue,
+                Some(false) => {
                     expanded.impossible = true;
                     continue;
                 }
-                _ => {}
+                None => {}
             }
-            let view = View { reg: self.check.reg, loc: &loc, value };
+            let Some(view) = self.schemas.view(&loc) else {
+                expanded.impossible = true;
+                continue;
+            };
+            let schema = view.schema;
             let mut next = Vec::new();
-            for keyword in ["$ref", "$dynamicRef", "$recursiveRef"] {
-                if let Some(reference) = view.get(keyword).and_then(Value::as_str) {
-                    match self.check.reg.resolve(&loc, reference) {
-                        Ok(target) => next.push(target),
-                        Err(_) => {
-                            expanded.impossible = true;
-                        }
-                    }
+            for (_, target) in view.ref_targets() {
+                match target {
+                    Some(target) => next.push(target),
+                    None => expanded.impossible = true,
                 }
             }
             if !view.ref_only() {
                 expanded.atoms.push(loc.clone());
-                next.extend(view.list("allOf"));
-                for keyword in ["oneOf", "anyOf"] {
-                    let at = loc.child(keyword);
-                    let branches = view.list(keyword);
+                next.extend(view.locs(schema.all_of.as_ref()));
+                for (keyword, list) in [(Keyword::OneOf, &schema.one_of), (Keyword::AnyOf, &schema.any_of)] {
+                    let at = view.at_keyword(keyword);
+                    let branches = view.locs(list.as_ref());
                     if !branches.is_empty() && !conj.decided.contains(&at) {
                         let alternatives =
                             branches.into_iter().enumerate().map(|(i, b)| (format!("{keyword} branch {i}"), vec![b])).collect();
                         expanded.choices.push(Choice { at, alternatives });
                     }
                 }
-                let at = loc.child("if");
-                if view.get("if").is_some() && !conj.decided.contains(&at) {
-                    let mut then = vec![at.clone()];
-                    then.extend(view.get("then").map(|_| loc.child("then")));
-                    let otherwise: Vec<Loc> = view.get("else").map(|_| loc.child("else")).into_iter().collect();
+                let at = view.at_keyword(Keyword::If);
+                if let Some(condition) = schema.if_
+                    && !conj.decided.contains(&at)
+                {
+                    let mut then = vec![view.loc_of(condition)];
+                    then.extend(schema.then.map(|id| view.loc_of(id)));
+                    let otherwise: Vec<Loc> = schema.else_.map(|id| view.loc_of(id)).into_iter().collect();
                     let alternatives = vec![("if holds, then".to_owned(), then), ("if fails, else".to_owned(), otherwise)];
                     expanded.choices.push(Choice { at, alternatives });
                 }
@@ -158,26 +162,24 @@ impl<'r> Gen<'r> {
     /// Values for atoms with no choice left: by `const`/`enum` if any, else for each kind the
     /// atoms allow, in the order the schema lists them.
     fn facets(&mut self, atoms: &[Loc], depth: usize) -> Vec<Sample> {
-        let views: Vec<View<'_>> =
-            atoms.iter().filter_map(|loc| Some(View { reg: self.check.reg, loc, value: self.check.reg.get(loc)? })).collect();
-        if let Some(constant) = views.iter().find_map(|v| v.get("const")) {
-            return vec![Sample::new(constant.clone(), "const")];
+        let views: Vec<View<'_>> = atoms.iter().filter_map(|loc| self.schemas.view(loc)).collect();
+        if let Some(constant) = views.iter().find_map(|v| v.schema.const_value.as_ref()) {
+            return vec![Sample::new(constant.clone(), Keyword::Const.name())];
         }
-        if let Some(Value::Array(values)) = views.iter().find_map(|v| v.get("enum")) {
+        if let Some(values) = views.iter().find_map(|v| v.schema.enum_values.as_ref()) {
             return values.iter().enumerate().map(|(i, v)| Sample::new(v.clone(), format!("enum value {i}"))).collect();
         }
         let kinds = allowed_kinds(&views);
         let mut out = Vec::new();
         for kind in kinds {
             let samples = match kind {
-                "null" => vec![Sample::new(Value::Null, "null")],
-                "boolean" => vec![Sample::new(Value::Bool(true), "true"), Sample::new(Value::Bool(false), "false")],
-                "integer" => integers(&views),
-                "number" => numbers(&views),
-                "string" => self.strings(&views),
-                "array" => self.arrays(&views, depth),
-                "object" => self.objects(&views, depth),
-                _ => Vec::new(),
+                Kind::Null => vec![Sample::new(Value::Null, "null")],
+                Kind::Boolean => vec![Sample::new(Value::Bool(true), "true"), Sample::new(Value::Bool(false), "false")],
+                Kind::Integer => integers(&views),
+                Kind::Number => numbers(&views),
+                Kind::String => self.strings(&views),
+                Kind::Array => self.arrays(&views, depth),
+                Kind::Object => self.objects(&views, depth),
             };
             out.extend(samples);
         }
@@ -185,10 +187,10 @@ impl<'r> Gen<'r> {
     }
 
     fn strings(&mut self, views: &[View<'_>]) -> Vec<Sample> {
-        let min = views.iter().filter_map(|v| v.u64("minLength")).max().unwrap_or(0) as usize;
-        let max = views.iter().filter_map(|v| v.u64("maxLength")).min().map(|m| m as usize);
-        let patterns: Vec<&str> = views.iter().filter_map(|v| v.get("pattern")?.as_str()).collect();
-        let format = views.iter().find_map(|v| v.get("format")?.as_str());
+        let min = views.iter().filter_map(|v| v.schema.min_length).max().unwrap_or(0) as usize;
+        let max = views.iter().filter_map(|v| v.schema.max_length).min().map(|m| m as usize);
+        let patterns: Vec<&str> = views.iter().filter_map(|v| v.schema.pattern.as_deref()).collect();
+        let format = views.iter().find_map(|v| v.schema.format.as_deref());
         let mut out = Vec::new();
         if let Some(pattern) = patterns.first() {
             match strings::pattern_candidates(pattern, &mut self.rng, self.cfg.pattern_samples) {
@@ -223,14 +225,14 @@ impl<'r> Gen<'r> {
     }
 
     fn arrays(&mut self, views: &[View<'_>], depth: usize) -> Vec<Sample> {
-        let max = views.iter().filter_map(|v| v.u64("maxItems")).min().map(|m| m as usize);
-        let unique = views.iter().any(|v| v.get("uniqueItems") == Some(&Value::Bool(true)));
-        let contains: Vec<Loc> = views.iter().filter(|v| v.get("contains").is_some()).map(|v| v.loc.child("contains")).collect();
+        let max = views.iter().filter_map(|v| v.schema.max_items).min().map(|m| m as usize);
+        let unique = views.iter().any(|v| v.schema.unique_items == Some(true));
+        let contains: Vec<Loc> = views.iter().filter_map(|v| Some(v.loc_of(v.schema.contains?))).collect();
         // The first `need` items are made to match `contains` (`minContains`, default 1).
-        let need = if contains.is_empty() { 0 } else { views.iter().filter_map(|v| v.u64("minContains")).max().unwrap_or(1) as usize };
-        let min = (views.iter().filter_map(|v| v.u64("minItems")).max().unwrap_or(0) as usize).max(need);
+        let need = if contains.is_empty() { 0 } else { views.iter().filter_map(|v| v.schema.min_contains).max().unwrap_or(1) as usize };
+        let min = (views.iter().filter_map(|v| v.schema.min_items).max().unwrap_or(0) as usize).max(need);
         // Positions with their own rule: the longest prefix of any atom, then "the rest".
-        let prefix = views.iter().map(|v| prefix_len(v)).max().unwrap_or(0);
+        let prefix = views.iter().map(View::prefix_len).max().unwrap_or(0);
         let mut pools: HashMap<(usize, bool), Vec<Sample>> = HashMap::new();
         let mut pool = |g: &mut Gen<'r>, index: usize| -> Vec<Sample> {
             let class = index.min(prefix);
@@ -322,7 +324,7 @@ impl<'r> Gen<'r> {
     fn objects(&mut self, views: &[View<'_>], depth: usize) -> Vec<Sample> {
         let mut names: Vec<String> = Vec::new();
         for view in views {
-            for name in view.get("properties").and_then(Value::as_object).into_iter().flat_map(|p| p.keys()) {
+            for (name, _) in view.schema.properties.iter().flatten() {
                 if !names.contains(name) {
                     names.push(name.clone());
                 }
@@ -330,21 +332,19 @@ impl<'r> Gen<'r> {
         }
         let mut required: Vec<String> = Vec::new();
         for view in views {
-            for name in view.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
-                if !required.iter().any(|r| r == name) {
-                    required.push(name.to_owned());
+            for name in view.schema.required.iter().flatten() {
+                if !required.contains(name) {
+                    required.push(name.clone());
                 }
-                if !names.iter().any(|n| n == name) {
-                    names.push(name.to_owned());
+                if !names.contains(name) {
+                    names.push(name.clone());
                 }
             }
         }
         let deps: Vec<(String, Vec<String>)> =
             views.iter().flat_map(|v| v.dependent_required()).map(|(name, needs, _)| (name, needs)).collect();
-        let closed = views.iter().any(|v| {
-            v.get("additionalProperties") == Some(&Value::Bool(false)) || v.get("unevaluatedProperties") == Some(&Value::Bool(false))
-        });
-        let min_props = views.iter().filter_map(|v| v.u64("minProperties")).max().unwrap_or(0) as usize;
+        let closed = views.iter().any(|v| v.is_false(v.schema.additional_properties) || v.is_false(v.schema.unevaluated_properties));
+        let min_props = views.iter().filter_map(|v| v.schema.min_properties).max().unwrap_or(0) as usize;
 
         let mut pools: BTreeMap<String, Vec<Sample>> = BTreeMap::new();
         let mut pool = |g: &mut Gen<'r>, name: &str| -> Vec<Sample> {
@@ -415,7 +415,7 @@ impl<'r> Gen<'r> {
         // is dropped and `additionalProperties` is never reached.
         let unknown = unknown_names(&names).into_iter().find(|name| {
             let name = Value::String(name.clone());
-            views.iter().filter(|v| v.get("propertyNames").is_some()).all(|v| self.check.is_valid(&v.loc.child("propertyNames"), &name))
+            views.iter().filter_map(|v| Some(v.loc_of(v.schema.property_names?))).all(|names| self.schemas.is_valid(&names, &name))
         });
         if let Some(name) = unknown.filter(|_| !closed) {
             let conj = self.property_conj(views, &name);
@@ -430,12 +430,12 @@ impl<'r> Gen<'r> {
                 out.push(Sample::new(Value::Object(map), format!("unknown property {name}")));
             }
         }
-        for pattern in views.iter().flat_map(|v| v.get("patternProperties").and_then(Value::as_object)).flat_map(|p| p.keys()) {
+        for (pattern, _) in views.iter().flat_map(|v| v.pattern_properties()) {
             let Ok(candidates) = strings::pattern_candidates(pattern, &mut self.rng, 4) else {
                 self.notes.insert(format!("patternProperties `{pattern}`: cannot generate a property name"));
                 continue;
             };
-            let Some(name) = candidates.into_iter().find(|n| !names.contains(n) && self.check.matches(pattern, n)) else { continue };
+            let Some(name) = candidates.into_iter().find(|n| !names.contains(n) && self.schemas.matches(pattern, n)) else { continue };
             let conj = self.property_conj(views, &name);
             for sample in self.values(&conj, depth + 1) {
                 let mut map = base.clone();
@@ -451,20 +451,20 @@ impl<'r> Gen<'r> {
         let mut conj = Conj::default();
         for view in views {
             let mut matched = false;
-            if view.get("properties").and_then(Value::as_object).is_some_and(|p| p.contains_key(name)) {
+            if let Some(property) = view.property(name) {
                 matched = true;
-                conj.locs.push(view.loc.child("properties").child(name));
+                conj.locs.push(view.loc_of(property));
             }
-            for pattern in view.get("patternProperties").and_then(Value::as_object).into_iter().flat_map(|p| p.keys()) {
-                if self.check.matches(pattern, name) {
+            for (pattern, id) in view.pattern_properties() {
+                if self.schemas.matches(pattern, name) {
                     matched = true;
-                    conj.locs.push(view.loc.child("patternProperties").child(pattern));
+                    conj.locs.push(view.loc_of(*id));
                 }
             }
-            if !matched && view.get("additionalProperties").is_some() {
-                conj.locs.push(view.loc.child("additionalProperties"));
-            } else if !matched && view.get("unevaluatedProperties").is_some() {
-                conj.locs.push(view.loc.child("unevaluatedProperties"));
+            if !matched && let Some(additional) = view.schema.additional_properties {
+                conj.locs.push(view.loc_of(additional));
+            } else if !matched && let Some(unevaluated) = view.schema.unevaluated_properties {
+                conj.locs.push(view.loc_of(unevaluated));
             }
         }
         conj
@@ -473,27 +473,22 @@ impl<'r> Gen<'r> {
 
 /// The kinds the atoms allow, in the order the first `type` lists them; without any `type`,
 /// the kinds their keywords suggest, else every kind.
-fn allowed_kinds(views: &[View<'_>]) -> Vec<&'static str> {
-    const ALL: [&str; 7] = ["object", "array", "string", "integer", "number", "boolean", "null"];
-    let mut kinds: Option<Vec<&'static str>> = None;
+fn allowed_kinds(views: &[View<'_>]) -> Vec<Kind> {
+    let mut kinds: Option<Vec<Kind>> = None;
     for view in views {
-        if let Some(types) = view.types() {
-            let mut allowed: Vec<&'static str> = Vec::new();
-            for name in types {
-                if let Some(kind) = ALL.iter().find(|k| **k == name) {
-                    allowed.push(kind);
-                }
-            }
+        if let Some(allowed) = &view.schema.type_order {
             kinds = Some(match kinds {
-                None => allowed,
+                None => allowed.clone(),
                 Some(previous) => previous
                     .into_iter()
                     .filter_map(|k| {
                         if allowed.contains(&k) {
                             Some(k)
-                        } else if (k == "number" && allowed.contains(&"integer")) || (k == "integer" && allowed.contains(&"number")) {
+                        } else if (k == Kind::Number && allowed.contains(&Kind::Integer))
+                            || (k == Kind::Integer && allowed.contains(&Kind::Number))
+                        {
                             // `integer` is the narrower of the two.
-                            Some("integer")
+                            Some(Kind::Integer)
                         } else {
                             None
                         }
@@ -505,26 +500,80 @@ fn allowed_kinds(views: &[View<'_>]) -> Vec<&'static str> {
     if let Some(kinds) = kinds {
         return kinds;
     }
-    let suggests = |keywords: &[&str]| views.iter().any(|v| keywords.iter().any(|k| v.get(k).is_some()));
+    // The kinds keywords are about (`minLength` is about strings, ...), in this order.
     let mut inferred = Vec::new();
-    if suggests(&["properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties"]) {
-        inferred.push("object");
+    for kind in [Kind::Object, Kind::Array, Kind::String, Kind::Number] {
+        let suggested = views.iter().any(|v| v.keywords().any(|k| suggests(k) == Some(kind)));
+        if suggested {
+            inferred.push(kind);
+        }
     }
-    if suggests(&["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"]) {
-        inferred.push("array");
-    }
-    if suggests(&["pattern", "minLength", "maxLength", "format"]) {
-        inferred.push("string");
-    }
-    if suggests(&["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]) {
-        inferred.push("number");
-    }
-    if inferred.is_empty() { vec!["string", "integer", "object", "array", "boolean", "null"] } else { inferred }
+    if inferred.is_empty() { vec![Kind::String, Kind::Integer, Kind::Object, Kind::Array, Kind::Boolean, Kind::Null] } else { inferred }
 }
 
-fn prefix_len(view: &View<'_>) -> usize {
-    let keyword = if view.draft() >= crate::Draft::Draft2020_12 { "prefixItems" } else { "items" };
-    view.get(keyword).and_then(Value::as_array).map_or(0, Vec::len)
+/// The kind of value a keyword's presence suggests the instance is, for a schema without
+/// `type`: the keywords whose only purpose is to shape that kind of value.
+fn suggests(keyword: Keyword) -> Option<Kind> {
+    match keyword {
+        Keyword::Properties
+        | Keyword::Required
+        | Keyword::AdditionalProperties
+        | Keyword::PatternProperties
+        | Keyword::MinProperties
+        | Keyword::MaxProperties => Some(Kind::Object),
+        Keyword::Items | Keyword::PrefixItems | Keyword::MinItems | Keyword::MaxItems | Keyword::UniqueItems | Keyword::Contains => {
+            Some(Kind::Array)
+        }
+        Keyword::Pattern | Keyword::MinLength | Keyword::MaxLength | Keyword::Format => Some(Kind::String),
+        Keyword::Minimum | Keyword::Maximum | Keyword::ExclusiveMinimum | Keyword::ExclusiveMaximum | Keyword::MultipleOf => {
+            Some(Kind::Number)
+        }
+        // The others either apply to any value, or are about one kind but were not read as
+        // suggesting it (`propertyNames`, `dependentRequired`, `minContains`, `unevaluated*`,
+        // the content keywords): their schemas usually say `type` anyway.
+        Keyword::Schema
+        | Keyword::Id
+        | Keyword::LegacyId
+        | Keyword::Anchor
+        | Keyword::DynamicAnchor
+        | Keyword::RecursiveAnchor
+        | Keyword::Vocabulary
+        | Keyword::Comment
+        | Keyword::Defs
+        | Keyword::Definitions
+        | Keyword::Ref
+        | Keyword::DynamicRef
+        | Keyword::RecursiveRef
+        | Keyword::AllOf
+        | Keyword::AnyOf
+        | Keyword::OneOf
+        | Keyword::Not
+        | Keyword::If
+        | Keyword::Then
+        | Keyword::Else
+        | Keyword::DependentSchemas
+        | Keyword::Dependencies
+        | Keyword::AdditionalItems
+        | Keyword::PropertyNames
+        | Keyword::UnevaluatedItems
+        | Keyword::UnevaluatedProperties
+        | Keyword::Type
+        | Keyword::Enum
+        | Keyword::Const
+        | Keyword::MaxContains
+        | Keyword::MinContains
+        | Keyword::DependentRequired
+        | Keyword::ContentEncoding
+        | Keyword::ContentMediaType
+        | Keyword::ContentSchema
+        | Keyword::Title
+        | Keyword::Description
+        | Keyword::Default
+        | Keyword::Deprecated
+        | Keyword::ReadOnly
+        | Keyword::WriteOnly
+        | Keyword::Examples => None,
+    }
 }
 
 /// Property names no declared property has, the most telling first, then shorter ones for a
@@ -540,7 +589,7 @@ fn unknown_names(names: &[String]) -> Vec<String> {
 }
 
 /// An integer bound as `i128`: exact for every JSON integer up to `u64::MAX`.
-fn int_bound(value: &Value, up: bool) -> Option<i128> {
+fn int_bound(value: &Number, up: bool) -> Option<i128> {
     if let Some(i) = value.as_i64() {
         return Some(i128::from(i));
     }
@@ -557,32 +606,28 @@ fn integers(views: &[View<'_>]) -> Vec<Sample> {
     let mut step: Option<i128> = None;
     for view in views {
         let bounds = view.bounds();
-        if let Some((_, exclusive)) = bounds.min {
-            let keyword =
-                if exclusive && view.get("exclusiveMinimum").is_some_and(Value::is_number) { "exclusiveMinimum" } else { "minimum" };
-            if let Some(raw) = view.get(keyword).and_then(|v| int_bound(v, true)) {
-                let raw_f = view.f64(keyword).unwrap_or(0.0);
-                let bound = if exclusive && raw_f.fract() == 0.0 { raw + 1 } else { raw };
-                lo = Some(lo.map_or(bound, |l| l.max(bound)));
-            }
+        if let Some(min) = bounds.min
+            && let Some(raw) = int_bound(&min.number, true)
+        {
+            let bound = if min.exclusive && min.value.fract() == 0.0 { raw + 1 } else { raw };
+            lo = Some(lo.map_or(bound, |l| l.max(bound)));
         }
-        if let Some((_, exclusive)) = bounds.max {
-            let keyword =
-                if exclusive && view.get("exclusiveMaximum").is_some_and(Value::is_number) { "exclusiveMaximum" } else { "maximum" };
-            if let Some(raw) = view.get(keyword).and_then(|v| int_bound(v, false)) {
-                let raw_f = view.f64(keyword).unwrap_or(0.0);
-                let bound = if exclusive && raw_f.fract() == 0.0 { raw - 1 } else { raw };
-                hi = Some(hi.map_or(bound, |h| h.min(bound)));
-            }
+        if let Some(max) = bounds.max
+            && let Some(raw) = int_bound(&max.number, false)
+        {
+            let bound = if max.exclusive && max.value.fract() == 0.0 { raw - 1 } else { raw };
+            hi = Some(hi.map_or(bound, |h| h.min(bound)));
         }
-        if let Some(m) = view.get("multipleOf").and_then(|v| v.as_u64()).filter(|m| *m > 0) {
+        if let Some(m) = view.schema.multiple_of.as_ref().and_then(Number::as_u64).filter(|m| *m > 0) {
             step = Some(i128::from(m));
         }
     }
+    // Each bound is noted by the keyword's name (as the number samples below are).
+    let (minimum, maximum) = (Keyword::Minimum.name(), Keyword::Maximum.name());
     let mut candidates: Vec<(i128, &str)> = match (lo, hi) {
-        (Some(l), Some(h)) => vec![(l, "minimum"), (h, "maximum"), (l + (h - l) / 2, "between the bounds")],
-        (Some(l), None) => vec![(l, "minimum"), (l + 1, "above the minimum"), (l + 1_000_000, "far above the minimum")],
-        (None, Some(h)) => vec![(h, "maximum"), (h - 1, "below the maximum"), (h - 1_000_000, "far below the maximum")],
+        (Some(l), Some(h)) => vec![(l, minimum), (h, maximum), (l + (h - l) / 2, "between the bounds")],
+        (Some(l), None) => vec![(l, minimum), (l + 1, "above the minimum"), (l + 1_000_000, "far above the minimum")],
+        (None, Some(h)) => vec![(h, maximum), (h - 1, "below the maximum"), (h - 1_000_000, "far below the maximum")],
         (None, None) => vec![(0, "zero"), (42, "positive"), (-7, "negative"), (9_007_199_254_740_993, "beyond 2^53")],
     };
     if let Some(step) = step {
@@ -611,19 +656,19 @@ fn numbers(views: &[View<'_>]) -> Vec<Sample> {
     let mut step: Option<f64> = None;
     for view in views {
         let bounds = view.bounds();
-        if let Some(min) = bounds.min {
+        if let Some(min) = bounds.min.map(|b| (b.value, b.exclusive)) {
             lo = Some(match lo {
                 Some(old) if old.0 > min.0 || (old.0 == min.0 && old.1) => old,
                 _ => min,
             });
         }
-        if let Some(max) = bounds.max {
+        if let Some(max) = bounds.max.map(|b| (b.value, b.exclusive)) {
             hi = Some(match hi {
                 Some(old) if old.0 < max.0 || (old.0 == max.0 && old.1) => old,
                 _ => max,
             });
         }
-        step = step.or(view.f64("multipleOf").filter(|m| *m > 0.0));
+        step = step.or(view.schema.multiple_of.as_ref().and_then(Number::as_f64).filter(|m| *m > 0.0));
     }
     let span = match (lo, hi) {
         (Some((l, _)), Some((h, _))) => (h - l).abs().max(f64::MIN_POSITIVE),
@@ -632,10 +677,10 @@ fn numbers(views: &[View<'_>]) -> Vec<Sample> {
     let nudge = (span / 1024.0).min(0.5);
     let mut candidates: Vec<(f64, &str)> = Vec::new();
     if let Some((l, exclusive)) = lo {
-        candidates.push(if exclusive { (l + nudge, "just above the exclusive minimum") } else { (l, "minimum") });
+        candidates.push(if exclusive { (l + nudge, "just above the exclusive minimum") } else { (l, Keyword::Minimum.name()) });
     }
     if let Some((h, exclusive)) = hi {
-        candidates.push(if exclusive { (h - nudge, "just below the exclusive maximum") } else { (h, "maximum") });
+        candidates.push(if exclusive { (h - nudge, "just below the exclusive maximum") } else { (h, Keyword::Maximum.name()) });
     }
     match (lo, hi) {
         (Some((l, _)), Some((h, _))) => candidates.push((l + (h - l) / 2.0, "between the bounds")),

@@ -2,7 +2,7 @@
 //! parsed by `regex-syntax` from schemac's own ECMA-262 translation), samples for each `format`,
 //! and strings of exact lengths in ASCII, non-ASCII and astral characters.
 //!
-//! Generated strings are candidates: the caller keeps only those its checker confirms, so a
+//! Generated strings are candidates: the caller keeps only those the referee confirms, so a
 //! guess that ECMA-262 reads differently is dropped, never emitted.
 
 use regex_syntax::hir::{Class, Hir, HirKind};
@@ -22,7 +22,7 @@ pub(crate) enum Reps {
 
 /// Candidates matching `pattern`, or why none can be generated from it.
 pub(crate) fn pattern_candidates(pattern: &str, rng: &mut Rng, count: usize) -> Result<Vec<String>, String> {
-    let compiled = crate::pattern::compile(pattern).map_err(|e| e.message)?;
+    let compiled = schemac::pattern::compile(pattern).map_err(|e| e.message)?;
     let Some(translated) = compiled.translated else {
         return Err(format!("`{pattern}` has no translation to a syntax the generator reads (it needs the ECMA-262 engine)"));
     };
@@ -56,7 +56,7 @@ fn generate(hir: &Hir, rng: &mut Rng, reps: Reps, vary: bool, out: &mut String) 
                 return;
             }
             // Prefer the first ranges (where ASCII is): ECMA classes such as `\d` are narrower
-            // than their Unicode readings, and the checker drops what does not match.
+            // than their Unicode readings, and what does not match is dropped.
             let range = if vary { &ranges[rng.below(ranges.len().min(3))] } else { &ranges[0] };
             let (start, end) = (range.start() as u32, range.end() as u32);
             let span = (end - start).min(64);

@@ -1,12 +1,12 @@
 //! Codegen plus instance synthesis for the bundled schemas, as `cargo xtask codegen` runs
-//! them (target: under 2 s in a release build). Run with `cargo bench -p schemac`.
+//! them (target: under 2 s in a release build). Run with `cargo bench -p schemac-synth`.
 
 use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use schemac::synth::SynthConfig;
 use schemac::{Config, Input, SchemaSource};
+use schemac_synth::SynthConfig;
 
 /// The bundled schemas as `schemac.toml` names them.
 fn input() -> Input {
@@ -36,7 +36,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("codegen + synthesis", |b| {
         b.iter(|| {
             let output = schemac::compile(black_box(&input), &config).map_err(|d| d.to_string());
-            let synthesis = schemac::synthesize_for(black_box(&input), &config, &synth).map_err(|d| d.to_string());
+            let synthesis = schemac_synth::synthesize_for(black_box(&input), &config, &synth).map_err(|d| d.to_string());
             black_box((output.is_ok(), synthesis.map(|m| m.len())))
         })
     });

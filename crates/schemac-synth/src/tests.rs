@@ -1,76 +1,100 @@
 //! Tests of the synthesizer itself: small schemas in, and checks that the valid set covers
 //! every property, enum value, branch and boundary, that every mutant violates exactly its
-//! labelled keyword at its pointer (by the synthesizer's own checker), that what cannot be
-//! reached is proven so, that output is deterministic, and that pattern strings match.
+//! labelled keyword at its pointer (by the referee, `jsonschema`), that what cannot be reached is
+//! proven so, that output is deterministic, that pattern strings match; and that the referee
+//! names each failure as the types report it, resolves references to other files offline, and
+//! that the walk reaches what jsonschema's own output does not say.
 
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+use schemac::resolve::Loc;
+use schemac::schema::Keyword;
+use schemac::{Config, Input, SchemaSource};
 use serde_json::{Value, json};
 
-use super::check::Checker;
+use super::referee::{Label, Referee};
 use super::rng::Rng;
+use super::walk::Schemas;
 use super::{ASSERTIONS, SynthConfig, Synthesis, strings, synthesize};
-use crate::Draft;
-use crate::ir::DocId;
-use crate::load::Document;
-use crate::resolve::{Loc, Registry};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/// A registry holding `schema` alone, as the loader would make it (2020-12 without `$schema`).
-fn registry(schema: Value) -> Registry {
-    let draft = schema.get("$schema").and_then(Value::as_str).and_then(Draft::from_schema_uri).unwrap_or(Draft::Draft2020_12);
-    let document = Document {
-        id: DocId(0),
-        path: "/schemas/test.json".into(),
-        display: "schemas/test.json".to_owned(),
-        text: schema.to_string(),
-        sha256: String::new(),
-        json: schema,
-        draft,
+/// The front end over `schema` alone, read from a file of its own as `schemac::front` reads
+/// every schema (2020-12 without `$schema`).
+pub(crate) fn front(schema: Value) -> schemac::Front {
+    documents(&[("test.json", schema)])
+}
+
+/// The front end over files of these names and contents in a directory of their own, the
+/// first of them the input.
+fn documents(files: &[(&str, Value)]) -> schemac::Front {
+    static DIRS: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!("schemac-synth-tests-{}-{}", std::process::id(), DIRS.fetch_add(1, Ordering::Relaxed)));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    for (name, schema) in files {
+        let path = dir.join(name);
+        std::fs::write(&path, schema.to_string()).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    }
+    let source = SchemaSource {
+        path: dir.join(files[0].0),
+        display: format!("schemas/{}", files[0].0),
         module: vec!["test".to_owned()],
-        is_input: true,
         root_name: Some("Root".to_owned()),
-        root_pointer: String::new(),
-        aliases: Vec::new(),
+        pointer: String::new(),
     };
-    Registry::new(vec![document]).unwrap_or_else(|d| panic!("index: {d:#?}"))
+    let front = schemac::front(&Input { schemas: vec![source], ..Input::default() }, &Config::default());
+    let _ = std::fs::remove_dir_all(&dir);
+    front.unwrap_or_else(|d| panic!("front end: {d}"))
 }
 
-fn root() -> Loc {
-    Loc { doc: DocId(0), pointer: String::new() }
+/// The root of the one input schema.
+fn root(front: &schemac::Front) -> Loc {
+    Loc { doc: front.registry.docs[0].id, pointer: String::new() }
 }
 
-fn synth_with(schema: Value, config: &SynthConfig) -> (Registry, Synthesis) {
-    let registry = registry(schema);
-    let synthesis = synthesize(&registry, &root(), config);
-    (registry, synthesis)
+fn synth_with(schema: Value, config: &SynthConfig) -> (schemac::Front, Synthesis) {
+    let front = front(schema);
+    let synthesis = synthesize(&front, &root(&front), config).unwrap_or_else(|d| panic!("synthesis: {d}"));
+    (front, synthesis)
+}
+
+/// The referee over the front end's documents.
+pub(crate) fn referee(front: &schemac::Front) -> Referee {
+    Referee::new(front).unwrap_or_else(|d| panic!("referee: {d}"))
 }
 
 /// Synthesizes for `schema` and checks what must hold for every schema: each valid instance
-/// passes the checker, and each mutant fails exactly its labelled keyword at its pointer.
+/// passes the referee, and each mutant fails exactly its labelled keyword at its pointer.
 #[track_caller]
 fn synth(schema: Value) -> Synthesis {
-    let (registry, synthesis) = synth_with(schema, &SynthConfig::default());
-    let checker = Checker::new(&registry);
+    let (front, synthesis) = synth_with(schema, &SynthConfig::default());
+    let referee = referee(&front);
+    let schemas = Schemas::new(&front, &referee);
+    let root = root(&front);
     assert!(!synthesis.valid.is_empty(), "no valid instance");
     for sample in &synthesis.valid {
-        let failures = checker.failures(&root(), &sample.value);
+        let failures = schemas.failures(&root, &sample.value);
         assert!(failures.is_empty(), "valid `{}` {} fails {failures:?}", sample.note, sample.value);
     }
     for mutant in &synthesis.invalid {
-        let failures = checker.failures(&root(), &mutant.instance);
+        let failures = schemas.failures(&root, &mutant.instance);
         assert!(!failures.is_empty(), "mutant {mutant:?} is valid");
         for failure in &failures {
             assert_eq!(
-                (&failure.keyword, &failure.pointer),
+                (&failure.keyword.to_string(), &failure.pointer),
                 (&mutant.keyword, &mutant.pointer),
                 "mutant {mutant:?} also fails {failure:?}"
             );
         }
         assert!(failures.iter().any(|f| f.schema.pointer == mutant.schema_path), "mutant {mutant:?} fails elsewhere: {failures:?}");
-        assert!(mutant.keyword == "false" || ASSERTIONS.contains(&mutant.keyword.as_str()), "label {}", mutant.keyword);
+        let labelled = Keyword::from_name(&mutant.keyword).map(Label::Keyword);
+        assert!(
+            mutant.keyword == Label::False.to_string() || labelled.is_some_and(|l| ASSERTIONS.iter().any(|k| Label::Keyword(*k) == l)),
+            "label {}",
+            mutant.keyword
+        );
         assert!(mutant.schema_path.ends_with(&format!("/{}", mutant.keyword)) || mutant.keyword == "false", "{mutant:?}");
         if let Some(via) = &mutant.via {
             // The inner keyword sits inside `contains`/`propertyNames` of the labelled schema.
@@ -332,20 +356,21 @@ fn pattern_strings_match() {
         "^x😀+$",
         r"^v\d+(\.\d+){2}$",
     ];
-    let registry = registry(json!({}));
-    let checker = Checker::new(&registry);
+    let front = front(json!({}));
+    let referee = referee(&front);
+    let schemas = Schemas::new(&front, &referee);
     let mut rng = Rng::new(SynthConfig::default().seed);
     for pattern in patterns {
         let candidates = strings::pattern_candidates(pattern, &mut rng, 4).unwrap_or_else(|e| panic!("{pattern}: {e}"));
         assert!(!candidates.is_empty(), "{pattern}: no candidate");
         for text in &candidates {
-            assert!(checker.matches(pattern, text), "{pattern}: {text:?} does not match");
+            assert!(schemas.matches(pattern, text), "{pattern}: {text:?} does not match");
         }
         // And through the whole synthesizer: every valid string matches, and a mutant does not.
         let synthesis = synth(json!({ "type": "string", "pattern": pattern }));
         for value in values(&synthesis) {
             let text = value.as_str().unwrap_or_default();
-            assert!(checker.matches(pattern, text), "{pattern}: valid {text:?} does not match");
+            assert!(schemas.matches(pattern, text), "{pattern}: valid {text:?} does not match");
         }
         assert_labels(&synthesis, &["pattern /pattern"]);
     }
@@ -360,15 +385,151 @@ fn pattern_strings_match() {
 
 #[test]
 fn alternations_reach_every_alternative_over_seeds() {
-    let registry = registry(json!({}));
-    let checker = Checker::new(&registry);
+    let front = front(json!({}));
+    let referee = referee(&front);
+    let schemas = Schemas::new(&front, &referee);
     let mut seen = BTreeSet::new();
     let mut rng = Rng::new(3);
     for _ in 0..16 {
         for text in strings::pattern_candidates("^(red|green|blue)$", &mut rng, 4).unwrap_or_default() {
-            assert!(checker.matches("^(red|green|blue)$", &text), "{text:?}");
+            assert!(schemas.matches("^(red|green|blue)$", &text), "{text:?}");
             seen.insert(text);
         }
     }
     assert!(seen.len() >= 2, "only {seen:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The referee (jsonschema) and the walk
+
+/// `(pointer, keyword, schema pointer)` of every failure of `instance` against the root.
+fn failures(front: &schemac::Front, instance: Value) -> Vec<(String, String, String)> {
+    let referee = referee(front);
+    let schemas = Schemas::new(front, &referee);
+    schemas.failures(&root(front), &instance).into_iter().map(|f| (f.pointer, f.keyword.to_string(), f.schema.pointer)).collect()
+}
+
+#[track_caller]
+fn assert_failures(schema: Value, instance: Value, expected: &[(&str, &str, &str)]) {
+    let got = failures(&front(schema.clone()), instance.clone());
+    let expected: Vec<(String, String, String)> =
+        expected.iter().map(|(p, k, s)| ((*p).to_owned(), (*k).to_owned(), (*s).to_owned())).collect();
+    assert_eq!(got, expected, "{schema} with {instance}");
+}
+
+#[test]
+fn the_referee_points_at_each_offending_property_and_item() {
+    // jsonschema reports these once, at the object or array; the types report each member.
+    assert_failures(
+        json!({ "additionalProperties": false }),
+        json!({ "x": 1, "y~/": 2 }),
+        &[("/x", "additionalProperties", "/additionalProperties"), ("/y~0~1", "additionalProperties", "/additionalProperties")],
+    );
+    assert_failures(
+        json!({ "properties": { "a": {} }, "additionalProperties": false }),
+        json!({ "a": 1, "x": 1 }),
+        &[("/x", "additionalProperties", "/additionalProperties")],
+    );
+    assert_failures(
+        json!({ "properties": { "q": {} }, "unevaluatedProperties": false }),
+        json!({ "q": 1, "x": 1 }),
+        &[("/x", "unevaluatedProperties", "/unevaluatedProperties")],
+    );
+    // A schema for unevaluated properties fails where its own keywords do.
+    assert_failures(
+        json!({ "properties": { "q": {} }, "unevaluatedProperties": { "type": "string" } }),
+        json!({ "q": 1, "x": 1, "y": "s" }),
+        &[("/x", "type", "/unevaluatedProperties/type")],
+    );
+    // Of equal items, the unevaluated ones are the last.
+    assert_failures(
+        json!({ "prefixItems": [{}], "unevaluatedItems": false }),
+        json!([1, 1, "x"]),
+        &[("/1", "unevaluatedItems", "/unevaluatedItems"), ("/2", "unevaluatedItems", "/unevaluatedItems")],
+    );
+    assert_failures(
+        json!({ "$schema": "https://json-schema.org/draft/2019-09/schema", "items": [{}], "additionalItems": false }),
+        json!([1, 2, 3]),
+        &[("/1", "additionalItems", "/additionalItems"), ("/2", "additionalItems", "/additionalItems")],
+    );
+    assert_failures(json!({ "prefixItems": [{}], "items": false }), json!([1, 2]), &[("/1", "items", "/items")]);
+}
+
+#[test]
+fn the_referee_names_the_keyword_from_its_location() {
+    // `dependentRequired` fails as `required` below its value, where the document has nothing.
+    assert_failures(json!({ "dependentRequired": { "a": ["b"] } }), json!({ "a": 1 }), &[("", "dependentRequired", "/dependentRequired")]);
+    // Draft 4's boolean `exclusiveMinimum` makes `minimum` exclusive: `minimum` fails.
+    assert_failures(
+        json!({ "$schema": "http://json-schema.org/draft-04/schema#", "minimum": 3, "exclusiveMinimum": true }),
+        json!(3),
+        &[("", "minimum", "/minimum")],
+    );
+    // Beside `minContains`, too few matching items fail as `minContains`, none matching too.
+    let contains = json!({ "contains": { "type": "string" }, "minContains": 2 });
+    assert_failures(contains.clone(), json!(["a", 1]), &[("", "minContains", "/minContains")]);
+    assert_failures(contains, json!([1]), &[("", "minContains", "/minContains")]);
+    // `propertyNames` fails at the object, as the keyword around the one its `$ref` reaches.
+    assert_failures(
+        json!({ "$defs": { "name": { "maxLength": 2 } }, "propertyNames": { "$ref": "#/$defs/name" } }),
+        json!({ "abc": 1 }),
+        &[("", "propertyNames", "/propertyNames")],
+    );
+    assert_failures(
+        json!({ "properties": { "a": false, "b": { "$ref": "#/$defs/x" } }, "$defs": { "x": { "minimum": 3 } } }),
+        json!({ "a": 1, "b": 1 }),
+        &[("/a", "false", "/properties/a"), ("/b", "minimum", "/$defs/x/minimum")],
+    );
+}
+
+#[test]
+fn references_to_other_files_resolve_without_network() {
+    // One file without `$id` (known by its file URL), one with (known by its `$id`, and by its
+    // file URL through the relative reference).
+    let front = documents(&[
+        ("root.json", json!({ "properties": { "a": { "$ref": "plain.json#/$defs/n" }, "b": { "$ref": "named.json" } } })),
+        ("plain.json", json!({ "$defs": { "n": { "type": "integer", "minimum": 1 } } })),
+        ("named.json", json!({ "$id": "https://example.com/named.json", "type": "string", "maxLength": 2 })),
+    ]);
+    assert!(failures(&front, json!({ "a": 1, "b": "ok" })).is_empty());
+    let got = failures(&front, json!({ "a": 0, "b": "long" }));
+    let (plain, named) = (&got[0], &got[1]);
+    assert_eq!((plain.0.as_str(), plain.1.as_str(), plain.2.as_str()), ("/a", "minimum", "/$defs/n/minimum"), "{got:?}");
+    assert_eq!((named.0.as_str(), named.1.as_str(), named.2.as_str()), ("/b", "maxLength", "/maxLength"), "{got:?}");
+    assert_eq!(got.len(), 2, "{got:?}");
+    // And synthesis over them is covered completely.
+    let synthesis = synthesize(&front, &root(&front), &SynthConfig::default()).unwrap_or_else(|d| panic!("{d}"));
+    assert!(synthesis.uncovered.is_empty() && synthesis.unsupported.is_empty(), "{synthesis:?}");
+}
+
+/// What the walk decides that jsonschema does not: of the subschemas jsonschema evaluates for a
+/// valid instance (the schema under `not` among them, where a change never fails alone), the
+/// ones whose keywords a single change can violate alone.
+#[test]
+fn the_walk_reaches_what_a_single_change_can_violate() {
+    let schema = json!({ "oneOf": [{ "type": "string", "minLength": 2 }, { "type": "integer" }], "not": { "const": "zz" } });
+    let front = front(schema.clone());
+    let referee = referee(&front);
+    let schemas = Schemas::new(&front, &referee);
+    let instance = json!("abc");
+    let visits: Vec<String> = schemas.visits(&root(&front), &instance).into_iter().map(|(_, loc)| loc.pointer).collect();
+    assert_eq!(visits, ["", "/oneOf/0"]);
+    let validator = jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("{e}"));
+    let output = serde_json::to_value(validator.evaluate(&instance).list()).unwrap_or_default();
+    let mut evaluated = BTreeSet::new();
+    collect_paths(&output, &mut evaluated);
+    assert!(evaluated.contains("/oneOf/0") && evaluated.contains("/not"), "jsonschema evaluated {evaluated:?}");
+}
+
+fn collect_paths(value: &Value, out: &mut BTreeSet<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(path)) = map.get("evaluationPath") {
+                out.insert(path.clone());
+            }
+            map.values().for_each(|v| collect_paths(v, out));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_paths(v, out)),
+        Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_) => {}
+    }
 }
