@@ -37,6 +37,11 @@ const KEYWORDS: &[&str] = &[
     "use", "virtual", "where", "while", "yield",
 ];
 
+/// Whether `word` is a strict or reserved keyword of edition 2024.
+pub(crate) fn is_keyword(word: &str) -> bool {
+    KEYWORDS.contains(&word)
+}
+
 /// Keywords that `r#` cannot make into identifiers.
 const NOT_RAW: &[&str] = &["crate", "self", "Self", "super"];
 

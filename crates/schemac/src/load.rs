@@ -19,7 +19,8 @@ use url::Url;
 use crate::diag::Diagnostic;
 use crate::ir::DocId;
 use crate::locate;
-use crate::resolve::{Index, Loc, RefSite, kind_name, percent_decode, subschemas, without_fragment};
+use crate::resolve::{Index, Loc, RefSite, kind_name, percent_decode, without_fragment};
+use crate::schema::scan::{self, subschemas};
 use crate::write::{FileId, SourceFile};
 use crate::{Draft, Input, SchemaSource, UrlMap, metaschemas};
 
@@ -541,7 +542,7 @@ impl Loader {
                 return None;
             }
         };
-        let Some(uri) = schema.get("$schema") else { return Some(Declared::Draft(self.default_draft)) };
+        let Some(uri) = scan::declared_schema(schema) else { return Some(Declared::Draft(self.default_draft)) };
         if let Some(draft) = uri.as_str().and_then(Draft::from_schema_uri) {
             return Some(Declared::Draft(draft));
         }
@@ -576,7 +577,7 @@ impl Loader {
                     return true;
                 }
                 let draft = meta_doc.draft;
-                let vocabularies = meta_doc.json.get("$vocabulary").and_then(Value::as_object).cloned();
+                let vocabularies = meta_doc.json.as_object().and_then(scan::vocabulary).cloned();
                 self.docs[doc.0].draft = draft;
                 if let Some(vocabularies) = vocabularies
                     && draft >= Draft::Draft2019_09
@@ -716,7 +717,7 @@ impl Loader {
             return false;
         }
         let Some(doc) = self.docs.last_mut() else { return false };
-        let id_keyword = if doc.draft == Draft::Draft4 { "id" } else { "$id" };
+        let id_keyword = scan::id_keyword(doc.draft).name();
         if let Value::Object(schema) = &mut doc.json
             && !schema.contains_key(id_keyword)
         {
@@ -1060,19 +1061,12 @@ fn module_name(stem: &str) -> String {
     if name.starts_with(|c: char| c.is_ascii_digit()) {
         name.insert(0, '_');
     }
-    if RUST_KEYWORDS.contains(&name.as_str()) {
+    // A keyword cannot name a module (`r#` does not help for `self`, `super`, `crate`).
+    if crate::ident::is_keyword(&name) {
         name.push('_');
     }
     name
 }
-
-/// Words that cannot name a module (`r#` does not help for `self`, `super`, `crate`).
-const RUST_KEYWORDS: &[&str] = &[
-    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate", "do", "dyn", "else", "enum", "extern",
-    "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv",
-    "pub", "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use",
-    "virtual", "where", "while", "yield",
-];
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -18,6 +18,8 @@ use crate::diag::Diagnostic;
 use crate::ir::DocId;
 use crate::load::Document;
 use crate::locate;
+use crate::schema::Keyword;
+use crate::schema::scan;
 
 /// A location of a (sub)schema: a document and a JSON pointer into it ("" is the root).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -196,8 +198,8 @@ impl Registry {
         let keyword = self
             .get(from)
             .and_then(Value::as_object)
-            .and_then(|schema| REF_KEYWORDS.iter().find(|keyword| schema.get(**keyword).and_then(Value::as_str) == Some(reference)));
-        from.child(keyword.copied().unwrap_or("$ref"))
+            .and_then(|schema| scan::refs(schema).find(|(_, value)| *value == reference).map(|(keyword, _)| keyword));
+        from.child(keyword.unwrap_or(Keyword::Ref).name())
     }
 
     fn lookup(&self, target: &Url) -> Result<Loc, Miss> {
@@ -434,61 +436,6 @@ fn valid_anchor(name: &str, draft: Draft) -> bool {
     first_ok && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_') || (c == ':' && draft < Draft::Draft2020_12))
 }
 
-/// Keywords that hold a reference.
-pub(crate) const REF_KEYWORDS: [&str; 3] = ["$ref", "$dynamicRef", "$recursiveRef"];
-
-/// Keywords whose value is one schema (`items` also takes an array, below).
-const SCHEMA_KEYWORDS: &[&str] = &[
-    "items",
-    "additionalItems",
-    "additionalProperties",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "contains",
-    "propertyNames",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contentSchema",
-];
-
-/// Keywords whose value is an array of schemas.
-const ARRAY_KEYWORDS: &[&str] = &["items", "prefixItems", "allOf", "anyOf", "oneOf"];
-
-/// Keywords whose value maps names to schemas (`dependencies` also holds arrays of names, which
-/// are skipped as they are not objects).
-const MAP_KEYWORDS: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"];
-
-/// The direct subschemas of `schema` in schema positions, with the pointer suffix leading to
-/// each, in document order. Only objects: a boolean schema holds no `$id`, anchor or ref.
-/// Values of `enum`, `const`, `default` and `examples` are data and never visited.
-pub(crate) fn subschemas(schema: &Map<String, Value>) -> Vec<(String, &Map<String, Value>)> {
-    let mut out = Vec::new();
-    for (keyword, value) in schema {
-        let keyword = keyword.as_str();
-        match value {
-            Value::Object(child) if SCHEMA_KEYWORDS.contains(&keyword) => out.push((format!("/{keyword}"), child)),
-            Value::Object(children) if MAP_KEYWORDS.contains(&keyword) => {
-                for (name, child) in children {
-                    if let Value::Object(child) = child {
-                        out.push((format!("/{keyword}/{}", escape(name)), child));
-                    }
-                }
-            }
-            Value::Array(children) if ARRAY_KEYWORDS.contains(&keyword) => {
-                for (i, child) in children.iter().enumerate() {
-                    if let Value::Object(child) = child {
-                        out.push((format!("/{keyword}/{i}"), child));
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// A resource root (document root or embedded `$id`): its base URI and declared draft.
 #[derive(Debug)]
 struct Scope {
@@ -630,14 +577,13 @@ impl Builder<'_> {
     /// Indexes one schema; returns its subschemas, to be indexed next.
     fn schema<'j>(&mut self, pending: Pending<'j>) -> Vec<Pending<'j>> {
         let Pending { schema, loc, base, draft, is_root } = pending;
-        let declared = schema.get("$schema").and_then(Value::as_str).and_then(Draft::from_schema_uri);
+        let declared = scan::declared_schema(schema).and_then(Value::as_str).and_then(Draft::from_schema_uri);
         // The root's draft was settled by loading; a subschema's `$schema` counts only when it
         // opens a resource (has an `$id` in the draft it declares).
         let own_draft = if is_root { draft } else { declared.unwrap_or(draft) };
-        let id_keyword = if own_draft == Draft::Draft4 { "id" } else { "$id" };
+        let id_keyword = scan::id_keyword(own_draft).name();
         // Up to draft 7, every keyword beside `$ref` is ignored, `$id` included.
-        let ignores_id = own_draft <= Draft::Draft7 && schema.contains_key("$ref");
-        let id = if ignores_id { None } else { schema.get(id_keyword).and_then(Value::as_str) };
+        let id = scan::id(schema, own_draft);
 
         let mut base = base;
         let mut draft = draft;
@@ -670,33 +616,32 @@ impl Builder<'_> {
             self.index.scopes.entry(loc.doc).or_default().insert(loc.pointer.clone(), Scope { base: base.clone(), draft: declared });
             self.register(base.to_string(), &loc);
         }
-        let anchor = self.anchor_name(schema, "$anchor", own_draft, &loc);
-        let dynamic_anchor = self.anchor_name(schema, "$dynamicAnchor", own_draft, &loc);
+        let anchor = self.anchor_name(schema, Keyword::Anchor, own_draft, &loc);
+        let dynamic_anchor = self.anchor_name(schema, Keyword::DynamicAnchor, own_draft, &loc);
         anchors.extend(anchor.iter().chain(&dynamic_anchor).map(|name| (*name).to_owned()));
         if let Some(name) = dynamic_anchor {
             self.index.dynamic_anchors.entry((base.to_string(), name.to_owned())).or_insert_with(|| loc.clone());
         }
-        if opens_resource && schema.get("$recursiveAnchor") == Some(&Value::Bool(true)) {
+        if opens_resource && scan::recursive_anchor(schema) {
             self.index.dynamic_anchors.entry((base.to_string(), String::new())).or_insert_with(|| loc.clone());
         }
-        if let Some(reference) = schema.get("$dynamicRef").and_then(Value::as_str)
-            && let Some((_, fragment)) = reference.split_once('#')
-        {
-            self.index.dynamic_refs.insert(percent_decode(fragment));
-        }
-        if schema.get("$recursiveRef").is_some_and(Value::is_string) {
-            self.index.dynamic_refs.insert(String::new());
+        for (keyword, reference) in scan::refs(schema) {
+            if keyword == Keyword::DynamicRef
+                && let Some((_, fragment)) = reference.split_once('#')
+            {
+                self.index.dynamic_refs.insert(percent_decode(fragment));
+            } else if keyword == Keyword::RecursiveRef {
+                self.index.dynamic_refs.insert(String::new());
+            }
         }
         for name in anchors {
             self.anchor(&base, name, &loc);
         }
-        for keyword in REF_KEYWORDS {
-            if let Some(reference) = schema.get(keyword).and_then(Value::as_str) {
-                let target = base.join(reference).ok();
-                self.index.refs.push(RefSite { at: loc.child(keyword), reference: reference.to_owned(), target });
-            }
+        for (keyword, reference) in scan::refs(schema) {
+            let target = base.join(reference).ok();
+            self.index.refs.push(RefSite { at: loc.child(keyword.name()), reference: reference.to_owned(), target });
         }
-        let children = subschemas(schema).into_iter().map(|(suffix, child)| Pending {
+        let children = scan::subschemas(schema).into_iter().map(|(suffix, child)| Pending {
             schema: child,
             loc: Loc { doc: loc.doc, pointer: format!("{}{suffix}", loc.pointer) },
             base: base.clone(),
@@ -710,9 +655,9 @@ impl Builder<'_> {
     /// the drafts that define the keyword, a name that is not a string or breaks the
     /// metaschema's pattern is an error; before them, it is an unknown keyword and kept as it
     /// is.
-    fn anchor_name<'j>(&mut self, schema: &'j Map<String, Value>, keyword: &str, draft: Draft, loc: &Loc) -> Option<&'j str> {
-        let value = schema.get(keyword)?;
-        let defined = draft >= if keyword == "$anchor" { Draft::Draft2019_09 } else { Draft::Draft2020_12 };
+    fn anchor_name<'j>(&mut self, schema: &'j Map<String, Value>, keyword: Keyword, draft: Draft, loc: &Loc) -> Option<&'j str> {
+        let value = scan::anchor(schema, keyword)?;
+        let defined = draft >= keyword.info().since;
         if !defined {
             return value.as_str();
         }
@@ -729,7 +674,7 @@ impl Builder<'_> {
                 "an anchor name starts with a letter and goes on with letters, digits, `-`, `_`, `.` and `:` \
                  (the 2019-09 metaschema's `^[A-Za-z][-A-Za-z0-9.:_]*$`); a `$ref` to it is `#Name`"
             };
-            let diagnostic = self.error("invalid-anchor", &loc.child(keyword), message);
+            let diagnostic = self.error("invalid-anchor", &loc.child(keyword.name()), message);
             self.diagnostics.push(diagnostic.with_hint(hint));
         }
         valid
@@ -778,8 +723,8 @@ impl Builder<'_> {
     /// Points at the `$id` of the schema at `loc` when it has one, for a sharper position.
     fn id_site(&self, loc: &Loc) -> Loc {
         let schema = self.docs.get(loc.doc.0).and_then(|doc| doc.json.pointer(&loc.pointer)).and_then(Value::as_object);
-        match schema.and_then(|s| ["$id", "id"].into_iter().find(|k| s.get(*k).is_some_and(Value::is_string))) {
-            Some(keyword) => loc.child(keyword),
+        match schema.and_then(scan::id_keyword_present) {
+            Some(keyword) => loc.child(keyword.name()),
             None => loc.clone(),
         }
     }

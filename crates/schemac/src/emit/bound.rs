@@ -242,9 +242,7 @@ fn nominal_defs(ctx: &Ctx<'_>) -> HashMap<Loc, DefId> {
 /// The `$defs`/`definitions` key when `pointer` names such an entry: it stays the
 /// definition's name in the bundled schema, as in the source.
 pub fn defs_key(pointer: &str) -> Option<String> {
-    let (parent, key) = pointer.rsplit_once('/')?;
-    let keyword = parent.rsplit('/').next()?;
-    (keyword == "$defs" || keyword == "definitions").then(|| key.replace("~1", "/").replace("~0", "~"))
+    crate::schema::entry_key(pointer)
 }
 
 /// The source text as a string literal: raw and multi-line, so the schema reads as in its

@@ -303,13 +303,16 @@ fn struct_validation(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
                     let seed = ctx.seed(id, ty);
                     quote! { errors.check_value(at, schemac_runtime::check::typed(v, #seed)); }
                 }
-                None => quote! {
-                    errors.push(schemac_runtime::ValidationError::new(
-                        at.pointer(),
-                        "additionalProperties",
-                        format!("property `{name}` is not declared and matches no patternProperties pattern"),
-                    ));
-                },
+                None => {
+                    let keyword = crate::schema::Keyword::AdditionalProperties.name();
+                    quote! {
+                        errors.push(schemac_runtime::ValidationError::new(
+                            at.pointer(),
+                            #keyword,
+                            format!("property `{name}` is not declared and matches no patternProperties pattern"),
+                        ));
+                    }
+                }
             };
             out.push(quote! {
                 #(#statics)*

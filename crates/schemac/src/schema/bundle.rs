@@ -9,7 +9,8 @@ use serde_json::Value;
 
 use crate::Draft;
 use crate::ir::{Ir, Source};
-use crate::resolve::{Loc, Registry, subschemas};
+use crate::resolve::{Loc, Registry};
+use crate::schema::scan::subschemas;
 
 /// What bundling a subschema changes, found by walking its schema positions.
 #[derive(Clone, Debug, Default, PartialEq)]

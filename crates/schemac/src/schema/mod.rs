@@ -17,6 +17,7 @@ pub mod bundle;
 mod keyword;
 mod kinds;
 mod pointer;
+pub(crate) mod scan;
 
 use std::collections::HashMap;
 
@@ -30,7 +31,7 @@ use crate::resolve::Loc;
 pub use build::build;
 pub use keyword::{Applies, Class, Info, Keyword, Vocabulary};
 pub use kinds::{KindSet, kind_hint, kind_of_value};
-pub use pointer::{KeywordAt, defs_key};
+pub use pointer::{KeywordAt, defs_key, entry_key};
 
 /// A node of the [`Model`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

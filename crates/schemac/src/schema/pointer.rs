@@ -41,7 +41,7 @@ impl Model {
 }
 
 /// How a keyword holds its subschemas, for reading a pointer through it.
-enum Step {
+pub(super) enum Step {
     /// One schema (`not`, `items` as a schema, ...).
     One,
     /// A schema per name (`properties`, `$defs`, ...).
@@ -52,7 +52,7 @@ enum Step {
     None,
 }
 
-fn step(keyword: Keyword) -> Step {
+pub(super) fn step(keyword: Keyword) -> Step {
     match keyword {
         Keyword::Properties
         | Keyword::PatternProperties
@@ -143,6 +143,14 @@ pub fn defs_key(pointer: &str) -> Option<String> {
         }
     }
     key
+}
+
+/// The key of the `$defs`/`definitions` entry `pointer` ends in, whatever comes before it
+/// (the bundled schema keeps a definition's name).
+pub fn entry_key(pointer: &str) -> Option<String> {
+    let (parent, key) = pointer.rsplit_once('/')?;
+    let keyword = Keyword::from_name(parent.rsplit('/').next()?)?;
+    matches!(keyword, Keyword::Defs | Keyword::Definitions).then(|| key.replace("~1", "/").replace("~0", "~"))
 }
 
 fn is_index(token: &str) -> bool {

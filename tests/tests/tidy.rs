@@ -1,0 +1,255 @@
+//! Layout rules the code must keep, checked over the source tree (as rust-analyzer's tidy
+//! test does): every module opens with a `//!` line saying what it owns, and outside the schema
+//! model's module no code looks up a JSON Schema keyword by its name.
+
+use std::path::{Path, PathBuf};
+
+/// The directories of hand-written Rust (generated crates are checked by the drift check).
+const SOURCES: &[&str] = &[
+    "crates/schemac/src",
+    "crates/schemac/benches",
+    "crates/schemac-cli/src",
+    "crates/schemac-derive/src",
+    "crates/schemac-runtime/src",
+    "crates/schemac-synth/src",
+    "xtask/src",
+    "bench/src",
+    "bench/benches",
+];
+
+/// The one module that reads keywords by name: the model and its keyword table.
+const MODEL: &str = "crates/schemac/src/schema/";
+
+/// Files where a keyword's spelling is not a lookup in schema JSON, each with the reason.
+const NOT_LOOKUPS: &[(&str, &str)] = &[
+    ("crates/schemac/src/ident.rs", "Rust's own keywords (`type`, `enum`, `const`, `if`, `else`), for raw identifiers"),
+    (
+        "crates/schemac-runtime/src/bundle.rs",
+        "places schemars' references into a bundled schema at run time: `$ref`, `allOf`, `$id` and `$schema` are the \
+         output it writes, as the generator planned (schemac::schema::bundle)",
+    ),
+    ("xtask/src/conformance/driver.rs", "a shell script's JSON field `id`"),
+];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is in the workspace").to_path_buf()
+}
+
+fn rust_files() -> Vec<(String, String)> {
+    let root = root();
+    let mut out = Vec::new();
+    for dir in SOURCES {
+        let mut todo = vec![root.join(dir)];
+        while let Some(dir) = todo.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+            for entry in entries {
+                let path = entry.expect("a directory entry").path();
+                if path.is_dir() {
+                    todo.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let relative = path.strip_prefix(&root).expect("below the root").to_string_lossy().replace('\\', "/");
+                    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{relative}: {e}"));
+                    out.push((relative, text));
+                }
+            }
+        }
+    }
+    out.sort();
+    assert!(out.len() > 100, "found only {} Rust files: is the tree where the test thinks?", out.len());
+    out
+}
+
+#[test]
+fn every_module_opens_with_what_it_owns() {
+    let missing: Vec<String> = rust_files()
+        .into_iter()
+        .filter(|(path, _)| !path.ends_with("/tests.rs"))
+        .filter(|(_, text)| !text.trim_start().starts_with("//!"))
+        .map(|(path, _)| path)
+        .collect();
+    assert!(missing.is_empty(), "these modules do not open with a `//!` line saying what they own:\n{}", missing.join("\n"));
+}
+
+/// The keywords of every draft, by name.
+const KEYWORDS: &[&str] = &[
+    "$schema",
+    "$id",
+    "id",
+    "$anchor",
+    "$dynamicAnchor",
+    "$recursiveAnchor",
+    "$vocabulary",
+    "$comment",
+    "$defs",
+    "definitions",
+    "$ref",
+    "$dynamicRef",
+    "$recursiveRef",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentSchemas",
+    "dependencies",
+    "prefixItems",
+    "items",
+    "additionalItems",
+    "contains",
+    "properties",
+    "patternProperties",
+    "additionalProperties",
+    "propertyNames",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "type",
+    "enum",
+    "const",
+    "multipleOf",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "pattern",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "maxContains",
+    "minContains",
+    "maxProperties",
+    "minProperties",
+    "required",
+    "dependentRequired",
+    "format",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+    "title",
+    "description",
+    "default",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "examples",
+];
+
+/// `text` without `#[cfg(test)]` modules and `//` comments.
+fn code_only(text: &str) -> String {
+    let mut out = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let opens_module = |next: &&str| {
+            let next = next.trim_start();
+            next.starts_with("mod ") || next.starts_with("pub mod ") || next.starts_with("pub(crate) mod ")
+        };
+        if line.trim() == "#[cfg(test)]" && lines.peek().is_some_and(opens_module) {
+            // Skip the module: to the line that closes it at its indentation.
+            let indent = lines.peek().map_or(0, |next| next.len() - next.trim_start().len());
+            let close = format!("{}}}", " ".repeat(indent));
+            if lines.peek().is_some_and(|next| next.trim_end().ends_with(';')) {
+                lines.next();
+                continue;
+            }
+            for inner in lines.by_ref() {
+                if inner.trim_end() == close {
+                    break;
+                }
+            }
+            continue;
+        }
+        let code = match line.trim_start() {
+            l if l.starts_with("//") => "",
+            _ => line,
+        };
+        out.push_str(code);
+        out.push('\n');
+    }
+    out
+}
+
+/// The string literals of one line, with where each starts.
+fn literals(line: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let bytes: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == '"' && (i == 0 || bytes[i - 1] != '\'') {
+            let start = i;
+            let mut text = String::new();
+            i += 1;
+            while i < bytes.len() && bytes[i] != '"' {
+                if bytes[i] == '\\' {
+                    i += 1;
+                }
+                if let Some(c) = bytes.get(i) {
+                    text.push(*c);
+                }
+                i += 1;
+            }
+            out.push((start, text));
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Where a keyword's name is used to look something up: the argument of a map lookup, a match
+/// arm, or a list of keyword names.
+fn lookups(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (n, line) in code_only(text).lines().enumerate() {
+        let found = literals(line);
+        let keyword_literals = found.iter().filter(|(_, t)| KEYWORDS.contains(&t.as_str())).count();
+        for (start, literal) in &found {
+            if !KEYWORDS.contains(&literal.as_str()) {
+                continue;
+            }
+            let before: String = line.chars().take(*start).collect();
+            let after: String = line.chars().skip(start + literal.chars().count() + 2).collect();
+            let before = before.trim_end();
+            let after = after.trim_start();
+            let call = [".get(", ".get_mut(", ".contains_key(", ".remove(", ".entry(", ".insert(", ".pointer("]
+                .iter()
+                .any(|call| before.ends_with(call));
+            let arm = after.starts_with("=>") || after.starts_with('|') || before.ends_with('|');
+            let list = keyword_literals >= 2 && (line.contains("&[") || line.trim_start().starts_with('"') || line.contains("= ["));
+            if call || arm || list {
+                out.push((n + 1, literal.clone()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn keywords_are_looked_up_only_in_the_model() {
+    let mut found = Vec::new();
+    for (path, text) in rust_files() {
+        if path.starts_with(MODEL) || NOT_LOOKUPS.iter().any(|(p, _)| *p == path) || path.ends_with("/tests.rs") {
+            continue;
+        }
+        found.extend(lookups(&text).into_iter().map(|(line, keyword)| format!("{path}:{line}: \"{keyword}\"")));
+    }
+    assert!(
+        found.is_empty(),
+        "outside {MODEL}, code looks keywords up by name; read them from schemac::schema (Keyword, the model's typed \
+         fields, schema::scan before the model exists):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_lookup_rule_finds_what_it_forbids() {
+    // The rule itself, on code it must flag and code it must leave alone.
+    let flagged =
+        lookups("let t = map.get(\"type\");\nmatch k { \"minimum\" => 1, _ => 0 }\nconst L: &[&str] = &[\"items\", \"allOf\"];\n");
+    assert_eq!(flagged.iter().map(|(n, _)| *n).collect::<Vec<_>>(), [1, 2, 3, 3]);
+    let clean = lookups(
+        "// map.get(\"type\")\nlet s = \"type\";\nformat!(\"the type {x}\");\n#[cfg(test)]\nmod tests {\n    x.get(\"type\");\n}\n",
+    );
+    assert!(clean.is_empty(), "{clean:?}");
+}
