@@ -274,6 +274,13 @@ impl<'de, S: DeserializeSeed<'de> + Clone> DeserializeSeed<'de> for MapOf<S> {
 }
 
 /// `Option<T>`: `null` is `None`, anything else goes through `S`.
+///
+/// A parser such as serde_json answers `deserialize_option` with `visit_none` or `visit_some`.
+/// A deserializer of one value already read does not: serde's `IntoDeserializer` values and
+/// `SeqAccessDeserializer`/`MapAccessDeserializer`, which a union dispatched by JSON kind hands
+/// the branch of that kind, forward `deserialize_option` to `deserialize_any` and call the
+/// visit method of the value's kind. Each of those is the value itself, given to `S` again
+/// through the same kind of deserializer.
 #[derive(Debug)]
 pub struct Nullable<S>(pub S);
 
@@ -281,23 +288,64 @@ impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Nullable<S> {
     type Value = Option<S::Value>;
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        struct OptionVisitor<S>(S);
-        impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OptionVisitor<S> {
-            type Value = Option<S::Value>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a value or null")
-            }
-            fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-                Ok(None)
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-                Ok(None)
-            }
-            fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-                self.0.deserialize(deserializer).map(Some)
-            }
-        }
         deserializer.deserialize_option(OptionVisitor(self.0))
+    }
+}
+
+struct OptionVisitor<S>(S);
+
+impl<'de, S: DeserializeSeed<'de>> OptionVisitor<S> {
+    fn some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<S::Value>, D::Error> {
+        self.0.deserialize(deserializer).map(Some)
+    }
+}
+
+impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OptionVisitor<S> {
+    type Value = Option<S::Value>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a value or null")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        self.some(deserializer)
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        self.some(de::value::BorrowedStrDeserializer::new(v))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        self.some(de::value::SeqAccessDeserializer::new(seq))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        self.some(de::value::MapAccessDeserializer::new(map))
     }
 }
 
@@ -534,6 +582,31 @@ mod tests {
         let seed = Seq(Nullable(Int::<i32>::new()));
         assert_eq!(seed.deserialize(json!([1, null, 2.0])).unwrap(), vec![Some(1), None, Some(2)]);
         assert!(Seq(Int::<i32>::new()).deserialize(json!([1, null])).is_err());
+    }
+
+    /// What a union dispatched by JSON kind hands its nullable branch: the value already
+    /// read, in a deserializer of its kind, which knows no option.
+    #[test]
+    fn nullable_takes_every_kind_from_a_deserializer_of_one_value() {
+        use serde::de::IntoDeserializer as _;
+        use serde::de::value::{Error, MapDeserializer, SeqDeserializer};
+        let string = Nullable(Plain::<String>::new()).deserialize("red".into_deserializer());
+        assert_eq!(string, Ok::<_, Error>(Some("red".to_owned())));
+        let borrowed = Nullable(Plain::<&str>::new()).deserialize(de::value::BorrowedStrDeserializer::<Error>::new("red"));
+        assert_eq!(borrowed, Ok(Some("red")));
+        assert_eq!(Nullable(Plain::<bool>::new()).deserialize(true.into_deserializer()), Ok::<_, Error>(Some(true)));
+        assert_eq!(Nullable(Int::<u8>::new()).deserialize(7_u64.into_deserializer()), Ok::<_, Error>(Some(7)));
+        assert_eq!(Nullable(Int::<i8>::new()).deserialize((-7_i64).into_deserializer()), Ok::<_, Error>(Some(-7)));
+        assert_eq!(Nullable(Float::new()).deserialize(1.5_f64.into_deserializer()), Ok::<_, Error>(Some(1.5)));
+        assert_eq!(Nullable(Plain::<()>::new()).deserialize(().into_deserializer()), Ok::<_, Error>(None));
+        let items = SeqDeserializer::<_, Error>::new(["for", "while"].into_iter());
+        let seq = Nullable(Seq(Plain::<String>::new())).deserialize(de::value::SeqAccessDeserializer::new(items));
+        assert_eq!(seq, Ok(Some(vec!["for".to_owned(), "while".to_owned()])));
+        let entries = MapDeserializer::<_, Error>::new([("a", 1_u64)].into_iter());
+        let map = Nullable(MapOf(Int::<u8>::new())).deserialize(de::value::MapAccessDeserializer::new(entries));
+        assert_eq!(map, Ok(Some(BTreeMap::from([("a".to_owned(), 1)]))));
+        // The inner seed still decides: a string is no integer.
+        assert!(Nullable(Int::<u8>::new()).deserialize("7".into_deserializer()).map_err(|e: Error| e.to_string()).is_err());
     }
 
     #[test]

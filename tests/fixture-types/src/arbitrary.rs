@@ -571,6 +571,78 @@ impl proptest::arbitrary::Arbitrary for crate::not_schema::NotExamplesPresent {
     }
 }
 
+impl proptest::arbitrary::Arbitrary for crate::nullable_alias_branch::NullableAliasBranch {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["w",false,{"one_of":[{"pool":[null]},{"array":{"pool":[null,[],[null],[[]],[[null]],[[[]]],[[[null]]],[[[[]]]],[[[[null]]]],[[[[[]]]]],[[[[[null]]]]],[[[[[[]]]]]],[[[[[[null]]]]]],[[[[[[[]]]]]]],[[[[[[{}]]]]]],[[[[[{}]]]]]]},"min":0,"max":3}]}]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_alias_branch::V {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[null,[],[null],[[]],[[null]],[[[]]],[[[null]]],[[[[]]]],[[[[null]]]],[[[[[]]]]],[[[[[null]]]]],[[[[[[]]]]]],[[[[[[null]]]]]],[[[[[[[]]]]]]],[[[[[[{}]]]]]],[[[[[{}]]]]]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_alias_branch::VVariant1 {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_branch::NullableBranch {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[null,"synthesize","","é✓ßé","😀𝄞😀𝄞",{},{"zz_synth_extra":"kept ☃ 😀"}]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_branch::NullableBranchVariant1 {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_ref_branch::NullableRefBranch {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["k",false,{"pool":[[],["synthesize"],[""],["é✓ßé"],["😀𝄞😀𝄞"],null,true,false]}]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_ref_branch::K2 {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[[],["synthesize"],[""],["é✓ßé"],["😀𝄞😀𝄞"],null,true,false]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_scalar_branch::V {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[{},{"zz_synth_extra":{}},[],[{}],[{"zz_synth_extra":{}}],null,true,false,0.5,-2.25,1e+21,3.0,"synthesize","","é✓ßé","😀𝄞😀𝄞"]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_scalar_branch::VVariant2 {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"one_of":[{"pool":[null]},{"pool":[true,false]},{"num":[-1000000000.0,1000000000.0]},{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},{"int":[-9007199254740991,9007199254740991]}]}"#)
+    }
+}
+
 impl proptest::arbitrary::Arbitrary for crate::object_closed::ClosedObject {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;

@@ -32,6 +32,10 @@
 //! | `tests/fixtures/integer-ranges.json` | `integer-ranges` | [`integer_ranges`] | [`IntegerRanges`](integer_ranges::IntegerRanges) |
 //! | `tests/fixtures/mutual-recursion.json` | `mutual-recursion` | [`mutual_recursion`] | [`Directory`](mutual_recursion::Directory) |
 //! | `tests/fixtures/not-schema.json` | `not-schema` | [`not_schema`] | [`NotExamples`](not_schema::NotExamples) |
+//! | `tests/fixtures/nullable-alias-branch.json` | `nullable-alias-branch` | [`nullable_alias_branch`] | [`NullableAliasBranch`](nullable_alias_branch::NullableAliasBranch) |
+//! | `tests/fixtures/nullable-branch.json` | `nullable-branch` | [`nullable_branch`] | [`NullableBranch`](nullable_branch::NullableBranch) |
+//! | `tests/fixtures/nullable-ref-branch.json` | `nullable-ref-branch` | [`nullable_ref_branch`] | [`NullableRefBranch`](nullable_ref_branch::NullableRefBranch) |
+//! | `tests/fixtures/nullable-scalar-branch.json` | `nullable-scalar-branch` | [`nullable_scalar_branch`] | [`NullableScalarBranch`](nullable_scalar_branch::NullableScalarBranch) |
 //! | `tests/fixtures/object-closed.json` | `object-closed` | [`object_closed`] | [`ClosedObject`](object_closed::ClosedObject) |
 //! | `tests/fixtures/object-map.json` | `object-map` | [`object_map`] | [`LabeledCounts`](object_map::LabeledCounts) |
 //! | `tests/fixtures/object-open.json` | `object-open` | [`object_open`] | [`OpenObject`](object_open::OpenObject) |
@@ -97,6 +101,14 @@ pub mod mutual_recursion;
 #[rustfmt::skip]
 pub mod not_schema;
 #[rustfmt::skip]
+pub mod nullable_alias_branch;
+#[rustfmt::skip]
+pub mod nullable_branch;
+#[rustfmt::skip]
+pub mod nullable_ref_branch;
+#[rustfmt::skip]
+pub mod nullable_scalar_branch;
+#[rustfmt::skip]
 pub mod object_closed;
 #[rustfmt::skip]
 pub mod object_map;
@@ -150,6 +162,10 @@ pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
     schemac_runtime::SchemaEntry::of::<integer_ranges::IntegerRanges>("integer-ranges", "0.0.0", integer_ranges::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<mutual_recursion::Directory>("mutual-recursion", "0.0.0", mutual_recursion::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<not_schema::NotExamples>("not-schema", "0.0.0", not_schema::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<nullable_alias_branch::NullableAliasBranch>("nullable-alias-branch", "0.0.0", nullable_alias_branch::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<nullable_branch::NullableBranch>("nullable-branch", "0.0.0", nullable_branch::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<nullable_ref_branch::NullableRefBranch>("nullable-ref-branch", "0.0.0", nullable_ref_branch::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<nullable_scalar_branch::NullableScalarBranch>("nullable-scalar-branch", "0.0.0", nullable_scalar_branch::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<object_closed::ClosedObject>("object-closed", "0.0.0", object_closed::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<object_map::LabeledCounts>("object-map", "0.0.0", object_map::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<object_open::OpenObject>("object-open", "0.0.0", object_open::SCHEMA_JSON),

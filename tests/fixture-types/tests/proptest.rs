@@ -175,6 +175,30 @@ proptest! {
     }
 
     #[test]
+    fn nullable_alias_branch(value in any::<fixture_types::nullable_alias_branch::NullableAliasBranch>()) {
+        let validator = validator(include_str!("data/nullable_alias_branch/schema.json"), "2020-12");
+        check(&validator, &value)?;
+    }
+
+    #[test]
+    fn nullable_branch(value in any::<fixture_types::nullable_branch::NullableBranch>()) {
+        let validator = validator(include_str!("data/nullable_branch/schema.json"), "2020-12");
+        check(&validator, &value)?;
+    }
+
+    #[test]
+    fn nullable_ref_branch(value in any::<fixture_types::nullable_ref_branch::NullableRefBranch>()) {
+        let validator = validator(include_str!("data/nullable_ref_branch/schema.json"), "7");
+        check(&validator, &value)?;
+    }
+
+    #[test]
+    fn nullable_scalar_branch(value in any::<fixture_types::nullable_scalar_branch::NullableScalarBranch>()) {
+        let validator = validator(include_str!("data/nullable_scalar_branch/schema.json"), "2019-09");
+        check(&validator, &value)?;
+    }
+
+    #[test]
     fn object_closed(value in any::<fixture_types::object_closed::ClosedObject>()) {
         let validator = validator(include_str!("data/object_closed/schema.json"), "2020-12");
         check(&validator, &value)?;

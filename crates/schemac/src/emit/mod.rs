@@ -26,6 +26,8 @@ use crate::{Config, Module, Output, TypeSummary};
 pub use assert::validate_impl_in;
 pub use bound::{Plan, Site, defs_key, plan};
 pub(crate) use ty::Ctx;
+/// The nullable branches of unions dispatched by kind, for the generated round-trip tests.
+pub use union::{NullableBranch, Visit, nullable_branches};
 
 /// Emits every module that has at least one type.
 pub fn emit(ir: &Ir, registry: &Registry, config: &Config) -> Output {

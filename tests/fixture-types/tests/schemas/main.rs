@@ -26,6 +26,12 @@ mod if_then_else;
 mod integer_ranges;
 mod mutual_recursion;
 mod not_schema;
+mod nullable_alias_branch;
+mod nullable_branch;
+#[rustfmt::skip]
+mod nullable_branches;
+mod nullable_ref_branch;
+mod nullable_scalar_branch;
 mod object_closed;
 mod object_map;
 mod object_open;
