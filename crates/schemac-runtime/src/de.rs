@@ -106,20 +106,104 @@ impl<T> Int<T> {
     }
 }
 
-impl<'de, T: TryFrom<i64> + TryFrom<u64>> DeserializeSeed<'de> for Int<T> {
+/// The Rust integers [`Int`] reads.
+pub trait Integer: TryFrom<i64> + TryFrom<u64> + TryFrom<i128> {}
+
+impl<T: TryFrom<i64> + TryFrom<u64> + TryFrom<i128>> Integer for T {}
+
+impl<'de, T: Integer> DeserializeSeed<'de> for Int<T> {
     type Value = T;
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
-        deserializer.deserialize_any(IntVisitor(PhantomData))
+        // serde_json hands an integer beyond `i64` and `u64` over as a rounded `f64`; a type
+        // wider than 64 bits (chosen for bounds beyond them) reads the number's text instead.
+        if std::mem::size_of::<T>() > 8 {
+            crate::raw::read(deserializer, WideInt::<T>(PhantomData))
+        } else {
+            deserializer.deserialize_any(IntVisitor(PhantomData))
+        }
     }
 }
 
 struct IntVisitor<T>(PhantomData<T>);
 
-impl<T: TryFrom<i64> + TryFrom<u64>> IntVisitor<T> {
+impl<T: Integer> IntVisitor<T> {
     fn out_of_range<E: de::Error>(v: impl fmt::Display) -> E {
         E::custom(format_args!("integer {v}{OUT_OF_RANGE}{}", std::any::type_name::<T>()))
     }
+}
+
+/// An integer wider than 64 bits from the number's text (see [`spelled`]), or from the value
+/// where the deserializer has no text.
+struct WideInt<T>(PhantomData<T>);
+
+impl<T: Integer> crate::raw::Sink for WideInt<T> {
+    type Out = T;
+    fn text<E: de::Error>(self, text: &str) -> Result<T, E> {
+        match spelled(text) {
+            Some(Spelled::Integer(v)) => T::try_from(v).map_err(|_| IntVisitor::<T>::out_of_range(v)),
+            Some(Spelled::TooLarge) => Err(IntVisitor::<T>::out_of_range(text)),
+            Some(Spelled::Fraction) => {
+                let v = text.parse::<f64>().unwrap_or(f64::NAN);
+                Err(E::invalid_type(de::Unexpected::Float(v), &IntVisitor::<T>(PhantomData)))
+            }
+            // Not a number: the same error as from any other value of its kind.
+            None => {
+                let value: serde_json::Value = serde_json::from_str(text).map_err(E::custom)?;
+                self.value(value)
+            }
+        }
+    }
+    fn value<E: de::Error>(self, value: serde_json::Value) -> Result<T, E> {
+        value.deserialize_any(IntVisitor(PhantomData)).map_err(|e| E::custom(e.to_string()))
+    }
+}
+
+/// What the text of a JSON number spells, exactly (`1e2` and `100.0` are the integer 100).
+#[derive(Debug, PartialEq)]
+enum Spelled {
+    Integer(i128),
+    /// An integer beyond `i128`.
+    TooLarge,
+    Fraction,
+}
+
+/// `None` when `text` is no JSON number.
+fn spelled(text: &str) -> Option<Spelled> {
+    let (negative, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (mantissa, exponent) = unsigned.split_once(['e', 'E']).unwrap_or((unsigned, "0"));
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, "0"));
+    let is_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let exponent_digits = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
+    if !is_digits(whole) || !is_digits(fraction) || !is_digits(exponent_digits) {
+        return None;
+    }
+    let digits = format!("{whole}{fraction}");
+    let digits = digits.trim_start_matches('0');
+    let significant = digits.trim_end_matches('0');
+    if significant.is_empty() {
+        return Some(Spelled::Integer(0));
+    }
+    // An exponent too long for an `i64` is far beyond (or below) any `i128`.
+    let Ok(exponent) = exponent.parse::<i64>() else {
+        return Some(if exponent.starts_with('-') { Spelled::Fraction } else { Spelled::TooLarge });
+    };
+    let scale = exponent - fraction.len() as i64 + (digits.len() - significant.len()) as i64;
+    if scale < 0 {
+        return Some(Spelled::Fraction);
+    }
+    let magnitude = significant
+        .parse::<u128>()
+        .ok()
+        .and_then(|m| 10_u128.checked_pow(u32::try_from(scale).ok()?).and_then(|p| m.checked_mul(p)));
+    let value = magnitude.and_then(|m| match negative {
+        true => 0_i128.checked_sub_unsigned(m),
+        false => i128::try_from(m).ok(),
+    });
+    Some(value.map_or(Spelled::TooLarge, Spelled::Integer))
 }
 
 /// How an integer the schema allows but the Rust integer cannot hold is reported.
@@ -186,7 +270,7 @@ impl<'de> Visitor<'de> for FloatVisitor {
     }
 }
 
-impl<'de, T: TryFrom<i64> + TryFrom<u64>> Visitor<'de> for IntVisitor<T> {
+impl<'de, T: Integer> Visitor<'de> for IntVisitor<T> {
     type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an integer")
@@ -196,6 +280,12 @@ impl<'de, T: TryFrom<i64> + TryFrom<u64>> Visitor<'de> for IntVisitor<T> {
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<T, E> {
         T::try_from(v).map_err(|_| Self::out_of_range(v))
+    }
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<T, E> {
+        T::try_from(v).map_err(|_| Self::out_of_range(v))
+    }
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<T, E> {
+        i128::try_from(v).map_err(|_| Self::out_of_range(v)).and_then(|v| self.visit_i128(v))
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<T, E> {
         // 2^63 and 2^64 are exact in f64; the casts below are exact inside these bounds.
@@ -545,7 +635,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn int<T: TryFrom<i64> + TryFrom<u64>>(v: serde_json::Value) -> Result<T, serde_json::Error> {
+    fn int<T: Integer>(v: serde_json::Value) -> Result<T, serde_json::Error> {
         Int::<T>::new().deserialize(v)
     }
 
@@ -562,6 +652,118 @@ mod tests {
         assert!(unrepresentable(&error));
         assert!(float("18446744073709551615").is_err());
         assert!(!unrepresentable(&float("\"x\"").unwrap_err()));
+    }
+
+    /// What the text of a number spells, for integers wider than 64 bits.
+    #[test]
+    fn spelled_integers_are_exact() {
+        let cases = [
+            ("18446744073709551616", Some(Spelled::Integer(1 << 64))),
+            ("-18446744073709551617", Some(Spelled::Integer(-(1 << 64) - 1))),
+            ("1.8446744073709551616e19", Some(Spelled::Integer(1 << 64))),
+            ("184467440737095516160e-1", Some(Spelled::Integer(1 << 64))),
+            ("1.0", Some(Spelled::Integer(1))),
+            ("-0", Some(Spelled::Integer(0))),
+            ("0.000e5", Some(Spelled::Integer(0))),
+            ("1E+2", Some(Spelled::Integer(100))),
+            ("170141183460469231731687303715884105727", Some(Spelled::Integer(i128::MAX))),
+            ("-170141183460469231731687303715884105728", Some(Spelled::Integer(i128::MIN))),
+            ("170141183460469231731687303715884105728", Some(Spelled::TooLarge)),
+            ("1e39", Some(Spelled::TooLarge)),
+            ("1e99999999999999999999", Some(Spelled::TooLarge)),
+            ("1.5", Some(Spelled::Fraction)),
+            ("15e-1", Some(Spelled::Fraction)),
+            ("1e-99999999999999999999", Some(Spelled::Fraction)),
+            ("\"1\"", None),
+            ("true", None),
+            ("-", None),
+            ("1.", None),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(spelled(text), expected, "{text}");
+        }
+    }
+
+    /// `i128`, chosen for `maximum: 2^64`, holds every integer up to it exactly, from the text.
+    #[test]
+    fn wide_integers_read_their_text() {
+        let wide = |text: &str| Int::<i128>::new().deserialize(&mut serde_json::Deserializer::from_str(text)).map_err(|e| e.to_string());
+        assert_eq!(wide("18446744073709551615"), Ok(18_446_744_073_709_551_615));
+        assert_eq!(wide("18446744073709551616"), Ok(18_446_744_073_709_551_616));
+        // An f64 holds 2^64 + 1 as 2^64; the text does not round.
+        assert_eq!(wide("18446744073709551617"), Ok(18_446_744_073_709_551_617));
+        assert_eq!(wide("-9223372036854775809"), Ok(-9_223_372_036_854_775_809));
+        assert_eq!(wide("1.8446744073709551617e19"), Ok(18_446_744_073_709_551_617));
+        assert_eq!(wide("3.0"), Ok(3));
+        assert_eq!(wide("1.5"), Err("invalid type: floating point `1.5`, expected an integer".to_owned()));
+        assert_eq!(wide("\"3\""), Err("invalid type: string \"3\", expected an integer".to_owned()));
+        let error = wide("1e40").unwrap_err();
+        assert_eq!(error, "integer 1e40 is out of range for i128");
+        assert!(unrepresentable(&error));
+        // Without text (a `Value`), the value as it is.
+        assert_eq!(Int::<i128>::new().deserialize(json!(u64::MAX)).unwrap(), i128::from(u64::MAX));
+        assert_eq!(Int::<i128>::new().deserialize(json!(-5.0)).unwrap(), -5);
+        // In a document, through the entry point with pointers.
+        let error = crate::from_str::<Vec<WideBounded>>("[18446744073709551616, 18446744073709551617]").unwrap_err();
+        assert_eq!((error.pointer(), error.message()), ("/1", "18446744073709551617 is greater than the maximum 18446744073709551616"));
+    }
+
+    /// An integer with `maximum: 2^64`, as generated code reads it.
+    #[derive(Debug)]
+    struct WideBounded;
+
+    impl<'de> de::Deserialize<'de> for WideBounded {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            Assert::new(Int::<i128>::new(), |v| crate::assert::maximum(*v, 18_446_744_073_709_551_616_i128))
+                .deserialize(deserializer)
+                .map(|_| WideBounded)
+        }
+    }
+
+    /// Numbers are read as the f64 nearest to their text and written as the shortest text
+    /// that reads back as it (serde_json's `float_roundtrip`, which schemac-runtime enables):
+    /// without it, serde_json's fast path is one unit in the last place off for some.
+    #[test]
+    fn hard_floats_round_trip_exactly() {
+        let hard = [
+            "-6.411434336729626e-9",
+            "5e-324",
+            "-5e-324",
+            "2.225073858507201e-308",
+            "2.2250738585072014e-308",
+            "1.7976931348623157e308",
+            "1e308",
+            "-0.0",
+            "0.30000000000000004",
+            "9007199254740991.0",
+            "1.2345678901234567e-300",
+            "4.940656458412465e-324",
+            "8.98846567431158e307",
+            "2.718281828459045",
+            "0.1",
+        ];
+        for text in hard {
+            let exact: f64 = text.parse().unwrap();
+            let read = Float::new().deserialize(&mut serde_json::Deserializer::from_str(text)).unwrap();
+            assert_eq!(read.to_bits(), exact.to_bits(), "{text} read as {read:e}");
+            let written = serde_json::to_string(&read).unwrap();
+            assert_eq!(written.parse::<f64>().unwrap().to_bits(), exact.to_bits(), "{text} written as {written}");
+            // Open values (`serde_json::Value`) too.
+            let open = AnyValue.deserialize(&mut serde_json::Deserializer::from_str(&format!("[{text}]"))).unwrap();
+            assert_eq!(open[0].as_f64().map(f64::to_bits), Some(exact.to_bits()), "{text} in a Value");
+        }
+        // The shortest digits come back as written (serde_json spells a positive exponent `e+`).
+        for (text, written) in [
+            ("-6.411434336729626e-9", "-6.411434336729626e-9"),
+            ("5e-324", "5e-324"),
+            ("1.7976931348623157e308", "1.7976931348623157e+308"),
+            ("1e308", "1e+308"),
+            ("-0.0", "-0.0"),
+            ("0.30000000000000004", "0.30000000000000004"),
+        ] {
+            let read = Float::new().deserialize(&mut serde_json::Deserializer::from_str(text)).unwrap();
+            assert_eq!(serde_json::to_string(&read).unwrap(), written);
+        }
     }
 
     #[test]

@@ -223,6 +223,8 @@ pub enum IntTy {
     I16,
     I32,
     I64,
+    /// For bounds beyond 64 bits (`maximum: 18446744073709551616`).
+    I128,
 }
 
 /// String formats with a runtime newtype. Unknown formats stay plain strings.

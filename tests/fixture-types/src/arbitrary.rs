@@ -419,6 +419,14 @@ impl proptest::arbitrary::Arbitrary for crate::enum_string::Color {
     }
 }
 
+impl proptest::arbitrary::Arbitrary for crate::exact_numbers::ExactNumbers {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["x",false,{"num":[-1000000000.0,1000000000.0]}],["xs",false,{"array":{"num":[-1000000000.0,1000000000.0]},"min":0,"max":3}],["open",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞",0,42,-7,9007199254740993,{},{"zz_synth_extra":"kept ☃ 😀"},[],["item"],[1],true,false,null]}],["to_two_pow_64",false,{"int":[-9007199254740991,9007199254740991]}],["natural_to_two_pow_64",false,{"int":[0,9007199254740991]}],["from_below_i64",false,{"int":[-9007199254740991,9007199254740991]}],["natural",false,{"int":[0,9007199254740991]}],["up_to_u64",false,{"int":[-9007199254740991,9007199254740991]}]]}"#)
+    }
+}
+
 impl proptest::arbitrary::Arbitrary for crate::formats::Formats {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;

@@ -26,6 +26,7 @@
 //! | `tests/fixtures/draft-2019-09.json` | `draft-2019-09` | [`draft_2019_09`] | [`DraftTwentyNineteen`](draft_2019_09::DraftTwentyNineteen) |
 //! | `tests/fixtures/enum-mixed.json` | `enum-mixed` | [`enum_mixed`] | [`MixedEnum`](enum_mixed::MixedEnum) |
 //! | `tests/fixtures/enum-string.json` | `enum-string` | [`enum_string`] | [`Color`](enum_string::Color) |
+//! | `tests/fixtures/exact-numbers.json` | `exact-numbers` | [`exact_numbers`] | [`ExactNumbers`](exact_numbers::ExactNumbers) |
 //! | `tests/fixtures/formats.json` | `formats` | [`formats`] | [`Formats`](formats::Formats) |
 //! | `tests/fixtures-formats/formats-asserted.json` | `formats-asserted` | [`formats_asserted`] | [`AssertedFormats`](formats_asserted::AssertedFormats) |
 //! | `tests/fixtures/if-then-else.json` | `if-then-else` | [`if_then_else`] | [`Conditional`](if_then_else::Conditional) |
@@ -88,6 +89,8 @@ pub mod draft_2019_09;
 pub mod enum_mixed;
 #[rustfmt::skip]
 pub mod enum_string;
+#[rustfmt::skip]
+pub mod exact_numbers;
 #[rustfmt::skip]
 pub mod formats;
 #[rustfmt::skip]
@@ -156,6 +159,7 @@ pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
     schemac_runtime::SchemaEntry::of::<draft_2019_09::DraftTwentyNineteen>("draft-2019-09", "0.0.0", draft_2019_09::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<enum_mixed::MixedEnum>("enum-mixed", "0.0.0", enum_mixed::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<enum_string::Color>("enum-string", "0.0.0", enum_string::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<exact_numbers::ExactNumbers>("exact-numbers", "0.0.0", exact_numbers::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<formats::Formats>("formats", "0.0.0", formats::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<formats_asserted::AssertedFormats>("formats-asserted", "0.0.0", formats_asserted::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<if_then_else::Conditional>("if-then-else", "0.0.0", if_then_else::SCHEMA_JSON),

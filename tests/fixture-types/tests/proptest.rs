@@ -145,6 +145,12 @@ proptest! {
     }
 
     #[test]
+    fn exact_numbers(value in any::<fixture_types::exact_numbers::ExactNumbers>()) {
+        let validator = validator(include_str!("data/exact_numbers/schema.json"), "2020-12");
+        check(&validator, &value)?;
+    }
+
+    #[test]
     fn formats(value in any::<fixture_types::formats::Formats>()) {
         let validator = validator(include_str!("data/formats/schema.json"), "2020-12");
         check(&validator, &value)?;

@@ -249,6 +249,7 @@ pub(crate) fn int_ident(int: IntTy) -> Ident {
         IntTy::I16 => "i16",
         IntTy::I32 => "i32",
         IntTy::I64 => "i64",
+        IntTy::I128 => "i128",
     };
     Ident::new(name, Span::call_site())
 }

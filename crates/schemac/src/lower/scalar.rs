@@ -223,22 +223,29 @@ fn int_range(ty: IntTy) -> (i128, i128) {
         IntTy::I16 => (i16::MIN.into(), i16::MAX.into()),
         IntTy::I32 => (i32::MIN.into(), i32::MAX.into()),
         IntTy::I64 => (i64::MIN.into(), i64::MAX.into()),
+        IntTy::I128 => (i128::MIN, i128::MAX),
     }
 }
 
-/// Unsigned when the minimum is non-negative (narrowed by a known maximum); signed and
-/// narrowed when both bounds are known; else `i64`.
+/// The narrowest integer that holds both bounds: unsigned when the minimum is non-negative,
+/// else signed. A missing bound stands for the end of `u64` (unsigned) or `i64` (signed), so
+/// an unbounded side is 64 bits wide; a bound beyond 64 bits on either side (`maximum: 2^64`)
+/// takes `i128`, so that no integer the bounds allow is out of range.
 fn int_ty(low: Option<i128>, high: Option<i128>) -> IntTy {
-    let fits = |ty: IntTy| {
-        let (min, max) = int_range(ty);
-        low.is_some_and(|l| l >= min) && high.is_some_and(|h| h <= max)
+    let unsigned = low.is_some_and(|l| l >= 0);
+    let (low, high) = match unsigned {
+        true => (low.unwrap_or(0), high.unwrap_or(u64::MAX.into())),
+        false => (low.unwrap_or(i64::MIN.into()), high.unwrap_or(i64::MAX.into())),
     };
-    match (low, high) {
-        (Some(l), Some(_)) if l >= 0 => [IntTy::U8, IntTy::U16, IntTy::U32].into_iter().find(|t| fits(*t)).unwrap_or(IntTy::U64),
-        (Some(l), None) if l >= 0 => IntTy::U64,
-        (Some(_), Some(_)) => [IntTy::I8, IntTy::I16, IntTy::I32].into_iter().find(|t| fits(*t)).unwrap_or(IntTy::I64),
-        _ => IntTy::I64,
-    }
+    let widths: &[IntTy] = match unsigned {
+        true => &[IntTy::U8, IntTy::U16, IntTy::U32, IntTy::U64],
+        false => &[IntTy::I8, IntTy::I16, IntTy::I32, IntTy::I64],
+    };
+    let fits = |ty: &&IntTy| {
+        let (min, max) = int_range(**ty);
+        min <= low && high <= max
+    };
+    widths.iter().find(fits).copied().unwrap_or(IntTy::I128)
 }
 
 fn dedup(values: Vec<Value>) -> Vec<Value> {

@@ -20,6 +20,7 @@ mod draft_06;
 mod draft_2019_09;
 mod enum_mixed;
 mod enum_string;
+mod exact_numbers;
 mod formats;
 mod harness;
 mod if_then_else;
