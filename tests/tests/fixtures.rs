@@ -49,6 +49,7 @@ const FIXTURES: &[(&str, RoundTrip)] = &[
     ("ref-siblings", round_trip::<fixture_types::ref_siblings::RefSiblings>),
     ("required-nullable", round_trip::<fixture_types::required_nullable::RequiredNullable>),
     ("tuples", round_trip::<fixture_types::tuples::Tuples>),
+    ("union-errors", round_trip::<fixture_types::union_errors::ViewSpec>),
     ("type-array", round_trip::<fixture_types::type_array::TypeUnion>),
 ];
 
@@ -162,4 +163,29 @@ fn numbers_round_trip_exactly() {
     let error = schemac_runtime::from_str::<ExactNumbers>(r#"{"natural_to_two_pow_64": 18446744073709551617}"#).unwrap_err();
     assert_eq!(error.pointer(), "/natural_to_two_pow_64");
     assert_eq!(error.message(), "18446744073709551617 is greater than the maximum 18446744073709551616");
+}
+
+/// A document no branch of a buffered union takes says where each branch failed, the one that
+/// got furthest (deepest pointer) first, with absolute pointers, also through a union nested in
+/// a branch of another.
+#[test]
+fn union_errors_say_which_branch_got_furthest() {
+    use fixture_types::union_errors::ViewSpec;
+    let error = schemac_runtime::from_str::<ViewSpec>(r#"{"facet": "row", "spec": {"facet": "col", "spec": {"mark": "pie"}}}"#).unwrap_err();
+    assert_eq!(error.pointer(), "");
+    let inner = "matches none of the variants of ViewSpec; the furthest, UnitSpec, fails at /spec/spec/mark: \"pie\" is not one of \"bar\", \"line\"; \
+                 FacetSpec, fails at /spec/spec/mark: unknown property `mark` (additionalProperties is false); expected one of: facet, spec";
+    let middle = format!(
+        "matches none of the variants of ViewSpec; the furthest, FacetSpec, fails at /spec/spec: [{inner}]; \
+         UnitSpec, fails at /spec/facet: unknown property `facet` (additionalProperties is false); expected one of: mark"
+    );
+    let outer = format!(
+        "matches none of the variants of ViewSpec; the furthest, FacetSpec, fails at /spec: [{middle}]; \
+         UnitSpec, fails at /facet: unknown property `facet` (additionalProperties is false); expected one of: mark"
+    );
+    assert_eq!(error.message(), outer);
+    // Under a property, the pointers inside the message are absolute too.
+    let error = schemac_runtime::from_str::<Vec<ViewSpec>>(r#"[{"mark": "bar"}, {"mark": "pie"}]"#).unwrap_err();
+    assert_eq!(error.pointer(), "/1");
+    assert!(error.message().contains("the furthest, UnitSpec, fails at /1/mark: \"pie\" is not one of"), "{error}");
 }

@@ -624,6 +624,39 @@ pub fn extra<'de, A: MapAccess<'de>>(map: &mut A, extra: &mut crate::ExtraBuilde
     map.next_value_seed(crate::extra::ValueText { builder: extra, name: key.as_str() })
 }
 
+/// How many branches' failures a union's error lists, the furthest first.
+const BRANCHES_LISTED: usize = 8;
+
+/// The error for a buffered value that no branch of a union takes (`summary` says which
+/// union): each branch's first error with its pointer, the branch that got furthest first
+/// (the deepest pointer, also inside the account of a union within the branch; the first
+/// branch of those as deep), so that a rejected document says where it went wrong and not
+/// only that the union did not match.
+pub fn no_branch<E: de::Error>(summary: &str, failures: &[(&str, serde_json::Error)]) -> E {
+    let mut failed: Vec<(&str, String, String, usize)> = failures
+        .iter()
+        .map(|(branch, error)| {
+            let (pointer, message) = crate::error::split_error(String::new(), &error.to_string());
+            let message = crate::error::rebase_pointers(&message, &pointer);
+            let depth = pointer.matches('/').count().max(crate::error::deepest_pointer(&message));
+            (*branch, pointer, message, depth)
+        })
+        .collect();
+    // Stable: among branches as deep, the first keeps its place.
+    failed.sort_by_key(|(_, _, _, depth)| std::cmp::Reverse(*depth));
+    let mut out = summary.to_owned();
+    for (i, (branch, pointer, message, _)) in failed.iter().take(BRANCHES_LISTED).enumerate() {
+        let lead = if i == 0 && failed.len() > 1 { "; the furthest, " } else { "; " };
+        // The account of a union inside the branch is bracketed, so its list stays apart.
+        let message = if crate::error::has_pointers(message) { format!("[{message}]") } else { message.clone() };
+        out.push_str(&format!("{lead}{branch}, fails at {}: {message}", crate::error::mark_pointer(pointer)));
+    }
+    if failed.len() > BRANCHES_LISTED {
+        out.push_str(&format!("; and {} more", failed.len() - BRANCHES_LISTED));
+    }
+    E::custom(out)
+}
+
 /// The error for a tagged union whose tag property has a value no variant takes; the pointer
 /// names the tag property.
 pub fn unknown_tag<E: de::Error>(tag: &str, value: &serde_json::Value, expected: &str) -> E {
@@ -827,6 +860,26 @@ mod tests {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             Assert::new(Int::<u8>::new(), |v| crate::assert::maximum(*v, 5_i64)).deserialize(deserializer).map(|_| Bounded)
         }
+    }
+
+    /// A union's account lists at most a few branches, the furthest first, with pointers
+    /// written out from the union's own location.
+    #[test]
+    fn no_branch_lists_the_furthest_first() {
+        let failures: Vec<(&str, serde_json::Error)> = (0..10)
+            .map(|i| {
+                let seed = MapOf(Seq(Int::<u8>::new()));
+                let value = if i == 3 { json!({"a": [1, "y"]}) } else { json!({"a": "x"}) };
+                let error = nested::<_, serde_json::Error>(Seq(seed), &json!([value])).unwrap_err();
+                (["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"][i], error)
+            })
+            .collect();
+        let error: serde_json::Error = no_branch("matches none of the variants of U", &failures);
+        let error = crate::error::resolve_pointers(&error.to_string(), "/u");
+        assert!(error.starts_with("matches none of the variants of U; the furthest, D, fails at /u/0/a/1: invalid type: string \"y\""), "{error}");
+        assert!(error.contains("; A, fails at /u/0/a: invalid type: string \"x\", expected an array; B, "), "{error}");
+        assert!(error.ends_with("; and 2 more"), "{error}");
+        assert!(!error.contains(", I, "), "{error}");
     }
 
     #[test]

@@ -971,3 +971,35 @@ impl proptest::arbitrary::Arbitrary for crate::type_array::TypeUnionScalarObject
     }
 }
 
+impl proptest::arbitrary::Arbitrary for crate::union_errors::ViewSpec {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[{"mark":"bar"},{"mark":"line"},{"facet":"synthesize","spec":{"mark":"bar"}},{"facet":"","spec":{"mark":"bar"}},{"facet":"é✓ßé","spec":{"mark":"bar"}},{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}},{"facet":"synthesize","spec":{"mark":"line"}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"é✓ßé","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"line"}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"é✓ßé","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}}}}]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::union_errors::UnitSpec {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["mark",true,{"pool":["bar","line"]}]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::union_errors::UnitSpecMark {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":["bar","line"]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::union_errors::FacetSpec {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["facet",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["spec",true,{"pool":[{"mark":"bar"},{"mark":"line"},{"facet":"synthesize","spec":{"mark":"bar"}},{"facet":"","spec":{"mark":"bar"}},{"facet":"é✓ßé","spec":{"mark":"bar"}},{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}},{"facet":"synthesize","spec":{"mark":"line"}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"é✓ßé","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"line"}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"é✓ßé","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}}}}]}]]}"#)
+    }
+}
+

@@ -50,6 +50,7 @@
 //! | `tests/fixtures/required-nullable.json` | `required-nullable` | [`required_nullable`] | [`RequiredNullable`](required_nullable::RequiredNullable) |
 //! | `tests/fixtures/tuples.json` | `tuples` | [`tuples`] | [`Tuples`](tuples::Tuples) |
 //! | `tests/fixtures/type-array.json` | `type-array` | [`type_array`] | [`TypeUnion`](type_array::TypeUnion) |
+//! | `tests/fixtures/union-errors.json` | `union-errors` | [`union_errors`] | [`ViewSpec`](union_errors::ViewSpec) |
 
 #![forbid(unsafe_code)]
 
@@ -137,6 +138,8 @@ pub mod required_nullable;
 pub mod tuples;
 #[rustfmt::skip]
 pub mod type_array;
+#[rustfmt::skip]
+pub mod union_errors;
 
 /// Every schema of this crate, in path order, as a service publishes them.
 #[rustfmt::skip]
@@ -183,6 +186,7 @@ pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
     schemac_runtime::SchemaEntry::of::<required_nullable::RequiredNullable>("required-nullable", "0.0.0", required_nullable::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<tuples::Tuples>("tuples", "0.0.0", tuples::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<type_array::TypeUnion>("type-array", "0.0.0", type_array::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<union_errors::ViewSpec>("union-errors", "0.0.0", union_errors::SCHEMA_JSON),
 ];
 
 /// The schema published as `reference` (e.g. for `GET /api/v1/json-schemas/{reference}`).

@@ -281,4 +281,10 @@ proptest! {
         let validator = validator(include_str!("data/type_array/schema.json"), "2020-12");
         check(&validator, &value)?;
     }
+
+    #[test]
+    fn union_errors(value in any::<fixture_types::union_errors::ViewSpec>()) {
+        let validator = validator(include_str!("data/union_errors/schema.json"), "2020-12");
+        check(&validator, &value)?;
+    }
 }

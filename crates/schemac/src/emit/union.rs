@@ -346,23 +346,29 @@ fn tagged(name: &proc_macro2::Ident, tag: &str, u: &Union, variants: &[proc_macr
     }
 }
 
+/// Each branch in order; the first that takes the value wins. When none does, the error
+/// says where each branch failed (`de::no_branch`).
 fn first_match(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[TokenStream]) -> TokenStream {
     let buffer = buffer();
-    let message = format!("matches none of the variants of {name} ({})", names(variants));
+    let message = format!("matches none of the variants of {name}");
+    let labels: Vec<String> = variants.iter().map(ToString::to_string).collect();
     quote! {
         #buffer
+        let mut failures = Vec::new();
         #(
-            if let Ok(v) = schemac_runtime::de::nested::<_, serde_json::Error>(#seeds, &value) {
-                return Ok(#name::#variants(v));
+            match schemac_runtime::de::nested::<_, serde_json::Error>(#seeds, &value) {
+                Ok(v) => return Ok(#name::#variants(v)),
+                Err(error) => failures.push((#labels, error)),
             }
         )*
-        Err(serde::de::Error::custom(#message))
+        Err(schemac_runtime::de::no_branch(#message, &failures))
     }
 }
 
 fn exactly_one(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[TokenStream]) -> TokenStream {
     let buffer = buffer();
-    let none = format!("matches none of the oneOf branches of {name} ({})", names(variants));
+    let none = format!("matches none of the oneOf branches of {name}");
+    let labels: Vec<String> = variants.iter().map(ToString::to_string).collect();
     let many = format!("matches more than one oneOf branch of {name} ({}); exactly one must match", names(variants));
     quote! {
         #buffer
@@ -371,6 +377,7 @@ fn exactly_one(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds
         // A branch that fails only because a Rust integer cannot hold the value may match as
         // far as the schema goes: it counts, so the union never takes another branch instead.
         let mut unrepresentable = None;
+        let mut failures = Vec::new();
         #(
             match schemac_runtime::de::nested::<_, serde_json::Error>(#seeds, &value) {
                 Ok(v) => {
@@ -383,13 +390,13 @@ fn exactly_one(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds
                     matches += 1;
                     unrepresentable = Some(error.to_string());
                 }
-                Err(_) => {}
+                Err(error) => failures.push((#labels, error)),
             }
         )*
         match (matches, found, unrepresentable) {
             (1, Some(v), _) => Ok(v),
             (1, None, Some(error)) => Err(serde::de::Error::custom(error)),
-            (0, _, _) => Err(serde::de::Error::custom(#none)),
+            (0, _, _) => Err(schemac_runtime::de::no_branch(#none, &failures)),
             _ => Err(serde::de::Error::custom(#many)),
         }
     }

@@ -46,3 +46,4 @@ mod ref_siblings;
 mod required_nullable;
 mod tuples;
 mod type_array;
+mod union_errors;
