@@ -171,7 +171,8 @@ fn numbers_round_trip_exactly() {
 #[test]
 fn union_errors_say_which_branch_got_furthest() {
     use fixture_types::union_errors::ViewSpec;
-    let error = schemac_runtime::from_str::<ViewSpec>(r#"{"facet": "row", "spec": {"facet": "col", "spec": {"mark": "pie"}}}"#).unwrap_err();
+    let error =
+        schemac_runtime::from_str::<ViewSpec>(r#"{"facet": "row", "spec": {"facet": "col", "spec": {"mark": "pie"}}}"#).unwrap_err();
     assert_eq!(error.pointer(), "");
     let inner = "matches none of the variants of ViewSpec; the furthest, UnitSpec, fails at /spec/spec/mark: \"pie\" is not one of \"bar\", \"line\"; \
                  FacetSpec, fails at /spec/spec/mark: unknown property `mark` (additionalProperties is false); expected one of: facet, spec";
