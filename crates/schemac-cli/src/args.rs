@@ -73,7 +73,8 @@ pub struct Compile {
     #[arg(
         long,
         long_help = "Assert `format` instead of treating it as an annotation: date-time, date, time, duration, \
-                     email, hostname, ipv4, ipv6, uri, uri-reference, uuid, regex and json-pointer strings are \
+                     email, idn-email, hostname, idn-hostname, ipv4, ipv6, uri, uri-reference, iri, iri-reference, \
+                     uri-template, uuid, regex, json-pointer and relative-json-pointer strings are \
                      checked while deserializing. The code then needs schemac-runtime's `formats` feature."
     )]
     pub assert_formats: bool,

@@ -243,6 +243,12 @@ pub enum Format {
     Uuid,
     JsonPointer,
     Regex,
+    IdnEmail,
+    IdnHostname,
+    Iri,
+    IriReference,
+    UriTemplate,
+    RelativeJsonPointer,
 }
 
 #[derive(Clone, Debug)]

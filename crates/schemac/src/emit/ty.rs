@@ -269,6 +269,12 @@ fn format_type(format: Format) -> &'static str {
         Format::Uuid => "Uuid",
         Format::JsonPointer => "JsonPointer",
         Format::Regex => "Regex",
+        Format::IdnEmail => "IdnEmail",
+        Format::IdnHostname => "IdnHostname",
+        Format::Iri => "Iri",
+        Format::IriReference => "IriReference",
+        Format::UriTemplate => "UriTemplate",
+        Format::RelativeJsonPointer => "RelativeJsonPointer",
     }
 }
 
@@ -288,6 +294,12 @@ pub(crate) fn format_function(format: Format) -> &'static str {
         Format::Uuid => "uuid",
         Format::JsonPointer => "json_pointer",
         Format::Regex => "regex",
+        Format::IdnEmail => "idn_email",
+        Format::IdnHostname => "idn_hostname",
+        Format::Iri => "iri",
+        Format::IriReference => "iri_reference",
+        Format::UriTemplate => "uri_template",
+        Format::RelativeJsonPointer => "relative_json_pointer",
     }
 }
 
