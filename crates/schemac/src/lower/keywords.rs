@@ -75,7 +75,9 @@ pub(super) fn is_keyword(keyword: &str, draft: Draft) -> bool {
     match keyword {
         "const" | "contains" | "propertyNames" => draft >= Draft::Draft6,
         "if" | "then" | "else" => draft >= Draft::Draft7,
-        "dependencies" => draft <= Draft::Draft7,
+        // Split into `dependentRequired` and `dependentSchemas` in 2019-09; a later schema
+        // that still writes it means the same (the suite's `optional/dependencies-compatibility`).
+        "dependencies" => true,
         "additionalItems" => draft <= Draft::Draft2019_09,
         "dependentRequired" | "dependentSchemas" | "unevaluatedProperties" | "unevaluatedItems" | "minContains" | "maxContains" => {
             draft >= Draft::Draft2019_09
