@@ -227,6 +227,7 @@ fn unit_input(
         regenerate_command: REGENERATE_COMMAND.to_owned(),
         assert_formats: unit.assert_formats,
         plain_serde: unit.plain_serde,
+        ..schemac::Config::default()
     };
     Ok((input, config))
 }

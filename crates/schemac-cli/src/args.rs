@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand};
 #[command(after_long_help = "\
 Commands and their flags (details: schemac compile --help):
   schemac compile SCHEMA [--root-name NAME] [--default-draft 2020-12|2019-09|7|6|4]
-                  [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [--assert-formats] [-o OUT.rs]
+                  [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [--assert-formats] [--big-integers] [-o OUT.rs]
 
 Examples:
   schemac compile schemas/goal.json -o src/goal.rs
@@ -78,6 +78,15 @@ pub struct Compile {
                      checked while deserializing. The code then needs schemac-runtime's `formats` feature."
     )]
     pub assert_formats: bool,
+
+    /// Read integers without bounds exactly at any size (`schemac_runtime::BigInt`).
+    #[arg(
+        long,
+        long_help = "An `integer` without minimum, maximum or multipleOf becomes schemac_runtime::BigInt, which \
+                     holds every integer exactly, instead of an i64 that refuses what it cannot hold. The code \
+                     then needs schemac-runtime's `bignum` feature."
+    )]
+    pub big_integers: bool,
 
     /// Write the Rust code to this file instead of stdout.
     #[arg(short, long, value_name = "OUT.rs")]

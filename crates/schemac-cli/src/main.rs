@@ -47,6 +47,7 @@ fn run_compile(args: Compile) -> Result<()> {
         default_draft: args.default_draft,
         regenerate_command: regenerate_command(),
         assert_formats: args.assert_formats,
+        big_integers: args.big_integers,
         ..schemac::Config::default()
     };
     let output = schemac::compile(&input, &config)?;

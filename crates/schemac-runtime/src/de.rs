@@ -170,6 +170,40 @@ enum Spelled {
 
 /// `None` when `text` is no JSON number.
 fn spelled(text: &str) -> Option<Spelled> {
+    Some(match integer_digits(text)? {
+        Digits::Integer { significant, .. } if significant.is_empty() => Spelled::Integer(0),
+        Digits::Integer { negative, significant, zeros } => {
+            let magnitude = significant
+                .parse::<u128>()
+                .ok()
+                .and_then(|m| 10_u128.checked_pow(u32::try_from(zeros).ok()?).and_then(|p| m.checked_mul(p)));
+            let value = magnitude.and_then(|m| match negative {
+                true => 0_i128.checked_sub_unsigned(m),
+                false => i128::try_from(m).ok(),
+            });
+            value.map_or(Spelled::TooLarge, Spelled::Integer)
+        }
+        Digits::Huge => Spelled::TooLarge,
+        Digits::Fraction => Spelled::Fraction,
+    })
+}
+
+/// The integer the text of a JSON number spells, as decimal digits.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Digits {
+    /// `significant` (no leading or trailing zeros; empty for 0) followed by `zeros` zeros.
+    Integer {
+        negative: bool,
+        significant: String,
+        zeros: u64,
+    },
+    /// An integer whose exponent does not fit an `i64`.
+    Huge,
+    Fraction,
+}
+
+/// `None` when `text` is no JSON number.
+pub(crate) fn integer_digits(text: &str) -> Option<Digits> {
     let (negative, unsigned) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, text),
@@ -185,25 +219,16 @@ fn spelled(text: &str) -> Option<Spelled> {
     let digits = digits.trim_start_matches('0');
     let significant = digits.trim_end_matches('0');
     if significant.is_empty() {
-        return Some(Spelled::Integer(0));
+        return Some(Digits::Integer { negative: false, significant: String::new(), zeros: 0 });
     }
-    // An exponent too long for an `i64` is far beyond (or below) any `i128`.
     let Ok(exponent) = exponent.parse::<i64>() else {
-        return Some(if exponent.starts_with('-') { Spelled::Fraction } else { Spelled::TooLarge });
+        return Some(if exponent.starts_with('-') { Digits::Fraction } else { Digits::Huge });
     };
-    let scale = exponent - fraction.len() as i64 + (digits.len() - significant.len()) as i64;
-    if scale < 0 {
-        return Some(Spelled::Fraction);
-    }
-    let magnitude = significant
-        .parse::<u128>()
-        .ok()
-        .and_then(|m| 10_u128.checked_pow(u32::try_from(scale).ok()?).and_then(|p| m.checked_mul(p)));
-    let value = magnitude.and_then(|m| match negative {
-        true => 0_i128.checked_sub_unsigned(m),
-        false => i128::try_from(m).ok(),
-    });
-    Some(value.map_or(Spelled::TooLarge, Spelled::Integer))
+    let scale = exponent.saturating_sub(fraction.len() as i64).saturating_add((digits.len() - significant.len()) as i64);
+    Some(match u64::try_from(scale) {
+        Ok(zeros) => Digits::Integer { negative, significant: significant.to_owned(), zeros },
+        Err(_) => Digits::Fraction,
+    })
 }
 
 /// How an integer the schema allows but the Rust integer cannot hold is reported.
@@ -876,7 +901,10 @@ mod tests {
             .collect();
         let error: serde_json::Error = no_branch("matches none of the variants of U", &failures);
         let error = crate::error::resolve_pointers(&error.to_string(), "/u");
-        assert!(error.starts_with("matches none of the variants of U; the furthest, D, fails at /u/0/a/1: invalid type: string \"y\""), "{error}");
+        assert!(
+            error.starts_with("matches none of the variants of U; the furthest, D, fails at /u/0/a/1: invalid type: string \"y\""),
+            "{error}"
+        );
         assert!(error.contains("; A, fails at /u/0/a: invalid type: string \"x\", expected an array; B, "), "{error}");
         assert!(error.ends_with("; and 2 more"), "{error}");
         assert!(!error.contains(", I, "), "{error}");

@@ -225,6 +225,8 @@ pub enum IntTy {
     I64,
     /// For bounds beyond 64 bits (`maximum: 18446744073709551616`).
     I128,
+    /// `schemac_runtime::BigInt`, with `Config::big_integers`, for an integer without bounds.
+    Big,
 }
 
 /// String formats with a runtime newtype. Unknown formats stay plain strings.

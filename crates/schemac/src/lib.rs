@@ -113,6 +113,10 @@ pub struct Config {
     /// Emit the same shapes with plain `#[derive(Deserialize, Serialize)]` and no checks
     /// instead (see `emit/plain.rs`): only a reference point for benchmarks.
     pub plain_serde: bool,
+    /// Read an `integer` without bounds or `multipleOf` as `schemac_runtime::BigInt`, exact at
+    /// any size, instead of an `i64` that refuses what it cannot hold. The generated code then
+    /// needs the runtime's `bignum` feature.
+    pub big_integers: bool,
 }
 
 impl Default for Config {
@@ -122,6 +126,7 @@ impl Default for Config {
             regenerate_command: "cargo xtask codegen".to_owned(),
             assert_formats: false,
             plain_serde: false,
+            big_integers: false,
         }
     }
 }

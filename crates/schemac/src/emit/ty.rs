@@ -82,6 +82,7 @@ impl<'a> Ctx<'a> {
         match ty {
             Ty::Any => quote!(serde_json::Value),
             Ty::Bool => quote!(bool),
+            Ty::Integer(IntTy::Big) => quote!(schemac_runtime::BigInt),
             Ty::Integer(int) => int_ident(*int).into_token_stream(),
             Ty::Number => quote!(f64),
             Ty::String => quote!(String),
@@ -130,6 +131,7 @@ impl<'a> Ctx<'a> {
 
     fn seed_in(&self, from: DefId, ty: &Ty, may_box: bool) -> TokenStream {
         match ty {
+            Ty::Integer(IntTy::Big) => quote!(schemac_runtime::de::Plain::<schemac_runtime::BigInt>::new()),
             Ty::Integer(int) => {
                 let int = int_ident(*int);
                 quote!(schemac_runtime::de::Int::<#int>::new())
@@ -250,6 +252,7 @@ pub(crate) fn int_ident(int: IntTy) -> Ident {
         IntTy::I32 => "i32",
         IntTy::I64 => "i64",
         IntTy::I128 => "i128",
+        IntTy::Big => "BigInt",
     };
     Ident::new(name, Span::call_site())
 }

@@ -90,16 +90,19 @@ impl<'r> Lowerer<'r> {
         }
         let ty = int_ty(low, high);
         let (min, max) = int_range(ty);
-        let kept = assertions
+        let kept: Vec<Assertion> = assertions
             .into_iter()
             .filter(|a| match (a, integer_bound(a)) {
-                // Every integer is a multiple of 1.
-                (Assertion::MultipleOf(n), _) => n.as_f64() != Some(1.0),
+                // Every integer is a multiple of 1, and of 0.5 (of any 1/k).
+                (Assertion::MultipleOf(n), _) => !divides_one(n),
                 (_, Some((true, Some(v)))) => v > min,
                 (_, Some((false, Some(v)))) => v < max,
                 _ => true,
             })
             .collect();
+        // Exact at any size where nothing bounds it (assertions take their value by copy,
+        // which a big integer is not).
+        let ty = if self.big_integers && low.is_none() && high.is_none() && kept.is_empty() { IntTy::Big } else { ty };
         Lowered::new(Ty::constrained(Ty::Integer(ty), kept))
     }
 
@@ -223,7 +226,7 @@ fn int_range(ty: IntTy) -> (i128, i128) {
         IntTy::I16 => (i16::MIN.into(), i16::MAX.into()),
         IntTy::I32 => (i32::MIN.into(), i32::MAX.into()),
         IntTy::I64 => (i64::MIN.into(), i64::MAX.into()),
-        IntTy::I128 => (i128::MIN, i128::MAX),
+        IntTy::I128 | IntTy::Big => (i128::MIN, i128::MAX),
     }
 }
 
@@ -246,6 +249,24 @@ fn int_ty(low: Option<i128>, high: Option<i128>) -> IntTy {
         min <= low && high <= max
     };
     widths.iter().find(fits).copied().unwrap_or(IntTy::I128)
+}
+
+/// Whether every integer is a multiple of `n`: `n` is `1/k` for a whole `k`, decided on its
+/// shortest decimal `m·10^e` (`0.5` is 5e-1: 10 / 5 is whole).
+fn divides_one(n: &Number) -> bool {
+    if let Some(v) = n.as_u64() {
+        return v == 1;
+    }
+    let Some(f) = n.as_f64().filter(|f| *f > 0.0 && *f <= 1.0) else { return false };
+    let text = format!("{f:e}");
+    let Some((digits, exponent)) = text.split_once('e') else { return false };
+    let mantissa: String = digits.chars().filter(char::is_ascii_digit).collect();
+    let places = digits.split_once('.').map_or(0, |(_, fraction)| fraction.len() as i64);
+    let Ok(exponent) = exponent.parse::<i64>() else { return false };
+    match (mantissa.parse::<u128>(), u32::try_from(places - exponent)) {
+        (Ok(m), Ok(power)) if m > 0 => 10_u128.checked_pow(power).is_some_and(|p| p % m == 0),
+        _ => false,
+    }
 }
 
 fn dedup(values: Vec<Value>) -> Vec<Value> {
