@@ -635,6 +635,14 @@ impl proptest::arbitrary::Arbitrary for crate::nullable_ref_branch::K2 {
     }
 }
 
+impl proptest::arbitrary::Arbitrary for crate::nullable_scalar_branch::NullableScalarBranch {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[]}"#)
+    }
+}
+
 impl proptest::arbitrary::Arbitrary for crate::nullable_scalar_branch::V {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
