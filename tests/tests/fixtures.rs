@@ -26,12 +26,17 @@ const FIXTURES: &[(&str, RoundTrip)] = &[
     ("draft-04", round_trip::<fixture_types::draft_04::DraftFour>),
     ("enum-mixed", round_trip::<fixture_types::enum_mixed::MixedEnum>),
     ("enum-string", round_trip::<fixture_types::enum_string::Color>),
+    ("exact-numbers", round_trip::<fixture_types::exact_numbers::ExactNumbers>),
     ("formats", round_trip::<fixture_types::formats::Formats>),
     ("formats-asserted", round_trip::<fixture_types::formats_asserted::AssertedFormats>),
     ("if-then-else", round_trip::<fixture_types::if_then_else::Conditional>),
     ("integer-ranges", round_trip::<fixture_types::integer_ranges::IntegerRanges>),
     ("mutual-recursion", round_trip::<fixture_types::mutual_recursion::Directory>),
     ("not-schema", round_trip::<fixture_types::not_schema::NotExamples>),
+    ("nullable-alias-branch", round_trip::<fixture_types::nullable_alias_branch::NullableAliasBranch>),
+    ("nullable-branch", round_trip::<fixture_types::nullable_branch::NullableBranch>),
+    ("nullable-ref-branch", round_trip::<fixture_types::nullable_ref_branch::NullableRefBranch>),
+    ("nullable-scalar-branch", round_trip::<fixture_types::nullable_scalar_branch::NullableScalarBranch>),
     ("object-closed", round_trip::<fixture_types::object_closed::ClosedObject>),
     ("object-map", round_trip::<fixture_types::object_map::LabeledCounts>),
     ("object-open", round_trip::<fixture_types::object_open::OpenObject>),
@@ -44,6 +49,7 @@ const FIXTURES: &[(&str, RoundTrip)] = &[
     ("ref-siblings", round_trip::<fixture_types::ref_siblings::RefSiblings>),
     ("required-nullable", round_trip::<fixture_types::required_nullable::RequiredNullable>),
     ("tuples", round_trip::<fixture_types::tuples::Tuples>),
+    ("union-errors", round_trip::<fixture_types::union_errors::ViewSpec>),
     ("type-array", round_trip::<fixture_types::type_array::TypeUnion>),
 ];
 
@@ -117,4 +123,70 @@ fn open_values_keep_integers_exact_or_fail() {
     let err = schemac_runtime::from_str::<TypeUnion>(r#"{"id": 7, "scalar": [1, 18446744073709551617]}"#).unwrap_err();
     assert_eq!(err.pointer(), "/scalar/1");
     assert!(err.message().starts_with("integer 18446744073709551617 is out of range for serde_json::Value"), "{err}");
+}
+
+/// Numbers come back exactly: each float is the f64 nearest to its text (serde_json's
+/// `float_roundtrip`, which schemac-runtime turns on for every crate that uses it) and is
+/// written as text that reads back as the same f64; integers wider than 64 bits (a `maximum`
+/// of 2^64 gives `i128`) are read from their text, not from a rounded f64.
+#[test]
+fn numbers_round_trip_exactly() {
+    use fixture_types::exact_numbers::ExactNumbers;
+    let hard = [
+        "-6.411434336729626e-9",
+        "5e-324",
+        "2.225073858507201e-308",
+        "2.2250738585072014e-308",
+        "1.7976931348623157e308",
+        "1e308",
+        "-0.0",
+        "0.30000000000000004",
+        "1.2345678901234567e-300",
+    ];
+    let text = format!(r#"{{"x": {}, "xs": [{}], "open": [{}]}}"#, hard[0], hard.join(", "), hard.join(", "));
+    let value: ExactNumbers = schemac_runtime::from_str(&text).unwrap();
+    let (xs, open) = (value.xs.clone().unwrap(), value.open.clone().unwrap());
+    let written: serde_json::Value = serde_json::from_str(&serde_json::to_string(&value).unwrap()).unwrap();
+    for (i, text) in hard.iter().enumerate() {
+        let exact = text.parse::<f64>().unwrap().to_bits();
+        assert_eq!(xs[i].to_bits(), exact, "xs/{i}: {text} read as {:e}", xs[i]);
+        assert_eq!(open[i].as_f64().map(f64::to_bits), Some(exact), "open/{i}: {text}");
+        let out = written["xs"][i].to_string();
+        assert_eq!(out.parse::<f64>().unwrap().to_bits(), exact, "xs/{i}: {text} written as {out}");
+    }
+    assert_eq!(value.x.map(f64::to_bits), Some(hard[0].parse::<f64>().unwrap().to_bits()));
+
+    let wide = r#"{"to_two_pow_64":18446744073709551616,"natural_to_two_pow_64":18446744073709551616,"from_below_i64":-10000000000000000000,"up_to_u64":18446744073709551615}"#;
+    let value: ExactNumbers = schemac_runtime::from_str(wide).unwrap();
+    assert_eq!(value.to_two_pow_64, Some(1 << 64));
+    assert_eq!(serde_json::to_string(&value).unwrap(), wide);
+    let error = schemac_runtime::from_str::<ExactNumbers>(r#"{"natural_to_two_pow_64": 18446744073709551617}"#).unwrap_err();
+    assert_eq!(error.pointer(), "/natural_to_two_pow_64");
+    assert_eq!(error.message(), "18446744073709551617 is greater than the maximum 18446744073709551616");
+}
+
+/// A document no branch of a buffered union takes says where each branch failed, the one that
+/// got furthest (deepest pointer) first, with absolute pointers, also through a union nested in
+/// a branch of another.
+#[test]
+fn union_errors_say_which_branch_got_furthest() {
+    use fixture_types::union_errors::ViewSpec;
+    let error =
+        schemac_runtime::from_str::<ViewSpec>(r#"{"facet": "row", "spec": {"facet": "col", "spec": {"mark": "pie"}}}"#).unwrap_err();
+    assert_eq!(error.pointer(), "");
+    let inner = "matches none of the variants of ViewSpec; the furthest, UnitSpec, fails at /spec/spec/mark: \"pie\" is not one of \"bar\", \"line\"; \
+                 FacetSpec, fails at /spec/spec/mark: unknown property `mark` (additionalProperties is false); expected one of: facet, spec";
+    let middle = format!(
+        "matches none of the variants of ViewSpec; the furthest, FacetSpec, fails at /spec/spec: [{inner}]; \
+         UnitSpec, fails at /spec/facet: unknown property `facet` (additionalProperties is false); expected one of: mark"
+    );
+    let outer = format!(
+        "matches none of the variants of ViewSpec; the furthest, FacetSpec, fails at /spec: [{middle}]; \
+         UnitSpec, fails at /facet: unknown property `facet` (additionalProperties is false); expected one of: mark"
+    );
+    assert_eq!(error.message(), outer);
+    // Under a property, the pointers inside the message are absolute too.
+    let error = schemac_runtime::from_str::<Vec<ViewSpec>>(r#"[{"mark": "bar"}, {"mark": "pie"}]"#).unwrap_err();
+    assert_eq!(error.pointer(), "/1");
+    assert!(error.message().contains("the furthest, UnitSpec, fails at /1/mark: \"pie\" is not one of"), "{error}");
 }

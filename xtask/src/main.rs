@@ -25,7 +25,7 @@ commands:
   check     fail if a generated file differs from what codegen would write
   ci        run cargo fmt --check, clippy -D warnings, check, cargo test and conformance, in order
   conformance [--bless]
-            compile the JSON-Schema-Test-Suite's draft7 and draft2020-12 groups, run every test,
+            compile the JSON-Schema-Test-Suite's groups (drafts 4 to 2020-12, optional files too), run every test,
             write tests/conformance/REPORT.md and fail if a case of tests/conformance/baseline.json
             no longer passes; --bless rewrites the baseline to the cases that pass now
   bench     run the deserialization benchmark (criterion) and print the ratios for BENCHMARKS.md

@@ -11,7 +11,8 @@ use clap::{Args, Parser, Subcommand};
 Commands and their flags (details: schemac compile --help):
   schemac compile SCHEMA [--root-name NAME] [--default-draft 2020-12|2019-09|7|6|4]
                   [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [--allow-root DIR]...
-                  [--max-file-size BYTES] [--assert-formats] [-o OUT.rs]
+                  [--max-file-size BYTES] [--assert-formats] [--big-integers] [--deny-warnings]
+                  [-o OUT.rs]
 
 Examples:
   schemac compile schemas/goal.json -o src/goal.rs
@@ -88,10 +89,20 @@ pub struct Compile {
     #[arg(
         long,
         long_help = "Assert `format` instead of treating it as an annotation: date-time, date, time, duration, \
-                     email, hostname, ipv4, ipv6, uri, uri-reference, uuid, regex and json-pointer strings are \
+                     email, idn-email, hostname, idn-hostname, ipv4, ipv6, uri, uri-reference, iri, iri-reference, \
+                     uri-template, uuid, regex, json-pointer and relative-json-pointer strings are \
                      checked while deserializing. The code then needs schemac-runtime's `formats` feature."
     )]
     pub assert_formats: bool,
+
+    /// Read an unbounded `integer` as an exact big integer (needs the runtime's `bignum` feature).
+    #[arg(
+        long,
+        long_help = "An `integer` without minimum, maximum or multipleOf becomes schemac_runtime::BigInt, which \
+                     holds every integer exactly, instead of an i64 that refuses what it cannot hold. The code \
+                     then needs schemac-runtime's `bignum` feature."
+    )]
+    pub big_integers: bool,
 
     /// Report warnings (schemas validators accept, such as a wrongly typed annotation) as
     /// errors.

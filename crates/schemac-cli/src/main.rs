@@ -57,6 +57,7 @@ fn run_compile(args: Compile) -> Result<()> {
         regenerate_command: regenerate_command(),
         assert_formats: args.assert_formats,
         deny_warnings: args.deny_warnings,
+        big_integers: args.big_integers,
         ..schemac::Config::default()
     };
     let output = schemac::compile(&input, &config)?;

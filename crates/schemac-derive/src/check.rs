@@ -773,6 +773,12 @@ const FORMATS: &[Format] = &[
     Format::Uuid,
     Format::JsonPointer,
     Format::Regex,
+    Format::IdnEmail,
+    Format::IdnHostname,
+    Format::Iri,
+    Format::IriReference,
+    Format::UriTemplate,
+    Format::RelativeJsonPointer,
 ];
 
 const FORMAT_KEYWORDS: &[&str] = &[
@@ -789,6 +795,12 @@ const FORMAT_KEYWORDS: &[&str] = &[
     "uuid",
     "json-pointer",
     "regex",
+    "idn-email",
+    "idn-hostname",
+    "iri",
+    "iri-reference",
+    "uri-template",
+    "relative-json-pointer",
 ];
 
 fn tokens(ty: &Type) -> String {

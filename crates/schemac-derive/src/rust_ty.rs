@@ -71,8 +71,27 @@ impl IntTy {
 }
 
 /// The format types of `schemac_runtime::format`.
-pub const FORMAT_TYPES: &[&str] =
-    &["DateTime", "Date", "Time", "Duration", "Email", "Hostname", "Ipv4", "Ipv6", "Uri", "UriReference", "Uuid", "JsonPointer", "Regex"];
+pub const FORMAT_TYPES: &[&str] = &[
+    "DateTime",
+    "Date",
+    "Time",
+    "Duration",
+    "Email",
+    "Hostname",
+    "Ipv4",
+    "Ipv6",
+    "Uri",
+    "UriReference",
+    "Uuid",
+    "JsonPointer",
+    "Regex",
+    "IdnEmail",
+    "IdnHostname",
+    "Iri",
+    "IriReference",
+    "UriTemplate",
+    "RelativeJsonPointer",
+];
 
 /// Smart pointers serialize as what they point to.
 const TRANSPARENT: &[&str] = &["Box", "Rc", "Arc"];

@@ -126,6 +126,9 @@ impl fmt::Display for Num {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Num::Int(i) => write!(f, "{i}"),
+            // Exactly, as an integer: `{x}` pads the shortest digits with zeros, so 2^64
+            // would read 18446744073709552000.
+            Num::Float(x) if x.fract() == 0.0 && x.abs() < 1e38 => write!(f, "{}", *x as i128),
             Num::Float(x) => write!(f, "{x}"),
         }
     }

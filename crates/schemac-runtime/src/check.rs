@@ -49,7 +49,7 @@ impl CheckError {
 impl std::fmt::Display for CheckError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let pointer = if self.pointer.is_empty() { "(root)" } else { &self.pointer };
-        write!(f, "{pointer}: {}", self.message)
+        write!(f, "{pointer}: {}", crate::error::resolve_pointers(&self.message, &self.pointer))
     }
 }
 

@@ -106,20 +106,129 @@ impl<T> Int<T> {
     }
 }
 
-impl<'de, T: TryFrom<i64> + TryFrom<u64>> DeserializeSeed<'de> for Int<T> {
+/// The Rust integers [`Int`] reads.
+pub trait Integer: TryFrom<i64> + TryFrom<u64> + TryFrom<i128> {}
+
+impl<T: TryFrom<i64> + TryFrom<u64> + TryFrom<i128>> Integer for T {}
+
+impl<'de, T: Integer> DeserializeSeed<'de> for Int<T> {
     type Value = T;
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
-        deserializer.deserialize_any(IntVisitor(PhantomData))
+        // serde_json hands an integer beyond `i64` and `u64` over as a rounded `f64`; a type
+        // wider than 64 bits (chosen for bounds beyond them) reads the number's text instead.
+        if std::mem::size_of::<T>() > 8 {
+            crate::raw::read(deserializer, WideInt::<T>(PhantomData))
+        } else {
+            deserializer.deserialize_any(IntVisitor(PhantomData))
+        }
     }
 }
 
 struct IntVisitor<T>(PhantomData<T>);
 
-impl<T: TryFrom<i64> + TryFrom<u64>> IntVisitor<T> {
+impl<T: Integer> IntVisitor<T> {
     fn out_of_range<E: de::Error>(v: impl fmt::Display) -> E {
         E::custom(format_args!("integer {v}{OUT_OF_RANGE}{}", std::any::type_name::<T>()))
     }
+}
+
+/// An integer wider than 64 bits from the number's text (see [`spelled`]), or from the value
+/// where the deserializer has no text.
+struct WideInt<T>(PhantomData<T>);
+
+impl<T: Integer> crate::raw::Sink for WideInt<T> {
+    type Out = T;
+    fn text<E: de::Error>(self, text: &str) -> Result<T, E> {
+        match spelled(text) {
+            Some(Spelled::Integer(v)) => T::try_from(v).map_err(|_| IntVisitor::<T>::out_of_range(v)),
+            Some(Spelled::TooLarge) => Err(IntVisitor::<T>::out_of_range(text)),
+            Some(Spelled::Fraction) => {
+                let v = text.parse::<f64>().unwrap_or(f64::NAN);
+                Err(E::invalid_type(de::Unexpected::Float(v), &IntVisitor::<T>(PhantomData)))
+            }
+            // Not a number: the same error as from any other value of its kind.
+            None => {
+                let value: serde_json::Value = serde_json::from_str(text).map_err(E::custom)?;
+                self.value(value)
+            }
+        }
+    }
+    fn value<E: de::Error>(self, value: serde_json::Value) -> Result<T, E> {
+        value.deserialize_any(IntVisitor(PhantomData)).map_err(|e| E::custom(e.to_string()))
+    }
+}
+
+/// What the text of a JSON number spells, exactly (`1e2` and `100.0` are the integer 100).
+#[derive(Debug, PartialEq)]
+enum Spelled {
+    Integer(i128),
+    /// An integer beyond `i128`.
+    TooLarge,
+    Fraction,
+}
+
+/// `None` when `text` is no JSON number.
+fn spelled(text: &str) -> Option<Spelled> {
+    Some(match integer_digits(text)? {
+        Digits::Integer { significant, .. } if significant.is_empty() => Spelled::Integer(0),
+        Digits::Integer { negative, significant, zeros } => {
+            let magnitude = significant
+                .parse::<u128>()
+                .ok()
+                .and_then(|m| 10_u128.checked_pow(u32::try_from(zeros).ok()?).and_then(|p| m.checked_mul(p)));
+            let value = magnitude.and_then(|m| match negative {
+                true => 0_i128.checked_sub_unsigned(m),
+                false => i128::try_from(m).ok(),
+            });
+            value.map_or(Spelled::TooLarge, Spelled::Integer)
+        }
+        Digits::Huge => Spelled::TooLarge,
+        Digits::Fraction => Spelled::Fraction,
+    })
+}
+
+/// The integer the text of a JSON number spells, as decimal digits.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Digits {
+    /// `significant` (no leading or trailing zeros; empty for 0) followed by `zeros` zeros.
+    Integer {
+        negative: bool,
+        significant: String,
+        zeros: u64,
+    },
+    /// An integer whose exponent does not fit an `i64`.
+    Huge,
+    Fraction,
+}
+
+/// `None` when `text` is no JSON number.
+pub(crate) fn integer_digits(text: &str) -> Option<Digits> {
+    let (negative, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (mantissa, exponent) = unsigned.split_once(['e', 'E']).unwrap_or((unsigned, "0"));
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, "0"));
+    let is_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let exponent_digits = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
+    if !is_digits(whole) || !is_digits(fraction) || !is_digits(exponent_digits) {
+        return None;
+    }
+    let digits = format!("{whole}{fraction}");
+    let digits = digits.trim_start_matches('0');
+    let significant = digits.trim_end_matches('0');
+    if significant.is_empty() {
+        return Some(Digits::Integer { negative: false, significant: String::new(), zeros: 0 });
+    }
+    let Ok(exponent) = exponent.parse::<i64>() else {
+        return Some(if exponent.starts_with('-') { Digits::Fraction } else { Digits::Huge });
+    };
+    let scale = exponent.saturating_sub(fraction.len() as i64).saturating_add((digits.len() - significant.len()) as i64);
+    Some(match u64::try_from(scale) {
+        Ok(zeros) => Digits::Integer { negative, significant: significant.to_owned(), zeros },
+        Err(_) => Digits::Fraction,
+    })
 }
 
 /// How an integer the schema allows but the Rust integer cannot hold is reported.
@@ -186,7 +295,7 @@ impl<'de> Visitor<'de> for FloatVisitor {
     }
 }
 
-impl<'de, T: TryFrom<i64> + TryFrom<u64>> Visitor<'de> for IntVisitor<T> {
+impl<'de, T: Integer> Visitor<'de> for IntVisitor<T> {
     type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an integer")
@@ -196,6 +305,12 @@ impl<'de, T: TryFrom<i64> + TryFrom<u64>> Visitor<'de> for IntVisitor<T> {
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<T, E> {
         T::try_from(v).map_err(|_| Self::out_of_range(v))
+    }
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<T, E> {
+        T::try_from(v).map_err(|_| Self::out_of_range(v))
+    }
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<T, E> {
+        i128::try_from(v).map_err(|_| Self::out_of_range(v)).and_then(|v| self.visit_i128(v))
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<T, E> {
         // 2^63 and 2^64 are exact in f64; the casts below are exact inside these bounds.
@@ -274,6 +389,13 @@ impl<'de, S: DeserializeSeed<'de> + Clone> DeserializeSeed<'de> for MapOf<S> {
 }
 
 /// `Option<T>`: `null` is `None`, anything else goes through `S`.
+///
+/// A parser such as serde_json answers `deserialize_option` with `visit_none` or `visit_some`.
+/// A deserializer of one value already read does not: serde's `IntoDeserializer` values and
+/// `SeqAccessDeserializer`/`MapAccessDeserializer`, which a union dispatched by JSON kind hands
+/// the branch of that kind, forward `deserialize_option` to `deserialize_any` and call the
+/// visit method of the value's kind. Each of those is the value itself, given to `S` again
+/// through the same kind of deserializer.
 #[derive(Debug)]
 pub struct Nullable<S>(pub S);
 
@@ -281,23 +403,64 @@ impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Nullable<S> {
     type Value = Option<S::Value>;
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        struct OptionVisitor<S>(S);
-        impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OptionVisitor<S> {
-            type Value = Option<S::Value>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a value or null")
-            }
-            fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-                Ok(None)
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-                Ok(None)
-            }
-            fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-                self.0.deserialize(deserializer).map(Some)
-            }
-        }
         deserializer.deserialize_option(OptionVisitor(self.0))
+    }
+}
+
+struct OptionVisitor<S>(S);
+
+impl<'de, S: DeserializeSeed<'de>> OptionVisitor<S> {
+    fn some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<S::Value>, D::Error> {
+        self.0.deserialize(deserializer).map(Some)
+    }
+}
+
+impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OptionVisitor<S> {
+    type Value = Option<S::Value>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a value or null")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        self.some(deserializer)
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        self.some(de::value::BorrowedStrDeserializer::new(v))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        self.some(de::IntoDeserializer::<E>::into_deserializer(v))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        self.some(de::value::SeqAccessDeserializer::new(seq))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        self.some(de::value::MapAccessDeserializer::new(map))
     }
 }
 
@@ -486,6 +649,39 @@ pub fn extra<'de, A: MapAccess<'de>>(map: &mut A, extra: &mut crate::ExtraBuilde
     map.next_value_seed(crate::extra::ValueText { builder: extra, name: key.as_str() })
 }
 
+/// How many branches' failures a union's error lists, the furthest first.
+const BRANCHES_LISTED: usize = 8;
+
+/// The error for a buffered value that no branch of a union takes (`summary` says which
+/// union): each branch's first error with its pointer, the branch that got furthest first
+/// (the deepest pointer, also inside the account of a union within the branch; the first
+/// branch of those as deep), so that a rejected document says where it went wrong and not
+/// only that the union did not match.
+pub fn no_branch<E: de::Error>(summary: &str, failures: &[(&str, serde_json::Error)]) -> E {
+    let mut failed: Vec<(&str, String, String, usize)> = failures
+        .iter()
+        .map(|(branch, error)| {
+            let (pointer, message) = crate::error::split_error(String::new(), &error.to_string());
+            let message = crate::error::rebase_pointers(&message, &pointer);
+            let depth = pointer.matches('/').count().max(crate::error::deepest_pointer(&message));
+            (*branch, pointer, message, depth)
+        })
+        .collect();
+    // Stable: among branches as deep, the first keeps its place.
+    failed.sort_by_key(|(_, _, _, depth)| std::cmp::Reverse(*depth));
+    let mut out = summary.to_owned();
+    for (i, (branch, pointer, message, _)) in failed.iter().take(BRANCHES_LISTED).enumerate() {
+        let lead = if i == 0 && failed.len() > 1 { "; the furthest, " } else { "; " };
+        // The account of a union inside the branch is bracketed, so its list stays apart.
+        let message = if crate::error::has_pointers(message) { format!("[{message}]") } else { message.clone() };
+        out.push_str(&format!("{lead}{branch}, fails at {}: {message}", crate::error::mark_pointer(pointer)));
+    }
+    if failed.len() > BRANCHES_LISTED {
+        out.push_str(&format!("; and {} more", failed.len() - BRANCHES_LISTED));
+    }
+    E::custom(out)
+}
+
 /// The error for a tagged union whose tag property has a value no variant takes; the pointer
 /// names the tag property.
 pub fn unknown_tag<E: de::Error>(tag: &str, value: &serde_json::Value, expected: &str) -> E {
@@ -497,7 +693,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn int<T: TryFrom<i64> + TryFrom<u64>>(v: serde_json::Value) -> Result<T, serde_json::Error> {
+    fn int<T: Integer>(v: serde_json::Value) -> Result<T, serde_json::Error> {
         Int::<T>::new().deserialize(v)
     }
 
@@ -514,6 +710,118 @@ mod tests {
         assert!(unrepresentable(&error));
         assert!(float("18446744073709551615").is_err());
         assert!(!unrepresentable(&float("\"x\"").unwrap_err()));
+    }
+
+    /// What the text of a number spells, for integers wider than 64 bits.
+    #[test]
+    fn spelled_integers_are_exact() {
+        let cases = [
+            ("18446744073709551616", Some(Spelled::Integer(1 << 64))),
+            ("-18446744073709551617", Some(Spelled::Integer(-(1 << 64) - 1))),
+            ("1.8446744073709551616e19", Some(Spelled::Integer(1 << 64))),
+            ("184467440737095516160e-1", Some(Spelled::Integer(1 << 64))),
+            ("1.0", Some(Spelled::Integer(1))),
+            ("-0", Some(Spelled::Integer(0))),
+            ("0.000e5", Some(Spelled::Integer(0))),
+            ("1E+2", Some(Spelled::Integer(100))),
+            ("170141183460469231731687303715884105727", Some(Spelled::Integer(i128::MAX))),
+            ("-170141183460469231731687303715884105728", Some(Spelled::Integer(i128::MIN))),
+            ("170141183460469231731687303715884105728", Some(Spelled::TooLarge)),
+            ("1e39", Some(Spelled::TooLarge)),
+            ("1e99999999999999999999", Some(Spelled::TooLarge)),
+            ("1.5", Some(Spelled::Fraction)),
+            ("15e-1", Some(Spelled::Fraction)),
+            ("1e-99999999999999999999", Some(Spelled::Fraction)),
+            ("\"1\"", None),
+            ("true", None),
+            ("-", None),
+            ("1.", None),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(spelled(text), expected, "{text}");
+        }
+    }
+
+    /// `i128`, chosen for `maximum: 2^64`, holds every integer up to it exactly, from the text.
+    #[test]
+    fn wide_integers_read_their_text() {
+        let wide = |text: &str| Int::<i128>::new().deserialize(&mut serde_json::Deserializer::from_str(text)).map_err(|e| e.to_string());
+        assert_eq!(wide("18446744073709551615"), Ok(18_446_744_073_709_551_615));
+        assert_eq!(wide("18446744073709551616"), Ok(18_446_744_073_709_551_616));
+        // An f64 holds 2^64 + 1 as 2^64; the text does not round.
+        assert_eq!(wide("18446744073709551617"), Ok(18_446_744_073_709_551_617));
+        assert_eq!(wide("-9223372036854775809"), Ok(-9_223_372_036_854_775_809));
+        assert_eq!(wide("1.8446744073709551617e19"), Ok(18_446_744_073_709_551_617));
+        assert_eq!(wide("3.0"), Ok(3));
+        assert_eq!(wide("1.5"), Err("invalid type: floating point `1.5`, expected an integer".to_owned()));
+        assert_eq!(wide("\"3\""), Err("invalid type: string \"3\", expected an integer".to_owned()));
+        let error = wide("1e40").unwrap_err();
+        assert_eq!(error, "integer 1e40 is out of range for i128");
+        assert!(unrepresentable(&error));
+        // Without text (a `Value`), the value as it is.
+        assert_eq!(Int::<i128>::new().deserialize(json!(u64::MAX)).unwrap(), i128::from(u64::MAX));
+        assert_eq!(Int::<i128>::new().deserialize(json!(-5.0)).unwrap(), -5);
+        // In a document, through the entry point with pointers.
+        let error = crate::from_str::<Vec<WideBounded>>("[18446744073709551616, 18446744073709551617]").unwrap_err();
+        assert_eq!((error.pointer(), error.message()), ("/1", "18446744073709551617 is greater than the maximum 18446744073709551616"));
+    }
+
+    /// An integer with `maximum: 2^64`, as generated code reads it.
+    #[derive(Debug)]
+    struct WideBounded;
+
+    impl<'de> de::Deserialize<'de> for WideBounded {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            Assert::new(Int::<i128>::new(), |v| crate::assert::maximum(*v, 18_446_744_073_709_551_616_i128))
+                .deserialize(deserializer)
+                .map(|_| WideBounded)
+        }
+    }
+
+    /// Numbers are read as the f64 nearest to their text and written as the shortest text
+    /// that reads back as it (serde_json's `float_roundtrip`, which schemac-runtime enables):
+    /// without it, serde_json's fast path is one unit in the last place off for some.
+    #[test]
+    fn hard_floats_round_trip_exactly() {
+        let hard = [
+            "-6.411434336729626e-9",
+            "5e-324",
+            "-5e-324",
+            "2.225073858507201e-308",
+            "2.2250738585072014e-308",
+            "1.7976931348623157e308",
+            "1e308",
+            "-0.0",
+            "0.30000000000000004",
+            "9007199254740991.0",
+            "1.2345678901234567e-300",
+            "4.940656458412465e-324",
+            "8.98846567431158e307",
+            "2.718281828459045",
+            "0.1",
+        ];
+        for text in hard {
+            let exact: f64 = text.parse().unwrap();
+            let read = Float::new().deserialize(&mut serde_json::Deserializer::from_str(text)).unwrap();
+            assert_eq!(read.to_bits(), exact.to_bits(), "{text} read as {read:e}");
+            let written = serde_json::to_string(&read).unwrap();
+            assert_eq!(written.parse::<f64>().unwrap().to_bits(), exact.to_bits(), "{text} written as {written}");
+            // Open values (`serde_json::Value`) too.
+            let open = AnyValue.deserialize(&mut serde_json::Deserializer::from_str(&format!("[{text}]"))).unwrap();
+            assert_eq!(open[0].as_f64().map(f64::to_bits), Some(exact.to_bits()), "{text} in a Value");
+        }
+        // The shortest digits come back as written (serde_json spells a positive exponent `e+`).
+        for (text, written) in [
+            ("-6.411434336729626e-9", "-6.411434336729626e-9"),
+            ("5e-324", "5e-324"),
+            ("1.7976931348623157e308", "1.7976931348623157e+308"),
+            ("1e308", "1e+308"),
+            ("-0.0", "-0.0"),
+            ("0.30000000000000004", "0.30000000000000004"),
+        ] {
+            let read = Float::new().deserialize(&mut serde_json::Deserializer::from_str(text)).unwrap();
+            assert_eq!(serde_json::to_string(&read).unwrap(), written);
+        }
     }
 
     #[test]
@@ -536,6 +844,31 @@ mod tests {
         assert!(Seq(Int::<i32>::new()).deserialize(json!([1, null])).is_err());
     }
 
+    /// What a union dispatched by JSON kind hands its nullable branch: the value already
+    /// read, in a deserializer of its kind, which knows no option.
+    #[test]
+    fn nullable_takes_every_kind_from_a_deserializer_of_one_value() {
+        use serde::de::IntoDeserializer as _;
+        use serde::de::value::{Error, MapDeserializer, SeqDeserializer};
+        let string = Nullable(Plain::<String>::new()).deserialize("red".into_deserializer());
+        assert_eq!(string, Ok::<_, Error>(Some("red".to_owned())));
+        let borrowed = Nullable(Plain::<&str>::new()).deserialize(de::value::BorrowedStrDeserializer::<Error>::new("red"));
+        assert_eq!(borrowed, Ok(Some("red")));
+        assert_eq!(Nullable(Plain::<bool>::new()).deserialize(true.into_deserializer()), Ok::<_, Error>(Some(true)));
+        assert_eq!(Nullable(Int::<u8>::new()).deserialize(7_u64.into_deserializer()), Ok::<_, Error>(Some(7)));
+        assert_eq!(Nullable(Int::<i8>::new()).deserialize((-7_i64).into_deserializer()), Ok::<_, Error>(Some(-7)));
+        assert_eq!(Nullable(Float::new()).deserialize(1.5_f64.into_deserializer()), Ok::<_, Error>(Some(1.5)));
+        assert_eq!(Nullable(Plain::<()>::new()).deserialize(().into_deserializer()), Ok::<_, Error>(None));
+        let items = SeqDeserializer::<_, Error>::new(["for", "while"].into_iter());
+        let seq = Nullable(Seq(Plain::<String>::new())).deserialize(de::value::SeqAccessDeserializer::new(items));
+        assert_eq!(seq, Ok(Some(vec!["for".to_owned(), "while".to_owned()])));
+        let entries = MapDeserializer::<_, Error>::new([("a", 1_u64)].into_iter());
+        let map = Nullable(MapOf(Int::<u8>::new())).deserialize(de::value::MapAccessDeserializer::new(entries));
+        assert_eq!(map, Ok(Some(BTreeMap::from([("a".to_owned(), 1)]))));
+        // The inner seed still decides: a string is no integer.
+        assert!(Nullable(Int::<u8>::new()).deserialize("7".into_deserializer()).map_err(|e: Error| e.to_string()).is_err());
+    }
+
     #[test]
     fn assert_checks_after_reading() {
         let seed = Seq(Assert::new(Int::<u8>::new(), |v| crate::assert::maximum(*v, 5_i64)));
@@ -552,6 +885,29 @@ mod tests {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             Assert::new(Int::<u8>::new(), |v| crate::assert::maximum(*v, 5_i64)).deserialize(deserializer).map(|_| Bounded)
         }
+    }
+
+    /// A union's account lists at most a few branches, the furthest first, with pointers
+    /// written out from the union's own location.
+    #[test]
+    fn no_branch_lists_the_furthest_first() {
+        let failures: Vec<(&str, serde_json::Error)> = (0..10)
+            .map(|i| {
+                let seed = MapOf(Seq(Int::<u8>::new()));
+                let value = if i == 3 { json!({"a": [1, "y"]}) } else { json!({"a": "x"}) };
+                let error = nested::<_, serde_json::Error>(Seq(seed), &json!([value])).unwrap_err();
+                (["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"][i], error)
+            })
+            .collect();
+        let error: serde_json::Error = no_branch("matches none of the variants of U", &failures);
+        let error = crate::error::resolve_pointers(&error.to_string(), "/u");
+        assert!(
+            error.starts_with("matches none of the variants of U; the furthest, D, fails at /u/0/a/1: invalid type: string \"y\""),
+            "{error}"
+        );
+        assert!(error.contains("; A, fails at /u/0/a: invalid type: string \"x\", expected an array; B, "), "{error}");
+        assert!(error.ends_with("; and 2 more"), "{error}");
+        assert!(!error.contains(", I, "), "{error}");
     }
 
     #[test]

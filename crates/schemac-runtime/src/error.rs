@@ -9,6 +9,10 @@ use serde_path_to_error::Segment;
 /// buffered (unions) and were deserialized again from a `serde_json::Value`: the inner
 /// pointer is spliced onto the outer one by [`Error`].
 const NESTED: char = '\u{1d}';
+/// Marks a JSON pointer written inside a message (a union's account of where each branch
+/// failed), relative to the location of the error that carries the message; [`Error`] writes
+/// it out absolute.
+const AT: char = '\u{1e}';
 
 /// A value that does not match its schema, with the JSON pointer of that value.
 #[derive(Debug)]
@@ -44,6 +48,7 @@ impl Error {
             pointer.push_str(&nested);
             message = rest;
         }
+        let message = resolve_pointers(&message, &pointer);
         Error { pointer, message, position }
     }
 }
@@ -139,6 +144,47 @@ pub fn nested<'de, S: serde::de::DeserializeSeed<'de>, E: serde::de::Error>(seed
         let (pointer, message) = split_error(pointer_of(&track.path()), &error.to_string());
         E::custom(mark_nested(&pointer, &message))
     })
+}
+
+/// `relative` (a pointer below the location of the error whose message it goes in), marked
+/// for [`resolve_pointers`].
+pub(crate) fn mark_pointer(relative: &str) -> String {
+    format!("{AT}{relative}{AT}")
+}
+
+/// `message`, which belongs to an error at `relative` below the one it is quoted in, with its
+/// marked pointers made relative to that outer error.
+pub(crate) fn rebase_pointers(message: &str, relative: &str) -> String {
+    map_pointers(message, |pointer| mark_pointer(&format!("{relative}{pointer}")))
+}
+
+/// `message` of an error at `pointer`, with its marked pointers written out absolute.
+pub(crate) fn resolve_pointers(message: &str, pointer: &str) -> String {
+    map_pointers(message, |relative| {
+        let absolute = format!("{pointer}{relative}");
+        if absolute.is_empty() { "(root)".to_owned() } else { absolute }
+    })
+}
+
+/// Whether `message` has marked pointers: it is a union's account of its branches.
+pub(crate) fn has_pointers(message: &str) -> bool {
+    message.contains(AT)
+}
+
+/// How deep the deepest marked pointer in `message` goes (segments below the error's location).
+pub(crate) fn deepest_pointer(message: &str) -> usize {
+    message.split(AT).skip(1).step_by(2).map(|pointer| pointer.matches('/').count()).max().unwrap_or(0)
+}
+
+fn map_pointers(message: &str, mut f: impl FnMut(&str) -> String) -> String {
+    let mut parts = message.split(AT);
+    let mut out = parts.next().unwrap_or_default().to_owned();
+    // Marks come in pairs: odd parts are pointers.
+    while let Some(pointer) = parts.next() {
+        out.push_str(&f(pointer));
+        out.push_str(parts.next().unwrap_or_default());
+    }
+    out
 }
 
 /// Joins a pointer with a message that may carry a deeper nested pointer itself.

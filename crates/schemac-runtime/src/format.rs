@@ -101,6 +101,18 @@ format_newtypes! {
     JsonPointer = "json-pointer";
     /// `format: regex`.
     Regex = "regex";
+    /// `format: idn-email`.
+    IdnEmail = "idn-email";
+    /// `format: idn-hostname`.
+    IdnHostname = "idn-hostname";
+    /// `format: iri`.
+    Iri = "iri";
+    /// `format: iri-reference`.
+    IriReference = "iri-reference";
+    /// `format: uri-template`.
+    UriTemplate = "uri-template";
+    /// `format: relative-json-pointer`.
+    RelativeJsonPointer = "relative-json-pointer";
 }
 
 /// Typed views of a format string, for the formats where a Rust type is useful. They parse

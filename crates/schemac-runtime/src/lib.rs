@@ -10,6 +10,8 @@
 #[cfg(feature = "proptest")]
 pub mod arbitrary;
 pub mod assert;
+#[cfg(feature = "bignum")]
+mod bigint;
 pub mod bundle;
 pub mod check;
 mod conforms;
@@ -24,6 +26,8 @@ mod schema;
 mod tristate;
 pub mod validate;
 
+#[cfg(feature = "bignum")]
+pub use bigint::{BigInt, MAX_DIGITS};
 #[doc(hidden)]
 pub use conforms::__private;
 pub use conforms::{Conforms, node_id};

@@ -211,7 +211,7 @@ macro_rules! always_valid {
         }
     )*};
 }
-always_valid!(bool, u8, u16, u32, u64, i8, i16, i32, i64, f64, String, (), serde_json::Value, serde_json::Map<String, serde_json::Value>);
+always_valid!(bool, u8, u16, u32, u64, i8, i16, i32, i64, i128, f64, String, (), serde_json::Value, serde_json::Map<String, serde_json::Value>);
 
 impl<T: Validate + ?Sized> Validate for Box<T> {
     fn validate_at(&self, at: &Path<'_>, errors: &mut ValidationErrors) {

@@ -257,6 +257,10 @@ pub enum IntTy {
     I16,
     I32,
     I64,
+    /// For bounds beyond 64 bits (`maximum: 18446744073709551616`).
+    I128,
+    /// `schemac_runtime::BigInt`, with `Config::big_integers`, for an integer without bounds.
+    Big,
 }
 
 /// String formats with a runtime newtype. Unknown formats stay plain strings.
@@ -275,6 +279,12 @@ pub enum Format {
     Uuid,
     JsonPointer,
     Regex,
+    IdnEmail,
+    IdnHostname,
+    Iri,
+    IriReference,
+    UriTemplate,
+    RelativeJsonPointer,
 }
 
 #[derive(Clone, Debug)]

@@ -134,6 +134,10 @@ pub struct Config {
     pub plain_serde: bool,
     /// Report warnings as errors (`--deny-warnings`, `deny-warnings = true`).
     pub deny_warnings: bool,
+    /// Read an `integer` without bounds or `multipleOf` as `schemac_runtime::BigInt`, exact at
+    /// any size, instead of an `i64` that refuses what it cannot hold. The generated code then
+    /// needs the runtime's `bignum` feature.
+    pub big_integers: bool,
 }
 
 impl Default for Config {
@@ -144,6 +148,7 @@ impl Default for Config {
             assert_formats: false,
             plain_serde: false,
             deny_warnings: false,
+            big_integers: false,
         }
     }
 }

@@ -3,7 +3,8 @@
 //! The checks every generated round-trip test runs: a valid instance deserializes, serializes
 //! back equal to the input (numbers by value) and the output is accepted by `jsonschema`; an
 //! invalid one is rejected by `jsonschema` and by the types at its labelled pointer, or, where
-//! the types do not enforce the keyword yet, accepted as the data file records.
+//! the types do not enforce the keyword yet, accepted as the data file records. A nullable
+//! branch of a union dispatched by kind takes an instance of every kind the union hands it.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -100,4 +101,45 @@ pub fn invalid<T: DeserializeOwned>(schema: &str, draft: &str, cases: &str, expe
         println!("{} of {} invalid cases are accepted: keywords not enforced yet:\n{}", gaps.len(), cases.len(), gaps.join("\n"));
     }
     assert!(failures.is_empty(), "{} of {} invalid cases failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}
+
+// Only crates with a nullable branch of a union dispatched by kind have `nullable_branches.rs`.
+#[allow(dead_code)]
+#[derive(serde::Deserialize)]
+struct Branch {
+    union: String,
+    variant: String,
+    kind: String,
+    instance: Value,
+}
+
+/// Reads every case of `cases` for `variant` of the union `union` (the Rust type `T`): each is
+/// accepted, lands in that variant and serializes back equal to the instance.
+#[allow(dead_code)]
+pub fn nullable_branch<T: DeserializeOwned + Serialize + std::fmt::Debug>(cases: &str, union: &str, variant: &str, expected: usize) {
+    let cases: Vec<Branch> = serde_json::from_str(cases).expect("nullable-branch cases are JSON");
+    let cases: Vec<&Branch> = cases.iter().filter(|c| c.union == union && c.variant == variant).collect();
+    assert_eq!(cases.len(), expected, "the data file has another number of cases for {union}::{variant} than generated");
+    let mut failures = Vec::new();
+    for case in &cases {
+        let text = serde_json::to_string(&case.instance).expect("serializes");
+        let typed: T = match schemac_runtime::from_str(&text) {
+            Ok(typed) => typed,
+            Err(e) => {
+                failures.push(format!("{} {text}: rejected at {:?}: {e}", case.kind, e.pointer()));
+                continue;
+            }
+        };
+        // The derived `Debug` of a tuple variant starts with its name.
+        let debug = format!("{typed:?}");
+        if !debug.starts_with(&format!("{variant}(")) {
+            failures.push(format!("{} {text}: read as another branch: {debug}", case.kind));
+            continue;
+        }
+        let output = serde_json::to_value(&typed).expect("a generated type serializes");
+        if !schemac_runtime::json_eq(&case.instance, &output) {
+            failures.push(format!("{} {text}: the round trip changed the value to {output}", case.kind));
+        }
+    }
+    assert!(failures.is_empty(), "{union}::{variant}: {} of {} cases failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
 }

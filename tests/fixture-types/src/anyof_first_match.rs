@@ -22,36 +22,42 @@ impl<'de> serde::Deserialize<'de> for AnyOfValue {
         deserializer: D,
     ) -> Result<Self, D::Error> {
         let value = schemac_runtime::de::any_value(deserializer)?;
-        if let Ok(v) = schemac_runtime::de::nested::<
+        let mut failures = Vec::new();
+        match schemac_runtime::de::nested::<
             _,
             serde_json::Error,
         >(schemac_runtime::de::Int::<i64>::new(), &value) {
-            return Ok(AnyOfValue::Integer(v));
+            Ok(v) => return Ok(AnyOfValue::Integer(v)),
+            Err(error) => failures.push(("Integer", error)),
         }
-        if let Ok(v) = schemac_runtime::de::nested::<
+        match schemac_runtime::de::nested::<
             _,
             serde_json::Error,
         >(schemac_runtime::de::Plain::<AnyOfValueVariant1>::new(), &value) {
-            return Ok(AnyOfValue::String(v));
+            Ok(v) => return Ok(AnyOfValue::String(v)),
+            Err(error) => failures.push(("String", error)),
         }
-        if let Ok(v) = schemac_runtime::de::nested::<
+        match schemac_runtime::de::nested::<
             _,
             serde_json::Error,
         >(schemac_runtime::de::Plain::<String>::new(), &value) {
-            return Ok(AnyOfValue::String2(v));
+            Ok(v) => return Ok(AnyOfValue::String2(v)),
+            Err(error) => failures.push(("String2", error)),
         }
-        if let Ok(v) = schemac_runtime::de::nested::<
+        match schemac_runtime::de::nested::<
             _,
             serde_json::Error,
         >(
             schemac_runtime::de::Seq(schemac_runtime::de::Plain::<String>::new()),
             &value,
         ) {
-            return Ok(AnyOfValue::Array(v));
+            Ok(v) => return Ok(AnyOfValue::Array(v)),
+            Err(error) => failures.push(("Array", error)),
         }
         Err(
-            serde::de::Error::custom(
-                "matches none of the variants of AnyOfValue (Integer, String, String2, Array)",
+            schemac_runtime::de::no_branch(
+                "matches none of the variants of AnyOfValue",
+                &failures,
             ),
         )
     }

@@ -419,6 +419,14 @@ impl proptest::arbitrary::Arbitrary for crate::enum_string::Color {
     }
 }
 
+impl proptest::arbitrary::Arbitrary for crate::exact_numbers::ExactNumbers {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["x",false,{"num":[-1000000000.0,1000000000.0]}],["xs",false,{"array":{"num":[-1000000000.0,1000000000.0]},"min":0,"max":3}],["open",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞",0,42,-7,9007199254740993,{},{"zz_synth_extra":"kept ☃ 😀"},[],["item"],[1],true,false,null]}],["to_two_pow_64",false,{"int":[-9007199254740991,9007199254740991]}],["natural_to_two_pow_64",false,{"int":[0,9007199254740991]}],["from_below_i64",false,{"int":[-9007199254740991,9007199254740991]}],["natural",false,{"int":[0,9007199254740991]}],["up_to_u64",false,{"int":[-9007199254740991,9007199254740991]}]]}"#)
+    }
+}
+
 impl proptest::arbitrary::Arbitrary for crate::formats::Formats {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
@@ -568,6 +576,86 @@ impl proptest::arbitrary::Arbitrary for crate::not_schema::NotExamplesPresent {
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
         schemac_runtime::arbitrary::strategy(r#"{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞",0,42,-7,9007199254740993,{},{"zz_synth_extra":"kept ☃ 😀"},[],["item"],[1],true,false]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_alias_branch::NullableAliasBranch {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["w",false,{"one_of":[{"pool":[null]},{"array":{"pool":[null,[],[null],[[]],[[null]],[[[]]],[[[null]]],[[[[]]]],[[[[null]]]],[[[[[]]]]],[[[[[null]]]]],[[[[[[]]]]]],[[[[[[null]]]]]],[[[[[[[]]]]]]],[[[[[[{}]]]]]],[[[[[{}]]]]]]},"min":0,"max":3}]}]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_alias_branch::V {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[null,[],[null],[[]],[[null]],[[[]]],[[[null]]],[[[[]]]],[[[[null]]]],[[[[[]]]]],[[[[[null]]]]],[[[[[[]]]]]],[[[[[[null]]]]]],[[[[[[[]]]]]]],[[[[[[{}]]]]]],[[[[[{}]]]]]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_alias_branch::VVariant1 {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_branch::NullableBranch {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[null,"synthesize","","é✓ßé","😀𝄞😀𝄞",{},{"zz_synth_extra":"kept ☃ 😀"}]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_branch::NullableBranchVariant1 {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_ref_branch::NullableRefBranch {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["k",false,{"pool":[[],["synthesize"],[""],["é✓ßé"],["😀𝄞😀𝄞"],null,true,false]}]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_ref_branch::K2 {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[[],["synthesize"],[""],["é✓ßé"],["😀𝄞😀𝄞"],null,true,false]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_scalar_branch::NullableScalarBranch {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_scalar_branch::V {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[{},{"zz_synth_extra":{}},[],[{}],[{"zz_synth_extra":{}}],null,true,false,0.5,-2.25,1e+21,3.0,"synthesize","","é✓ßé","😀𝄞😀𝄞"]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::nullable_scalar_branch::VVariant2 {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"one_of":[{"pool":[null]},{"pool":[true,false]},{"num":[-1000000000.0,1000000000.0]},{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},{"int":[-9007199254740991,9007199254740991]}]}"#)
     }
 }
 
@@ -912,6 +1000,38 @@ impl proptest::arbitrary::Arbitrary for crate::type_array::TypeUnionScalarObject
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
         schemac_runtime::arbitrary::strategy(r#"{"one_of":[{"pool":[true,false]},{"num":[-1000000000.0,1000000000.0]},{"array":{"pool":["item",1,null]},"min":0,"max":3},{"object":[]}]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::union_errors::ViewSpec {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":[{"mark":"bar"},{"mark":"line"},{"facet":"synthesize","spec":{"mark":"bar"}},{"facet":"","spec":{"mark":"bar"}},{"facet":"é✓ßé","spec":{"mark":"bar"}},{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}},{"facet":"synthesize","spec":{"mark":"line"}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"é✓ßé","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"line"}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"é✓ßé","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}}}}]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::union_errors::UnitSpec {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["mark",true,{"pool":["bar","line"]}]]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::union_errors::UnitSpecMark {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"pool":["bar","line"]}"#)
+    }
+}
+
+impl proptest::arbitrary::Arbitrary for crate::union_errors::FacetSpec {
+    type Parameters = ();
+    type Strategy = proptest::strategy::BoxedStrategy<Self>;
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        schemac_runtime::arbitrary::strategy(r#"{"object":[["facet",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["spec",true,{"pool":[{"mark":"bar"},{"mark":"line"},{"facet":"synthesize","spec":{"mark":"bar"}},{"facet":"","spec":{"mark":"bar"}},{"facet":"é✓ßé","spec":{"mark":"bar"}},{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}},{"facet":"synthesize","spec":{"mark":"line"}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"é✓ßé","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"line"}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"é✓ßé","spec":{"mark":"bar"}}}},{"facet":"synthesize","spec":{"facet":"synthesize","spec":{"facet":"😀𝄞😀𝄞","spec":{"mark":"bar"}}}}]}]]}"#)
     }
 }
 

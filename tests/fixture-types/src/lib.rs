@@ -26,12 +26,17 @@
 //! | `tests/fixtures/draft-2019-09.json` | `draft-2019-09` | [`draft_2019_09`] | [`DraftTwentyNineteen`](draft_2019_09::DraftTwentyNineteen) |
 //! | `tests/fixtures/enum-mixed.json` | `enum-mixed` | [`enum_mixed`] | [`MixedEnum`](enum_mixed::MixedEnum) |
 //! | `tests/fixtures/enum-string.json` | `enum-string` | [`enum_string`] | [`Color`](enum_string::Color) |
+//! | `tests/fixtures/exact-numbers.json` | `exact-numbers` | [`exact_numbers`] | [`ExactNumbers`](exact_numbers::ExactNumbers) |
 //! | `tests/fixtures/formats.json` | `formats` | [`formats`] | [`Formats`](formats::Formats) |
 //! | `tests/fixtures-formats/formats-asserted.json` | `formats-asserted` | [`formats_asserted`] | [`AssertedFormats`](formats_asserted::AssertedFormats) |
 //! | `tests/fixtures/if-then-else.json` | `if-then-else` | [`if_then_else`] | [`Conditional`](if_then_else::Conditional) |
 //! | `tests/fixtures/integer-ranges.json` | `integer-ranges` | [`integer_ranges`] | [`IntegerRanges`](integer_ranges::IntegerRanges) |
 //! | `tests/fixtures/mutual-recursion.json` | `mutual-recursion` | [`mutual_recursion`] | [`Directory`](mutual_recursion::Directory) |
 //! | `tests/fixtures/not-schema.json` | `not-schema` | [`not_schema`] | [`NotExamples`](not_schema::NotExamples) |
+//! | `tests/fixtures/nullable-alias-branch.json` | `nullable-alias-branch` | [`nullable_alias_branch`] | [`NullableAliasBranch`](nullable_alias_branch::NullableAliasBranch) |
+//! | `tests/fixtures/nullable-branch.json` | `nullable-branch` | [`nullable_branch`] | [`NullableBranch`](nullable_branch::NullableBranch) |
+//! | `tests/fixtures/nullable-ref-branch.json` | `nullable-ref-branch` | [`nullable_ref_branch`] | [`NullableRefBranch`](nullable_ref_branch::NullableRefBranch) |
+//! | `tests/fixtures/nullable-scalar-branch.json` | `nullable-scalar-branch` | [`nullable_scalar_branch`] | [`NullableScalarBranch`](nullable_scalar_branch::NullableScalarBranch) |
 //! | `tests/fixtures/object-closed.json` | `object-closed` | [`object_closed`] | [`ClosedObject`](object_closed::ClosedObject) |
 //! | `tests/fixtures/object-map.json` | `object-map` | [`object_map`] | [`LabeledCounts`](object_map::LabeledCounts) |
 //! | `tests/fixtures/object-open.json` | `object-open` | [`object_open`] | [`OpenObject`](object_open::OpenObject) |
@@ -46,6 +51,7 @@
 //! | `tests/fixtures/required-nullable.json` | `required-nullable` | [`required_nullable`] | [`RequiredNullable`](required_nullable::RequiredNullable) |
 //! | `tests/fixtures/tuples.json` | `tuples` | [`tuples`] | [`Tuples`](tuples::Tuples) |
 //! | `tests/fixtures/type-array.json` | `type-array` | [`type_array`] | [`TypeUnion`](type_array::TypeUnion) |
+//! | `tests/fixtures/union-errors.json` | `union-errors` | [`union_errors`] | [`ViewSpec`](union_errors::ViewSpec) |
 
 #![forbid(unsafe_code)]
 
@@ -86,6 +92,8 @@ pub mod enum_mixed;
 #[rustfmt::skip]
 pub mod enum_string;
 #[rustfmt::skip]
+pub mod exact_numbers;
+#[rustfmt::skip]
 pub mod formats;
 #[rustfmt::skip]
 pub mod formats_asserted;
@@ -97,6 +105,14 @@ pub mod integer_ranges;
 pub mod mutual_recursion;
 #[rustfmt::skip]
 pub mod not_schema;
+#[rustfmt::skip]
+pub mod nullable_alias_branch;
+#[rustfmt::skip]
+pub mod nullable_branch;
+#[rustfmt::skip]
+pub mod nullable_ref_branch;
+#[rustfmt::skip]
+pub mod nullable_scalar_branch;
 #[rustfmt::skip]
 pub mod object_closed;
 #[rustfmt::skip]
@@ -125,6 +141,8 @@ pub mod required_nullable;
 pub mod tuples;
 #[rustfmt::skip]
 pub mod type_array;
+#[rustfmt::skip]
+pub mod union_errors;
 
 /// Every schema of this crate, in path order, as a service publishes them.
 #[rustfmt::skip]
@@ -147,12 +165,17 @@ pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
     schemac_runtime::SchemaEntry::of::<draft_2019_09::DraftTwentyNineteen>("draft-2019-09", "0.0.0", draft_2019_09::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<enum_mixed::MixedEnum>("enum-mixed", "0.0.0", enum_mixed::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<enum_string::Color>("enum-string", "0.0.0", enum_string::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<exact_numbers::ExactNumbers>("exact-numbers", "0.0.0", exact_numbers::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<formats::Formats>("formats", "0.0.0", formats::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<formats_asserted::AssertedFormats>("formats-asserted", "0.0.0", formats_asserted::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<if_then_else::Conditional>("if-then-else", "0.0.0", if_then_else::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<integer_ranges::IntegerRanges>("integer-ranges", "0.0.0", integer_ranges::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<mutual_recursion::Directory>("mutual-recursion", "0.0.0", mutual_recursion::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<not_schema::NotExamples>("not-schema", "0.0.0", not_schema::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<nullable_alias_branch::NullableAliasBranch>("nullable-alias-branch", "0.0.0", nullable_alias_branch::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<nullable_branch::NullableBranch>("nullable-branch", "0.0.0", nullable_branch::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<nullable_ref_branch::NullableRefBranch>("nullable-ref-branch", "0.0.0", nullable_ref_branch::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<nullable_scalar_branch::NullableScalarBranch>("nullable-scalar-branch", "0.0.0", nullable_scalar_branch::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<object_closed::ClosedObject>("object-closed", "0.0.0", object_closed::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<object_map::LabeledCounts>("object-map", "0.0.0", object_map::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<object_open::OpenObject>("object-open", "0.0.0", object_open::SCHEMA_JSON),
@@ -167,6 +190,7 @@ pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
     schemac_runtime::SchemaEntry::of::<required_nullable::RequiredNullable>("required-nullable", "0.0.0", required_nullable::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<tuples::Tuples>("tuples", "0.0.0", tuples::SCHEMA_JSON),
     schemac_runtime::SchemaEntry::of::<type_array::TypeUnion>("type-array", "0.0.0", type_array::SCHEMA_JSON),
+    schemac_runtime::SchemaEntry::of::<union_errors::ViewSpec>("union-errors", "0.0.0", union_errors::SCHEMA_JSON),
 ];
 
 /// The schema published as `reference` (e.g. for `GET /api/v1/json-schemas/{reference}`).

@@ -131,6 +131,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePair {
         let mut found = None;
         let mut matches = 0usize;
         let mut unrepresentable = None;
+        let mut failures = Vec::new();
         match schemac_runtime::de::nested::<
             _,
             serde_json::Error,
@@ -145,7 +146,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePair {
                 matches += 1;
                 unrepresentable = Some(error.to_string());
             }
-            Err(_) => {}
+            Err(error) => failures.push(("Object", error)),
         }
         match schemac_runtime::de::nested::<
             _,
@@ -161,15 +162,16 @@ impl<'de> serde::Deserialize<'de> for ExactlyOnePair {
                 matches += 1;
                 unrepresentable = Some(error.to_string());
             }
-            Err(_) => {}
+            Err(error) => failures.push(("Object2", error)),
         }
         match (matches, found, unrepresentable) {
             (1, Some(v), _) => Ok(v),
             (1, None, Some(error)) => Err(serde::de::Error::custom(error)),
             (0, _, _) => {
                 Err(
-                    serde::de::Error::custom(
-                        "matches none of the oneOf branches of ExactlyOnePair (Object, Object2)",
+                    schemac_runtime::de::no_branch(
+                        "matches none of the oneOf branches of ExactlyOnePair",
+                        &failures,
                     ),
                 )
             }
@@ -341,6 +343,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOneNum {
         let mut found = None;
         let mut matches = 0usize;
         let mut unrepresentable = None;
+        let mut failures = Vec::new();
         match schemac_runtime::de::nested::<
             _,
             serde_json::Error,
@@ -355,7 +358,7 @@ impl<'de> serde::Deserialize<'de> for ExactlyOneNum {
                 matches += 1;
                 unrepresentable = Some(error.to_string());
             }
-            Err(_) => {}
+            Err(error) => failures.push(("Integer", error)),
         }
         match schemac_runtime::de::nested::<
             _,
@@ -371,15 +374,16 @@ impl<'de> serde::Deserialize<'de> for ExactlyOneNum {
                 matches += 1;
                 unrepresentable = Some(error.to_string());
             }
-            Err(_) => {}
+            Err(error) => failures.push(("Number", error)),
         }
         match (matches, found, unrepresentable) {
             (1, Some(v), _) => Ok(v),
             (1, None, Some(error)) => Err(serde::de::Error::custom(error)),
             (0, _, _) => {
                 Err(
-                    serde::de::Error::custom(
-                        "matches none of the oneOf branches of ExactlyOneNum (Integer, Number)",
+                    schemac_runtime::de::no_branch(
+                        "matches none of the oneOf branches of ExactlyOneNum",
+                        &failures,
                     ),
                 )
             }

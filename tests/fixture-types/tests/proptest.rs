@@ -145,6 +145,12 @@ proptest! {
     }
 
     #[test]
+    fn exact_numbers(value in any::<fixture_types::exact_numbers::ExactNumbers>()) {
+        let validator = validator(include_str!("data/exact_numbers/schema.json"), "2020-12");
+        check(&validator, &value)?;
+    }
+
+    #[test]
     fn formats(value in any::<fixture_types::formats::Formats>()) {
         let validator = validator(include_str!("data/formats/schema.json"), "2020-12");
         check(&validator, &value)?;
@@ -171,6 +177,30 @@ proptest! {
     #[test]
     fn not_schema(value in any::<fixture_types::not_schema::NotExamples>()) {
         let validator = validator(include_str!("data/not_schema/schema.json"), "2020-12");
+        check(&validator, &value)?;
+    }
+
+    #[test]
+    fn nullable_alias_branch(value in any::<fixture_types::nullable_alias_branch::NullableAliasBranch>()) {
+        let validator = validator(include_str!("data/nullable_alias_branch/schema.json"), "2020-12");
+        check(&validator, &value)?;
+    }
+
+    #[test]
+    fn nullable_branch(value in any::<fixture_types::nullable_branch::NullableBranch>()) {
+        let validator = validator(include_str!("data/nullable_branch/schema.json"), "2020-12");
+        check(&validator, &value)?;
+    }
+
+    #[test]
+    fn nullable_ref_branch(value in any::<fixture_types::nullable_ref_branch::NullableRefBranch>()) {
+        let validator = validator(include_str!("data/nullable_ref_branch/schema.json"), "7");
+        check(&validator, &value)?;
+    }
+
+    #[test]
+    fn nullable_scalar_branch(value in any::<fixture_types::nullable_scalar_branch::NullableScalarBranch>()) {
+        let validator = validator(include_str!("data/nullable_scalar_branch/schema.json"), "2019-09");
         check(&validator, &value)?;
     }
 
@@ -255,6 +285,12 @@ proptest! {
     #[test]
     fn type_array(value in any::<fixture_types::type_array::TypeUnion>()) {
         let validator = validator(include_str!("data/type_array/schema.json"), "2020-12");
+        check(&validator, &value)?;
+    }
+
+    #[test]
+    fn union_errors(value in any::<fixture_types::union_errors::ViewSpec>()) {
+        let validator = validator(include_str!("data/union_errors/schema.json"), "2020-12");
         check(&validator, &value)?;
     }
 }

@@ -47,6 +47,8 @@ pub fn compile(group: &Group, schema_dir: &Path, remotes: &Path) -> Result<Compi
     let config = schemac::Config {
         default_draft: group.default_draft,
         regenerate_command: "cargo xtask conformance".to_owned(),
+        assert_formats: group.assert_formats,
+        big_integers: group.big_integers,
         ..schemac::Config::default()
     };
     Ok(match catch_panic(|| schemac::compile(&input, &config)) {
@@ -87,13 +89,19 @@ fn find_root(output: &schemac::Output) -> Option<(String, bool)> {
     Some((root, typed))
 }
 
-/// Runs `f`, turning a panic into its message; the default hook's report is silenced meanwhile.
-fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+/// Runs `f` with the panic hook silenced, for compiling groups, whose panics [`compile`]
+/// reports as results (the hook is global, so it is swapped once around all threads).
+pub fn quietly<T>(f: impl FnOnce() -> T) -> T {
     let hook = panic::take_hook();
     panic::set_hook(Box::new(|_| {}));
     let result = panic::catch_unwind(AssertUnwindSafe(f));
     panic::set_hook(hook);
-    result.map_err(|payload| {
+    result.unwrap_or_else(|payload| panic::resume_unwind(payload))
+}
+
+/// Runs `f`, turning a panic into its message.
+fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    panic::catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
         let message = payload
             .downcast_ref::<&str>()
             .map(|s| (*s).to_owned())

@@ -221,7 +221,7 @@ publish = false
 [workspace]
 
 [dependencies]
-schemac-runtime = {{ path = \"../../../crates/schemac-runtime\" }}
+schemac-runtime = {{ path = \"../../../crates/schemac-runtime\", features = [\"bignum\", \"formats\"] }}
 serde = {{ version = \"1\", features = [\"derive\"] }}
 serde_json = {{ version = \"1\", features = [\"preserve_order\"] }}
 

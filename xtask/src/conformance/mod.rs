@@ -9,6 +9,7 @@ mod baseline;
 mod cases;
 mod compile;
 mod driver;
+mod known;
 mod krate;
 mod report;
 mod suite;
@@ -115,12 +116,26 @@ fn assemble(
     results
 }
 
+/// Compiles every group, on as many threads as there are cores: each group is its own input,
+/// so they are independent; results keep the groups' order.
 fn compile_all(groups: &[cases::Group], work: &Path, remotes: &Path) -> Result<Vec<Compiled>> {
     let schema_dir = work.join("schemas");
-    groups
-        .iter()
-        .map(|group| compile::compile(group, &schema_dir, remotes).with_context(|| format!("cannot compile group {}", group.id())))
-        .collect()
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let chunk = groups.len().div_ceil(threads).max(1);
+    let compile = |group: &cases::Group| {
+        compile::compile(group, &schema_dir, remotes).with_context(|| format!("cannot compile group {}", group.id()))
+    };
+    let chunks: Vec<Result<Vec<Compiled>>> = compile::quietly(|| {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = groups.chunks(chunk).map(|part| scope.spawn(move || part.iter().map(compile).collect())).collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|payload| std::panic::resume_unwind(payload))).collect()
+        })
+    });
+    let mut out = Vec::with_capacity(groups.len());
+    for chunk in chunks {
+        out.extend(chunk?);
+    }
+    Ok(out)
 }
 
 /// Why each group that has no type to test has none, by group id.
@@ -150,9 +165,11 @@ fn write(path: &Path, text: &str) -> Result<()> {
 }
 
 fn print_totals(results: &[GroupResult]) {
-    for (draft, (t, _)) in report::tallies(results) {
+    let (by_part, overall) = report::part_tallies(results);
+    let rows = by_part.into_iter().map(|((draft, part), t)| (format!("{draft}, {part}"), t));
+    for (label, t) in rows.chain(overall.into_iter().map(|(part, t)| (format!("all drafts, {part}"), t))) {
         println!(
-            "{draft}: {} groups, {} cases, agreement {} ({} pass), {} false accepts, {} false rejects, {} round-trip failures, \
+            "{label}: {} groups, {} cases, agreement {} ({} pass), {} false accepts, {} false rejects, {} round-trip failures, \
              {} not compiled, {} panics, typed coverage {}",
             t.groups,
             t.cases,

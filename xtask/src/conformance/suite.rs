@@ -18,7 +18,7 @@ const SDIST_DIR: &str = "jsonschema-4.26.0";
 pub const SDIST_SHA256: &str = "0c26707e2efad8aa1bfc5b7ce170f3fccc2e4918ff85989ba9ffa9facb2be326";
 
 /// Directories of the archive (below `json/`) that the harness reads.
-const WANTED: [&str; 3] = ["tests/draft7/", "tests/draft2020-12/", "remotes/"];
+const WANTED: [&str; 6] = ["tests/draft4/", "tests/draft6/", "tests/draft7/", "tests/draft2019-09/", "tests/draft2020-12/", "remotes/"];
 
 /// The unpacked suite: `json/tests` and `json/remotes`.
 #[derive(Debug)]
@@ -36,13 +36,15 @@ pub fn obtain(work: &Path) -> Result<Suite> {
     }
     let unpacked = work.join("suite");
     let marker = unpacked.join(".sha256");
-    // The marker is written last, so a half-finished unpack is redone rather than trusted.
-    if fs::read_to_string(&marker).ok().as_deref() != Some(SDIST_SHA256) {
+    // The marker is written last, so a half-finished unpack is redone rather than trusted; it
+    // names what was unpacked, so that wanting more directories unpacks again.
+    let stamp = format!("{SDIST_SHA256} {}", WANTED.join(" "));
+    if fs::read_to_string(&marker).ok().as_deref() != Some(stamp.as_str()) {
         if unpacked.exists() {
             fs::remove_dir_all(&unpacked).with_context(|| format!("cannot delete {}", unpacked.display()))?;
         }
         unpack(&archive, &unpacked)?;
-        fs::write(&marker, SDIST_SHA256).with_context(|| format!("cannot write {}", marker.display()))?;
+        fs::write(&marker, &stamp).with_context(|| format!("cannot write {}", marker.display()))?;
     }
     Ok(Suite { tests: unpacked.join("tests"), remotes: unpacked.join("remotes") })
 }

@@ -5,6 +5,7 @@
 //! binary `<crate>/tests/schemas/`.
 
 mod known;
+mod nullable;
 mod proptest;
 mod referee;
 
@@ -76,7 +77,18 @@ pub fn add(
             let _ = writeln!(coverage, "{line}");
         }
     }
+    if let Some(tests) = nullable::tests(krate, input, config).with_context(|| format!("`{dir}`: nullable-branch tests"))? {
+        if !names.insert(nullable::MODULE.to_owned()) {
+            bail!("a schema's module becomes the test module `{}`, which the nullable-branch tests use", nullable::MODULE);
+        }
+        files.insert(format!("{dir}/tests/schemas/{}.rs", nullable::MODULE), tests.module);
+        files.insert(format!("{dir}/tests/data/nullable-branches.json"), tests.data);
+    }
     for name in &names {
+        if name == nullable::MODULE {
+            // Its calls name long type paths, which rustfmt would wrap.
+            main.push_str("#[rustfmt::skip]\n");
+        }
         let _ = writeln!(main, "mod {name};");
     }
     files.insert(format!("{dir}/tests/schemas/main.rs"), main);

@@ -23,7 +23,11 @@ pub fn add(front: &schemac_synth::Front, dir: &str, krate: &str, modules: &[Modu
     impls.push_str("//! `proptest::arbitrary::Arbitrary` for every generated type: values made from a plan that\n");
     impls.push_str("//! composes what the schema leaves free and draws the rest from refereed instances.\n\n");
     for module in modules {
-        for ty in module.types.iter().filter(|t| !t.alias) {
+        // A `type` alias (`pub type T = Vec<U>;`) is no type of its own and gets no impl; an
+        // alias written as a newtype (`pub struct T(pub BTreeMap<String, U>)`, where serde's
+        // own impls would not check what the schema says) is one.
+        let source = files.get(&format!("{dir}/src/{}.rs", module.path.join("/"))).cloned().unwrap_or_default();
+        for ty in module.types.iter().filter(|t| !t.alias || source.contains(&format!("pub struct {}(", t.name))) {
             let plan = front.plan(&module.source, &ty.pointer, &synth).to_string();
             let path = format!("crate::{}::{}", module.path.join("::"), ty.name);
             let _ = writeln!(

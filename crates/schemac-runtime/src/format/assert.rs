@@ -108,16 +108,40 @@ fn is_digits(text: &str) -> bool {
 }
 
 /// `email`: RFC 5321 mailbox (`local@domain`, quoted local parts and address literals
-/// included; no display name).
+/// included; no display name). The domain is a `hostname` or an address literal
+/// (`[192.0.2.1]`, `[IPv6:2001:db8::1]`).
 pub fn email(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation> {
     let text = text.as_ref();
+    check(text, is_mailbox(text, is_hostname), "email", "RFC 5321")
+}
+
+/// `idn-email`: RFC 6531 mailbox: as `email`, with non-ASCII characters allowed wherever RFC
+/// 5321 allows printable ones in the local part, and an `idn-hostname` as the domain.
+pub fn idn_email(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation> {
+    let text = text.as_ref();
+    check(text, is_mailbox(text, is_idn_hostname), "idn-email", "RFC 6531")
+}
+
+fn is_mailbox(text: &str, domain_ok: fn(&str) -> bool) -> bool {
+    // A domain has no `@`; a quoted local part may.
+    let Some((local, domain)) = text.rsplit_once('@') else { return false };
+    let domain_ok = match domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
+        Some(literal) => match literal.strip_prefix("IPv6:") {
+            Some(v6) => v6.parse::<std::net::Ipv6Addr>().is_ok(),
+            None => parse_ipv4(literal).is_some(),
+        },
+        None => domain_ok(domain),
+    };
+    // RFC 6531 adds UTF-8 wherever the local part has `atext` or `qtext`: checked as an ASCII
+    // letter in its place.
+    let local: String = local.chars().map(|c| if c.is_ascii() { c } else { 'a' }).collect();
     let options = email_address::Options::default().without_display_text();
-    check(text, email_address::EmailAddress::parse_with_options(text, options).is_ok(), "email", "RFC 5321")
+    domain_ok && email_address::EmailAddress::parse_with_options(&format!("{local}@example.com"), options).is_ok()
 }
 
 /// `hostname`: RFC 1123 host name: dot-separated labels of ASCII letters, digits and inner
 /// hyphens, each 1 to 63 characters, 253 in all (a trailing dot is not part of the grammar).
-/// Internationalized names are `idn-hostname`, which is not asserted.
+/// Internationalized names are `idn-hostname`.
 pub fn hostname(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation> {
     let text = text.as_ref();
     check(text, is_hostname(text), "hostname", "RFC 1123")
@@ -128,6 +152,54 @@ fn is_hostname(text: &str) -> bool {
         (1..=63).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') && !l.starts_with('-') && !l.ends_with('-')
     };
     (1..=253).contains(&text.len()) && text.split('.').all(label)
+}
+
+/// `idn-hostname`: an internationalized host name (RFC 5890): UTS 46 processing with the
+/// STD3 rules, hyphen checks and DNS lengths (the `idna` crate: Punycode, mapping, the bidi
+/// and joiner rules), then the contextual rules and exceptions of IDNA2008 (RFC 5892) that
+/// UTS 46 does not apply, on each label's Unicode form.
+pub fn idn_hostname(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation> {
+    let text = text.as_ref();
+    check(text, is_idn_hostname(text), "idn-hostname", "RFC 5890")
+}
+
+fn is_idn_hostname(text: &str) -> bool {
+    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+    let uts46 = Uts46::new();
+    if uts46.to_ascii(text.as_bytes(), AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify).is_err() {
+        return false;
+    }
+    let (unicode, processed) = uts46.to_unicode(text.as_bytes(), AsciiDenyList::STD3, Hyphens::Check);
+    processed.is_ok() && unicode.split('.').all(follows_rfc_5892)
+}
+
+/// The code points of RFC 5892 that are DISALLOWED by exception (section 2.6) or valid only
+/// in context (CONTEXTO, appendix A.3 to A.9), checked on one U-label.
+fn follows_rfc_5892(label: &str) -> bool {
+    use icu_properties::props::Script;
+    let scripts = icu_properties::CodePointMapData::<Script>::new();
+    let chars: Vec<char> = label.chars().collect();
+    let arabic_indic = |c: &char| ('\u{0660}'..='\u{0669}').contains(c);
+    let extended_arabic_indic = |c: &char| ('\u{06F0}'..='\u{06F9}').contains(c);
+    chars.iter().enumerate().all(|(i, &c)| {
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        match c {
+            '\u{0640}' | '\u{07FA}' | '\u{302E}' | '\u{302F}' | '\u{3031}'..='\u{3035}' | '\u{303B}' => false,
+            // MIDDLE DOT, only between two `l`s (Catalan).
+            '\u{00B7}' => before == Some('l') && after == Some('l'),
+            // GREEK LOWER NUMERAL SIGN, before Greek.
+            '\u{0375}' => after.is_some_and(|a| scripts.get(a) == Script::Greek),
+            // HEBREW PUNCTUATION GERESH and GERSHAYIM, after Hebrew.
+            '\u{05F3}' | '\u{05F4}' => before.is_some_and(|b| scripts.get(b) == Script::Hebrew),
+            // KATAKANA MIDDLE DOT, in a label with Hiragana, Katakana or Han.
+            '\u{30FB}' => chars.iter().any(|&o| matches!(scripts.get(o), Script::Hiragana | Script::Katakana | Script::Han)),
+            // The two sets of Arabic-Indic digits do not mix.
+            c if arabic_indic(&c) => !chars.iter().any(extended_arabic_indic),
+            c if extended_arabic_indic(&c) => !chars.iter().any(arabic_indic),
+            _ => true,
+        }
+    })
 }
 
 /// `ipv4`: RFC 2673 dotted quad; leading zeros are rejected (`087` is ambiguous: octal or not).
@@ -160,6 +232,81 @@ pub fn uri_reference(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation>
     check(text, fluent_uri::UriRef::parse(text).is_ok(), "uri-reference", "RFC 3986")
 }
 
+/// `iri`: an absolute RFC 3987 IRI (a URI that may have non-ASCII characters).
+pub fn iri(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation> {
+    let text = text.as_ref();
+    check(text, fluent_uri::Iri::parse(text).is_ok(), "iri", "RFC 3987")
+}
+
+/// `iri-reference`: an RFC 3987 IRI or relative reference.
+pub fn iri_reference(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation> {
+    let text = text.as_ref();
+    check(text, fluent_uri::IriRef::parse(text).is_ok(), "iri-reference", "RFC 3987")
+}
+
+/// `uri-template`: RFC 6570 syntax (level 4): literals, and expressions of an optional
+/// operator and comma-separated variables, each with a prefix (`:1` to `:9999`) or explode
+/// (`*`) modifier. Nothing is expanded.
+pub fn uri_template(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation> {
+    let text = text.as_ref();
+    check(text, is_uri_template(text), "uri-template", "RFC 6570")
+}
+
+fn is_uri_template(text: &str) -> bool {
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('{') {
+            let Some((expression, tail)) = after.split_once('}') else { return false };
+            if !is_template_expression(expression) {
+                return false;
+            }
+            rest = tail;
+        } else if let Some(after) = rest.strip_prefix('%') {
+            if !is_pct_encoded(after) {
+                return false;
+            }
+            rest = &after[2..];
+        } else {
+            let c = rest.chars().next().unwrap_or_default();
+            // RFC 6570 section 2.1: any character but controls, space and these.
+            if c.is_control() || " \"'%<>\\^`{|}".contains(c) {
+                return false;
+            }
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    true
+}
+
+fn is_pct_encoded(after_percent: &str) -> bool {
+    after_percent.len() >= 2 && after_percent.as_bytes()[..2].iter().all(u8::is_ascii_hexdigit)
+}
+
+fn is_template_expression(expression: &str) -> bool {
+    let variables = expression.strip_prefix(['+', '#', '.', '/', ';', '?', '&', '=', ',', '!', '@', '|']).unwrap_or(expression);
+    variables.split(',').all(|spec| {
+        let (name, modifier) = match spec.split_once(':') {
+            Some((name, length)) => (name, is_digits(length) && length.len() <= 4 && !length.starts_with('0')),
+            None => (spec.strip_suffix('*').unwrap_or(spec), true),
+        };
+        modifier && !name.is_empty() && name.split('.').all(is_template_varname_part)
+    })
+}
+
+/// Letters, digits, `_` and percent-encoded octets, at least one.
+fn is_template_varname_part(part: &str) -> bool {
+    let bytes = part.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' if is_pct_encoded(&part[i + 1..]) => i += 3,
+            b if b.is_ascii_alphanumeric() || b == b'_' => i += 1,
+            _ => return false,
+        }
+    }
+    !part.is_empty()
+}
+
 /// `uuid`: RFC 4122 hyphenated form, 8-4-4-4-12 hex digits, either case.
 pub fn uuid(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation> {
     let text = text.as_ref();
@@ -187,6 +334,19 @@ pub fn json_pointer(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation> 
 fn is_json_pointer(text: &str) -> bool {
     let escapes_ok = text.split('~').skip(1).all(|after| after.starts_with(['0', '1']));
     (text.is_empty() || text.starts_with('/')) && escapes_ok
+}
+
+/// `relative-json-pointer`: a non-negative integer without leading zeros, then `#` or a
+/// JSON pointer (draft-handrews-relative-json-pointer-01).
+pub fn relative_json_pointer(text: &(impl AsRef<str> + ?Sized)) -> Result<(), Violation> {
+    let text = text.as_ref();
+    check(text, is_relative_json_pointer(text), "relative-json-pointer", "draft-handrews-relative-json-pointer-01")
+}
+
+fn is_relative_json_pointer(text: &str) -> bool {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &text[digits..];
+    digits > 0 && (digits == 1 || !text.starts_with('0')) && (rest == "#" || is_json_pointer(rest))
 }
 
 #[cfg(test)]
@@ -364,6 +524,94 @@ mod tests {
             |s| json_pointer(s),
             &["", "/", "/foo/bar~0/baz~1/%a", "/foo//bar", "/~0~1", "/foo/-"],
             &["foo", "/foo/bar~", "/~2", "#/foo", "0"],
+        ),
+        (
+            "relative-json-pointer",
+            |s| relative_json_pointer(s),
+            &["1", "0/foo/bar", "2/0/baz/1/zip", "0#", "120/foo/bar"],
+            &["/foo/bar", "-1/foo/bar", "+1/foo/bar", "0##", "01/a", "01#", ""],
+        ),
+        (
+            "uri-template",
+            |s| uri_template(s),
+            &[
+                "http://example.com/dictionary/{term:1}/{term}",
+                "http://example.com/dictionary",
+                "dictionary/{term:1}/{term}",
+                "{+a,b*}{#x.y}",
+                "%20{%41}",
+            ],
+            &["http://example.com/dictionary/{term:1}/{term", "{}", "{a:0}", "{a:10000}", "{a b}", "a}b", "%zz", "x{a}}"],
+        ),
+        (
+            "iri",
+            |s| iri(s),
+            &[
+                "http://ƒøø.ßår/?∂éœ=πîx#πîüx",
+                "http://[2001:0db8:85a3:0000:0000:8a2e:0370:7334]",
+                "http://-.~_!$&'()*+,;=:%40:80%2f::::::@example.com",
+            ],
+            &["http://2001:0db8:85a3:0000:0000:8a2e:0370:7334", "/abc", "\\\\WINDOWS\\filëßåré", "âππ"],
+        ),
+        (
+            "iri-reference",
+            |s| iri_reference(s),
+            &["//ƒøø.ßår/?∂éœ=πîx#πîüx", "/âππ", "âππ", "#ƒrägmênt"],
+            &["\\\\WINDOWS\\filëßåré", "#ƒräg\\mênt"],
+        ),
+        (
+            "email",
+            |s| email(s),
+            &[
+                "joe.bloggs@example.com",
+                "te~st@example.com",
+                "\"joe bloggs\"@example.com",
+                "joe.bloggs@[127.0.0.1]",
+                "joe.bloggs@[IPv6:::1]",
+            ],
+            &["joe.bloggs@invalid=domain.com", "joe.bloggs@[127.0.0.300]", "2962", "실례@실례.테스트"],
+        ),
+        ("idn-email", |s| idn_email(s), &["실례@실례.테스트", "joe.bloggs@example.com"], &["2962", "실례@-실례.테스트"]),
+        (
+            "idn-hostname",
+            |s| idn_hostname(s),
+            &[
+                "실례.테스트",
+                "xn--ihqwcrb4cv8a8dqg056pqjye",
+                "ßς་〇",
+                "۽۾",
+                "l·l",
+                "α͵β",
+                "א׳ב",
+                "・ぁ",
+                "・丈",
+                "ب٠ب",
+                "۰0",
+                "क्\u{200d}ष",
+                "بي\u{200c}بي",
+                "a。b",
+                "host-name",
+            ],
+            &[
+                "〮실례.테스트",
+                "실〮례.테스트",
+                "-> $1.00 <--",
+                "xn--X",
+                "XN--aa---o47jg78q",
+                "-hello",
+                "ःhello",
+                "ـߺ",
+                "〱〲〳〴〵〮〯〻",
+                "a·l",
+                "α͵S",
+                "A׳ב",
+                "def・abc",
+                "・",
+                "ب٠۰",
+                "क\u{200d}ष",
+                "",
+                "。",
+            ],
         ),
     ];
 

@@ -26,6 +26,8 @@ pub use assert::validate_impl_in;
 pub use bound::{defs_key, edits_tokens};
 pub use items::pattern_static_in;
 pub(crate) use ty::Ctx;
+/// The nullable branches of unions dispatched by kind, for the generated round-trip tests.
+pub use union::{NullableBranch, Visit, nullable_branches};
 
 /// Emits every module that has at least one type.
 pub fn emit(ir: &Ir, config: &Config) -> Output {

@@ -86,6 +86,7 @@ impl<'a> Ctx<'a> {
         match ty {
             Ty::Any => quote!(serde_json::Value),
             Ty::Bool => quote!(bool),
+            Ty::Integer(IntTy::Big) => quote!(schemac_runtime::BigInt),
             Ty::Integer(int) => int_ident(*int).into_token_stream(),
             Ty::Number => quote!(f64),
             Ty::String => quote!(String),
@@ -134,6 +135,7 @@ impl<'a> Ctx<'a> {
 
     fn seed_in(&self, from: DefId, ty: &Ty, may_box: bool) -> TokenStream {
         match ty {
+            Ty::Integer(IntTy::Big) => quote!(schemac_runtime::de::Plain::<schemac_runtime::BigInt>::new()),
             Ty::Integer(int) => {
                 let int = int_ident(*int);
                 quote!(schemac_runtime::de::Int::<#int>::new())
@@ -253,6 +255,8 @@ pub(crate) fn int_ident(int: IntTy) -> Ident {
         IntTy::I16 => "i16",
         IntTy::I32 => "i32",
         IntTy::I64 => "i64",
+        IntTy::I128 => "i128",
+        IntTy::Big => "BigInt",
     };
     Ident::new(name, Span::call_site())
 }
@@ -272,6 +276,12 @@ fn format_type(format: Format) -> &'static str {
         Format::Uuid => "Uuid",
         Format::JsonPointer => "JsonPointer",
         Format::Regex => "Regex",
+        Format::IdnEmail => "IdnEmail",
+        Format::IdnHostname => "IdnHostname",
+        Format::Iri => "Iri",
+        Format::IriReference => "IriReference",
+        Format::UriTemplate => "UriTemplate",
+        Format::RelativeJsonPointer => "RelativeJsonPointer",
     }
 }
 
@@ -291,6 +301,12 @@ pub(crate) fn format_function(format: Format) -> &'static str {
         Format::Uuid => "uuid",
         Format::JsonPointer => "json_pointer",
         Format::Regex => "regex",
+        Format::IdnEmail => "idn_email",
+        Format::IdnHostname => "idn_hostname",
+        Format::Iri => "iri",
+        Format::IriReference => "iri_reference",
+        Format::UriTemplate => "uri_template",
+        Format::RelativeJsonPointer => "relative_json_pointer",
     }
 }
 

@@ -109,12 +109,11 @@ pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
     let types: Vec<_> = u.variants.iter().map(|v| ctx.rust(id, &v.ty)).collect();
     let seeds: Vec<_> = u.variants.iter().map(|v| ctx.seed(id, &v.ty)).collect();
     let variant_kinds: Vec<Kinds> = u.variants.iter().map(|v| kinds(ctx, &v.ty, 0)).collect();
-    let disjoint = variant_kinds
-        .iter()
-        .enumerate()
-        .all(|(i, a)| variant_kinds[i + 1..].iter().all(|b| !a.overlaps(*b) || (u.mode == UnionMode::ByKind && numeric_only(*a, *b))));
     let body = match &u.mode {
-        UnionMode::ByKind if disjoint => by_kind(&name, &variants, &seeds, &variant_kinds),
+        UnionMode::ByKind if dispatched_by_kind(u, &variant_kinds) => {
+            let seeds: Vec<_> = u.variants.iter().map(|v| branch_seed(ctx, id, &v.ty)).collect();
+            by_kind(&name, &variants, &seeds, &variant_kinds)
+        }
         UnionMode::Tagged { tag } => tagged(&name, tag, u, &variants, &seeds),
         UnionMode::ExactlyOne => exactly_one(&name, &variants, &seeds),
         UnionMode::ByKind | UnionMode::FirstMatch => first_match(&name, &variants, &seeds),
@@ -134,6 +133,132 @@ pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
     }
 }
 
+/// Whether the union reads its value streaming, each JSON kind going to the one branch that
+/// takes it (else it buffers the value and tries the branches).
+fn dispatched_by_kind(u: &Union, variant_kinds: &[Kinds]) -> bool {
+    u.mode == UnionMode::ByKind
+        && variant_kinds.iter().enumerate().all(|(i, a)| variant_kinds[i + 1..].iter().all(|b| !a.overlaps(*b) || numeric_only(*a, *b)))
+}
+
+/// The seed of a branch of a union dispatched by kind, which gets a deserializer of the one
+/// value already read. A plain `type` alias of an `Option` would be read by serde's own
+/// `Option` impl, which takes only `deserialize_option`'s answers and so rejects every value
+/// but `null` from such a deserializer; the aliased type's own seed (`de::Nullable`) takes
+/// every kind. A boxed alias keeps its seed: the box is around the alias, not inside it.
+fn branch_seed(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
+    let mut ty = ty;
+    // Aliases of aliases are newtypes, not `type` aliases, so one step is all there is.
+    if let Ty::Def(target) = ty
+        && !ctx.needs_box(id, *target)
+        && super::items::is_type_alias(ctx, *target)
+        && let DefKind::Alias(aliased) = &ctx.def(*target).kind
+    {
+        ty = aliased;
+    }
+    ctx.seed(id, ty)
+}
+
+/// What a union dispatched by kind tells apart: the value kinds serde's `Visitor` gets, one
+/// visit method each (`visit_unit`, `visit_bool`, `visit_i64`/`visit_u64`, `visit_f64`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Visit {
+    Null,
+    Boolean,
+    /// A number serde_json reads as an integer (`1`, not `1.0`).
+    Integer,
+    /// A number serde_json reads as a float (`1.5`, `1.0`, `1e3`).
+    Float,
+    String,
+    Array,
+    Object,
+}
+
+impl Visit {
+    pub const ALL: [Visit; 7] = [Visit::Null, Visit::Boolean, Visit::Integer, Visit::Float, Visit::String, Visit::Array, Visit::Object];
+
+    /// How serde_json hands `value` to a visitor.
+    pub fn of(value: &Value) -> Visit {
+        match value {
+            Value::Null => Visit::Null,
+            Value::Bool(_) => Visit::Boolean,
+            Value::Number(n) if n.is_i64() || n.is_u64() => Visit::Integer,
+            Value::Number(_) => Visit::Float,
+            Value::String(_) => Visit::String,
+            Value::Array(_) => Visit::Array,
+            Value::Object(_) => Visit::Object,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Visit::Null => "null",
+            Visit::Boolean => "boolean",
+            Visit::Integer => "integer",
+            Visit::Float => "float",
+            Visit::String => "string",
+            Visit::Array => "array",
+            Visit::Object => "object",
+        }
+    }
+}
+
+/// The branch a union dispatched by kind gives a value of `visit` to. A float with no
+/// fractional part is an integer to JSON Schema: a number branch takes floats, else the
+/// integer branch takes `1.0`.
+fn route(kinds: &[Kinds], visit: Visit) -> Option<usize> {
+    let pick = |want: fn(&Kinds) -> bool| kinds.iter().position(want);
+    match visit {
+        Visit::Null => pick(|k| k.null),
+        Visit::Boolean => pick(|k| k.boolean),
+        Visit::Integer => pick(|k| k.integer),
+        Visit::Float => pick(|k| k.fraction).or_else(|| pick(|k| k.integer)),
+        Visit::String => pick(|k| k.string),
+        Visit::Array => pick(|k| k.array),
+        Visit::Object => pick(|k| k.object),
+    }
+}
+
+/// A nullable branch (an `Option`, directly or through aliases) of a union dispatched by
+/// kind, and the kinds the union hands it: what the generated round-trip tests feed each such
+/// branch, since it gets a deserializer of one value already read and must take every kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NullableBranch {
+    pub union: DefId,
+    pub variant: String,
+    pub visits: Vec<Visit>,
+}
+
+/// Every [`NullableBranch`] of `ir`, in def and variant order.
+pub fn nullable_branches(ir: &crate::ir::Ir) -> Vec<NullableBranch> {
+    let ctx = Ctx::new(ir);
+    let mut out = Vec::new();
+    for (i, def) in ir.defs.iter().enumerate() {
+        let DefKind::Union(u) = &def.kind else { continue };
+        let variant_kinds: Vec<Kinds> = u.variants.iter().map(|v| kinds(&ctx, &v.ty, 0)).collect();
+        if !dispatched_by_kind(u, &variant_kinds) {
+            continue;
+        }
+        for (index, variant) in u.variants.iter().enumerate() {
+            if !nullable(&ctx, &variant.ty, 0) {
+                continue;
+            }
+            let visits: Vec<Visit> = Visit::ALL.into_iter().filter(|v| route(&variant_kinds, *v) == Some(index)).collect();
+            out.push(NullableBranch { union: DefId(i), variant: variant.name.clone(), visits });
+        }
+    }
+    out
+}
+
+/// Whether values of `ty` are read through `de::Nullable` or serde's `Option`.
+fn nullable(ctx: &Ctx<'_>, ty: &Ty, depth: usize) -> bool {
+    match ty {
+        Ty::Nullable(_) => true,
+        Ty::Constrained(inner, _) => nullable(ctx, inner, depth),
+        Ty::Def(id) if depth < 16 => matches!(&ctx.def(*id).kind, DefKind::Alias(inner) if nullable(ctx, inner, depth + 1)),
+        _ => false,
+    }
+}
+
 /// `["integer", "number"]`-style overlaps are resolved by preferring the exact kind.
 fn numeric_only(a: Kinds, b: Kinds) -> bool {
     let strip = |k: Kinds| Kinds { integer: false, fraction: false, ..k };
@@ -141,24 +266,24 @@ fn numeric_only(a: Kinds, b: Kinds) -> bool {
 }
 
 fn by_kind(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[TokenStream], kinds: &[Kinds]) -> TokenStream {
-    let pick = |want: fn(&Kinds) -> bool| kinds.iter().position(want);
+    let pick = |visit: Visit| route(kinds, visit);
     let mut methods = Vec::new();
     let mut expected = Vec::new();
     let forward = |i: usize, arg: TokenStream| {
         let (variant, seed) = (&variants[i], &seeds[i]);
         quote! { serde::de::DeserializeSeed::deserialize(#seed, #arg).map(#name::#variant) }
     };
-    if let Some(i) = pick(|k| k.null) {
+    if let Some(i) = pick(Visit::Null) {
         expected.push("null");
         let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(())));
         methods.push(quote! { fn visit_unit<E: serde::de::Error>(self) -> Result<#name, E> { #call } });
     }
-    if let Some(i) = pick(|k| k.boolean) {
+    if let Some(i) = pick(Visit::Boolean) {
         expected.push("a boolean");
         let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
         methods.push(quote! { fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<#name, E> { #call } });
     }
-    if let Some(i) = pick(|k| k.integer) {
+    if let Some(i) = pick(Visit::Integer) {
         expected.push("an integer");
         let signed = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
         let unsigned = signed.clone();
@@ -167,24 +292,22 @@ fn by_kind(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[
             fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<#name, E> { #unsigned }
         });
     }
-    // A float with no fractional part is an integer to JSON Schema: prefer a number variant,
-    // else let the integer variant take `1.0`.
-    if let Some(i) = pick(|k| k.fraction).or_else(|| pick(|k| k.integer)) {
+    if let Some(i) = pick(Visit::Float) {
         expected.push("a number");
         let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
         methods.push(quote! { fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<#name, E> { #call } });
     }
-    if let Some(i) = pick(|k| k.string) {
+    if let Some(i) = pick(Visit::String) {
         expected.push("a string");
         let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
         methods.push(quote! { fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<#name, E> { #call } });
     }
-    if let Some(i) = pick(|k| k.array) {
+    if let Some(i) = pick(Visit::Array) {
         expected.push("an array");
         let call = forward(i, quote!(serde::de::value::SeqAccessDeserializer::new(seq)));
         methods.push(quote! { fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<#name, A::Error> { #call } });
     }
-    if let Some(i) = pick(|k| k.object) {
+    if let Some(i) = pick(Visit::Object) {
         expected.push("an object");
         let call = forward(i, quote!(serde::de::value::MapAccessDeserializer::new(map)));
         methods.push(quote! { fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<#name, A::Error> { #call } });
@@ -223,23 +346,29 @@ fn tagged(name: &proc_macro2::Ident, tag: &str, u: &Union, variants: &[proc_macr
     }
 }
 
+/// Each branch in order; the first that takes the value wins. When none does, the error
+/// says where each branch failed (`de::no_branch`).
 fn first_match(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[TokenStream]) -> TokenStream {
     let buffer = buffer();
-    let message = format!("matches none of the variants of {name} ({})", names(variants));
+    let message = format!("matches none of the variants of {name}");
+    let labels: Vec<String> = variants.iter().map(ToString::to_string).collect();
     quote! {
         #buffer
+        let mut failures = Vec::new();
         #(
-            if let Ok(v) = schemac_runtime::de::nested::<_, serde_json::Error>(#seeds, &value) {
-                return Ok(#name::#variants(v));
+            match schemac_runtime::de::nested::<_, serde_json::Error>(#seeds, &value) {
+                Ok(v) => return Ok(#name::#variants(v)),
+                Err(error) => failures.push((#labels, error)),
             }
         )*
-        Err(serde::de::Error::custom(#message))
+        Err(schemac_runtime::de::no_branch(#message, &failures))
     }
 }
 
 fn exactly_one(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[TokenStream]) -> TokenStream {
     let buffer = buffer();
-    let none = format!("matches none of the oneOf branches of {name} ({})", names(variants));
+    let none = format!("matches none of the oneOf branches of {name}");
+    let labels: Vec<String> = variants.iter().map(ToString::to_string).collect();
     let many = format!("matches more than one oneOf branch of {name} ({}); exactly one must match", names(variants));
     quote! {
         #buffer
@@ -248,6 +377,7 @@ fn exactly_one(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds
         // A branch that fails only because a Rust integer cannot hold the value may match as
         // far as the schema goes: it counts, so the union never takes another branch instead.
         let mut unrepresentable = None;
+        let mut failures = Vec::new();
         #(
             match schemac_runtime::de::nested::<_, serde_json::Error>(#seeds, &value) {
                 Ok(v) => {
@@ -260,13 +390,13 @@ fn exactly_one(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds
                     matches += 1;
                     unrepresentable = Some(error.to_string());
                 }
-                Err(_) => {}
+                Err(error) => failures.push((#labels, error)),
             }
         )*
         match (matches, found, unrepresentable) {
             (1, Some(v), _) => Ok(v),
             (1, None, Some(error)) => Err(serde::de::Error::custom(error)),
-            (0, _, _) => Err(serde::de::Error::custom(#none)),
+            (0, _, _) => Err(schemac_runtime::de::no_branch(#none, &failures)),
             _ => Err(serde::de::Error::custom(#many)),
         }
     }

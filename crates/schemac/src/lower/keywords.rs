@@ -61,6 +61,12 @@ pub(super) fn parse_format(name: &str) -> Option<Format> {
         "uuid" => Format::Uuid,
         "json-pointer" => Format::JsonPointer,
         "regex" => Format::Regex,
+        "idn-email" => Format::IdnEmail,
+        "idn-hostname" => Format::IdnHostname,
+        "iri" => Format::Iri,
+        "iri-reference" => Format::IriReference,
+        "uri-template" => Format::UriTemplate,
+        "relative-json-pointer" => Format::RelativeJsonPointer,
         _ => return None,
     })
 }

@@ -46,6 +46,7 @@ use keywords::View;
 pub fn lower(registry: &Registry, model: &Model, config: &Config) -> Result<Ir, Diagnostics> {
     let mut lowerer = Lowerer::new(registry, model);
     lowerer.assert_formats = config.assert_formats;
+    lowerer.big_integers = config.big_integers;
     for doc in registry.docs.iter().filter(|d| d.is_input) {
         let root = lowerer.lower_root(doc.id);
         lowerer.ir.roots.push((doc.id, root));
@@ -138,6 +139,8 @@ struct Lowerer<'r> {
     frames: Vec<Vec<(Loc, dynamic::Bindings)>>,
     /// `Config::assert_formats`: a known `format` is an [`Assertion::Format`].
     assert_formats: bool,
+    /// `Config::big_integers`.
+    big_integers: bool,
 }
 
 impl<'r> Lowerer<'r> {
@@ -154,6 +157,7 @@ impl<'r> Lowerer<'r> {
             dynamic_names: reg.dynamic_names(),
             frames: Vec::new(),
             assert_formats: false,
+            big_integers: false,
         }
     }
 

@@ -91,16 +91,19 @@ impl<'r> Lowerer<'r> {
         }
         let ty = int_ty(low, high);
         let (min, max) = int_range(ty);
-        let kept = assertions
+        let kept: Vec<Assertion> = assertions
             .into_iter()
             .filter(|a| match (a, integer_bound(a)) {
-                // Every integer is a multiple of 1.
-                (Assertion::MultipleOf(n), _) => n.as_f64() != Some(1.0),
+                // Every integer is a multiple of 1, and of 0.5 (of any 1/k).
+                (Assertion::MultipleOf(n), _) => !divides_one(n),
                 (_, Some((true, Some(v)))) => v > min,
                 (_, Some((false, Some(v)))) => v < max,
                 _ => true,
             })
             .collect();
+        // Exact at any size where nothing bounds it (assertions take their value by copy,
+        // which a big integer is not).
+        let ty = if self.big_integers && low.is_none() && high.is_none() && kept.is_empty() { IntTy::Big } else { ty };
         Lowered::new(Ty::constrained(Ty::Integer(ty), kept))
     }
 
@@ -225,21 +228,46 @@ fn int_range(ty: IntTy) -> (i128, i128) {
         IntTy::I16 => (i16::MIN.into(), i16::MAX.into()),
         IntTy::I32 => (i32::MIN.into(), i32::MAX.into()),
         IntTy::I64 => (i64::MIN.into(), i64::MAX.into()),
+        IntTy::I128 | IntTy::Big => (i128::MIN, i128::MAX),
     }
 }
 
-/// Unsigned when the minimum is non-negative (narrowed by a known maximum); signed and
-/// narrowed when both bounds are known; else `i64`.
+/// The narrowest integer that holds both bounds: unsigned when the minimum is non-negative,
+/// else signed. A missing bound stands for the end of `u64` (unsigned) or `i64` (signed), so
+/// an unbounded side is 64 bits wide; a bound beyond 64 bits on either side (`maximum: 2^64`)
+/// takes `i128`, so that no integer the bounds allow is out of range.
 fn int_ty(low: Option<i128>, high: Option<i128>) -> IntTy {
-    let fits = |ty: IntTy| {
-        let (min, max) = int_range(ty);
-        low.is_some_and(|l| l >= min) && high.is_some_and(|h| h <= max)
+    let unsigned = low.is_some_and(|l| l >= 0);
+    let (low, high) = match unsigned {
+        true => (low.unwrap_or(0), high.unwrap_or(u64::MAX.into())),
+        false => (low.unwrap_or(i64::MIN.into()), high.unwrap_or(i64::MAX.into())),
     };
-    match (low, high) {
-        (Some(l), Some(_)) if l >= 0 => [IntTy::U8, IntTy::U16, IntTy::U32].into_iter().find(|t| fits(*t)).unwrap_or(IntTy::U64),
-        (Some(l), None) if l >= 0 => IntTy::U64,
-        (Some(_), Some(_)) => [IntTy::I8, IntTy::I16, IntTy::I32].into_iter().find(|t| fits(*t)).unwrap_or(IntTy::I64),
-        _ => IntTy::I64,
+    let widths: &[IntTy] = match unsigned {
+        true => &[IntTy::U8, IntTy::U16, IntTy::U32, IntTy::U64],
+        false => &[IntTy::I8, IntTy::I16, IntTy::I32, IntTy::I64],
+    };
+    let fits = |ty: &&IntTy| {
+        let (min, max) = int_range(**ty);
+        min <= low && high <= max
+    };
+    widths.iter().find(fits).copied().unwrap_or(IntTy::I128)
+}
+
+/// Whether every integer is a multiple of `n`: `n` is `1/k` for a whole `k`, decided on its
+/// shortest decimal `m·10^e` (`0.5` is 5e-1: 10 / 5 is whole).
+fn divides_one(n: &Number) -> bool {
+    if let Some(v) = n.as_u64() {
+        return v == 1;
+    }
+    let Some(f) = n.as_f64().filter(|f| *f > 0.0 && *f <= 1.0) else { return false };
+    let text = format!("{f:e}");
+    let Some((digits, exponent)) = text.split_once('e') else { return false };
+    let mantissa: String = digits.chars().filter(char::is_ascii_digit).collect();
+    let places = digits.split_once('.').map_or(0, |(_, fraction)| fraction.len() as i64);
+    let Ok(exponent) = exponent.parse::<i64>() else { return false };
+    match (mantissa.parse::<u128>(), u32::try_from(places - exponent)) {
+        (Ok(m), Ok(power)) if m > 0 => 10_u128.checked_pow(power).is_some_and(|p| p % m == 0),
+        _ => false,
     }
 }
 

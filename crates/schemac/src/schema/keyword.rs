@@ -239,7 +239,10 @@ impl Keyword {
             Keyword::Then => row("then", D7, D2020, V::Applicator, C::Applicator, A::Any),
             Keyword::Else => row("else", D7, D2020, V::Applicator, C::Applicator, A::Any),
             Keyword::DependentSchemas => row("dependentSchemas", D2019, D2020, V::Applicator, C::Applicator, A::Object),
-            Keyword::Dependencies => row("dependencies", D4, D7, V::Applicator, C::Applicator, A::Object),
+            // Split into `dependentRequired` and `dependentSchemas` in 2019-09; a later schema
+            // that still writes it means the same to validators (the suite's
+            // `optional/dependencies-compatibility`), so it is read in every draft.
+            Keyword::Dependencies => row("dependencies", D4, D2020, V::Applicator, C::Applicator, A::Object),
             Keyword::PrefixItems => row("prefixItems", D2020, D2020, V::Applicator, C::Applicator, A::Array),
             Keyword::Items => row("items", D4, D2020, V::Applicator, C::Applicator, A::Array),
             Keyword::AdditionalItems => row("additionalItems", D4, D2019, V::Applicator, C::Applicator, A::Array),
@@ -380,7 +383,7 @@ mod tests {
     fn drafts_decide_what_a_name_means() {
         assert_eq!(Keyword::in_draft("const", Draft::Draft4), None);
         assert_eq!(Keyword::in_draft("const", Draft::Draft6), Some(Keyword::Const));
-        assert_eq!(Keyword::in_draft("dependencies", Draft::Draft2019_09), None);
+        assert_eq!(Keyword::in_draft("dependencies", Draft::Draft2019_09), Some(Keyword::Dependencies));
         assert_eq!(Keyword::in_draft("prefixItems", Draft::Draft2019_09), None);
         assert_eq!(Keyword::in_draft("$recursiveRef", Draft::Draft2020_12), None);
         assert_eq!(Keyword::in_draft("id", Draft::Draft7), None);
