@@ -42,11 +42,13 @@ pub fn tests(krate: &str, input: &schemac::Input, config: &schemac::Config) -> R
         let def = ir.def(branch.union);
         let doc = front.registry.doc(def.origin.doc);
         let label = format!("{}#{} ({}::{})", doc.display, def.origin.pointer, def.name, branch.variant);
-        if !samples_at.contains_key(&branch.union.0) {
-            let synthesis = schemac_synth::synthesize(&front, &def.origin, &synth)?;
-            samples_at.insert(branch.union.0, synthesis.valid.into_iter().map(|s| s.value).collect());
-        }
-        let samples = samples_at.get(&branch.union.0).expect("inserted above");
+        let samples = match samples_at.entry(branch.union.0) {
+            std::collections::btree_map::Entry::Occupied(entry) => entry.into_mut(),
+            std::collections::btree_map::Entry::Vacant(entry) => {
+                let synthesis = schemac_synth::synthesize(&front, &def.origin, &synth)?;
+                entry.insert(synthesis.valid.into_iter().map(|s| s.value).collect())
+            }
+        };
         let mut path = doc.module.clone();
         path.push(def.name.clone());
         let union = path.join("::");
