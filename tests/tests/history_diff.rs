@@ -42,8 +42,33 @@ fn goal_history_is_classified() {
     let mut kinds_total: BTreeMap<&str, usize> = BTreeMap::new();
     let mut bumps: BTreeMap<(&str, &str), usize> = BTreeMap::new();
     let fronts: Vec<schemac::Front> = files.iter().map(|f| front(f)).collect();
+    let (mut candidates, mut breaking, mut witnessed) = (0, 0, 0);
+    let mut counterexamples = Vec::new();
+    let mut unwitnessed = Vec::new();
     for (i, pair) in fronts.windows(2).enumerate() {
-        let report = diff(&pair[0], &pair[1], &Options::default()).unwrap_or_else(|d| panic!("{d}"));
+        let mut report = diff(&pair[0], &pair[1], &Options::default()).unwrap_or_else(|d| panic!("{d}"));
+        // Every breaking verdict is searched for a witness, every compatible role for a
+        // counterexample, among documents synthesized from both versions (jsonschema decides).
+        let search = schemac_synth::witnesses(&mut report, &pair[0], &pair[1], &schemac_synth::SynthConfig::default())
+            .unwrap_or_else(|d| panic!("{d}"));
+        for change in report.changes.iter().filter(|c| c.witness.is_none()) {
+            for (role, verdict) in [("readers", change.readers()), ("writers", change.writers())] {
+                if verdict == Verdict::Breaking {
+                    let at = change.new.as_ref().or(change.old.as_ref()).map(ToString::to_string).unwrap_or_default();
+                    unwitnessed.push(format!(
+                        "- {} → {}: {} for {role} at {at} ({})",
+                        name(&files[i]),
+                        name(&files[i + 1]),
+                        change.kind.name(),
+                        change.detail
+                    ));
+                }
+            }
+        }
+        candidates += search.candidates;
+        breaking += search.breaking;
+        witnessed += search.witnessed;
+        counterexamples.extend(search.counterexamples.iter().map(|c| format!("{} → {}: {c:?}", name(&files[i]), name(&files[i + 1]))));
         let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
         for change in &report.changes {
             *kinds.entry(change.kind.name()).or_default() += 1;
@@ -85,5 +110,14 @@ fn goal_history_is_classified() {
             ["none", "patch", "minor", "major"].iter().map(|b| format!("{b} {}", bumps.get(&(role, *b)).copied().unwrap_or(0))).collect();
         table.push_str(&format!("- {role}: {}\n", counts.join(", ")));
     }
+    table.push_str(&format!(
+        "\nWitness search: {candidates} synthesized documents tried; {witnessed} of {breaking} breaking verdicts have a witness \
+         (a document one version accepts and the other rejects at the change); {} counterexamples to compatible verdicts.\n",
+        counterexamples.len()
+    ));
+    if !unwitnessed.is_empty() {
+        table.push_str(&format!("\nBreaking verdicts without a witness among those documents:\n\n{}\n", unwitnessed.join("\n")));
+    }
+    assert!(counterexamples.is_empty(), "the classifier called a role compatible that a document breaks:\n{}", counterexamples.join("\n"));
     insta::assert_snapshot!("goal_history_diff", table);
 }

@@ -23,6 +23,7 @@ mod strings;
 mod tests;
 mod values;
 mod walk;
+mod witness;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -33,6 +34,8 @@ use schemac::ir::Ir;
 use schemac::resolve::{Loc, Registry};
 use schemac::schema::Keyword;
 use schemac::{Config, Draft, Input};
+
+pub use witness::{Counterexample, Search, witnesses};
 
 /// The assertion keywords the mutator knows how to violate, in the order it tries them.
 /// `format` is missing on purpose: it is an annotation, and no instance is invalid by it.

@@ -320,6 +320,8 @@ pub struct Options {
 pub struct Report {
     pub changes: Vec<Change>,
     pub api: Vec<ApiChange>,
+    /// The roots compared, old and new, matched by `$id` then by displayed path.
+    pub roots: Vec<(Loc, Loc)>,
 }
 
 impl Report {
@@ -405,6 +407,12 @@ impl Report {
         out
     }
 
+    /// The place of a change on one side, as a location (`old`: the old version's).
+    pub fn place_loc(change: &Change, old: bool) -> Option<Loc> {
+        let place = if old { change.old.as_ref() } else { change.new.as_ref() }?;
+        Some(Loc { doc: DocId(place.doc), pointer: place.pointer.clone() })
+    }
+
     pub fn to_json(&self, role: Role) -> Value {
         let place = |p: &Option<Place>| p.as_ref().map(|p| json!({"file": p.file, "pointer": p.pointer}));
         let changes: Vec<Value> = self
@@ -455,6 +463,7 @@ pub fn diff(old: &Front, new: &Front, options: &Options) -> Result<Report, Diagn
     let (olds, news) = (inputs(old), inputs(new));
     let mut extra = Vec::new();
     let mut matched_new = Vec::new();
+    let mut roots = Vec::new();
     for (doc, id, display) in &olds {
         let partner =
             news.iter().find(|(_, other, _)| id.is_some() && other == id).or_else(|| news.iter().find(|(_, _, other)| other == display));
@@ -462,7 +471,9 @@ pub fn diff(old: &Front, new: &Front, options: &Options) -> Result<Report, Diagn
         match partner {
             Some((new_doc, _, _)) => {
                 matched_new.push(*new_doc);
-                comparer.compare_roots(&root(old, *doc), &root(new, *new_doc));
+                let pair = (root(old, *doc), root(new, *new_doc));
+                comparer.compare_roots(&pair.0, &pair.1);
+                roots.push(pair);
             }
             None => extra.push(Change {
                 kind: ChangeKind::SchemaRemoved,
@@ -488,7 +499,7 @@ pub fn diff(old: &Front, new: &Front, options: &Options) -> Result<Report, Diagn
     changes.extend(extra);
     let (old_ir, new_ir) = (old.lower(&options.config)?, new.lower(&options.config)?);
     let api = rust::compare((&old_ir, &old.registry), (&new_ir, &new.registry));
-    Ok(Report { changes, api })
+    Ok(Report { changes, api, roots })
 }
 
 #[cfg(test)]

@@ -91,6 +91,6 @@ fn verdicts_follow_the_effect_for_each_role() {
     assert_eq!((loosens.readers(), loosens.writers()), (Verdict::Compatible, Verdict::Breaking));
     assert_eq!(change(Effect::Changes).verdict(Role::Both), Verdict::Breaking);
     assert_eq!(change(Effect::Neutral).verdict(Role::Both), Verdict::Compatible);
-    let report = Report { changes: vec![loosens], api: Vec::new() };
+    let report = Report { changes: vec![loosens], api: Vec::new(), roots: Vec::new() };
     assert_eq!((report.wire_bump(Role::Reader), report.wire_bump(Role::Writer)), (Bump::Minor, Bump::Major));
 }
