@@ -9,11 +9,8 @@
 mod bench;
 mod ci;
 mod codegen;
-mod config;
 mod conformance;
-mod roundtrip;
 mod snapshots;
-mod sync;
 
 use std::process::ExitCode;
 
@@ -36,8 +33,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = codegen::project_root();
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["codegen"] => sync::codegen(&root),
-        ["check"] => sync::check(&root),
+        ["codegen"] => codegen::codegen(&root),
+        ["check"] => codegen::check(&root),
         ["ci"] => ci::run(&root),
         ["conformance"] => conformance::run(&root, conformance::Mode::Check),
         ["conformance", "--bless"] => conformance::run(&root, conformance::Mode::Bless),

@@ -13,6 +13,8 @@ pub mod lower;
 mod metaschemas;
 pub mod name;
 pub mod pattern;
+#[cfg(feature = "project")]
+pub mod project;
 pub mod resolve;
 pub mod synth;
 

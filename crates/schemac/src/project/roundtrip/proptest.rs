@@ -6,20 +6,40 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use schemac::synth::{ModuleSynthesis, SynthConfig};
+use crate::synth::{ModuleSynthesis, SynthConfig};
 
 use super::{draft_name, header};
 
 /// Cases per property test: enough to mix the plans' choices, few enough for CI.
 const CASES: u32 = 64;
 
-/// The manifest lines of the feature (inside `[dependencies]`, then `[features]`).
-pub const DEPENDENCY: &str = "proptest = { version = \"1\", optional = true, default-features = false, features = [\"std\"] }\n";
-pub const FEATURES: &str = "\n[features]\n# `Arbitrary` for every type, producing only schema-valid values, and the property tests.\nproptest = [\"dep:proptest\", \"schemac-runtime/proptest\"]\n";
+/// The feature's dependency and its `[features]` entry.
+pub fn manifest(manifest: &mut toml_edit::DocumentMut) {
+    use toml_edit::{Array, InlineTable, Item, Table, value};
+    let mut proptest = InlineTable::new();
+    proptest.insert("version", "1".into());
+    proptest.insert("optional", true.into());
+    proptest.insert("default-features", false.into());
+    proptest.insert("features", Array::from_iter(["std"]).into());
+    manifest["dependencies"]["proptest"] = value(proptest);
+    let mut features = Table::new();
+    features["proptest"] = value(Array::from_iter(["dep:proptest", "schemac-runtime/proptest"]));
+    if let Some(mut key) = features.key_mut("proptest") {
+        key.leaf_decor_mut().set_prefix("# `Arbitrary` for every type, producing only schema-valid values, and the property tests.\n");
+    }
+    manifest["features"] = Item::Table(features);
+}
 
-pub fn add(front: &schemac::synth::Front, dir: &str, krate: &str, modules: &[ModuleSynthesis], files: &mut BTreeMap<String, String>) {
+pub fn add(
+    front: &crate::synth::Front,
+    command: &str,
+    dir: &str,
+    krate: &str,
+    modules: &[ModuleSynthesis],
+    files: &mut BTreeMap<String, String>,
+) {
     let synth = SynthConfig::default();
-    let mut impls = header("the schemas of this crate");
+    let mut impls = header(command, "the schemas of this crate");
     impls.push_str("//! `proptest::arbitrary::Arbitrary` for every generated type: values made from a plan that\n");
     impls.push_str("//! composes what the schema leaves free and draws the rest from refereed instances.\n\n");
     for module in modules {
@@ -38,7 +58,7 @@ pub fn add(front: &schemac::synth::Front, dir: &str, krate: &str, modules: &[Mod
         lib.push_str("\n#[cfg(feature = \"proptest\")]\n#[rustfmt::skip]\nmod arbitrary;\n");
     }
     let krate = krate.replace('-', "_");
-    let mut test = header("the schemas of this crate");
+    let mut test = header(command, "the schemas of this crate");
     test.push_str("//! Property tests: every root type's values serialize to JSON the schema accepts and read\n");
     test.push_str("//! back as the same value. Run with `--features proptest`.\n\n");
     test.push_str("#![cfg(feature = \"proptest\")]\n\nuse proptest::prelude::*;\n\n");
