@@ -65,6 +65,29 @@ pub struct Unit {
 }
 
 impl CrateSpec {
+    /// An unpublished crate `name` at `dir` with no schemas yet: add [`Unit`]s. Version
+    /// `0.0.0`, round-trip tests on, drafts default to 2020-12, the runtime by version.
+    pub fn new(dir: &str, name: &str, description: &str) -> CrateSpec {
+        CrateSpec {
+            dir: dir.to_owned(),
+            name: name.to_owned(),
+            version: "0.0.0".to_owned(),
+            description: description.to_owned(),
+            publish: false,
+            units: Vec::new(),
+            root_names: BTreeMap::new(),
+            references: BTreeMap::new(),
+            versions: BTreeMap::new(),
+            roots_required: false,
+            round_trips: true,
+            default_draft: crate::Draft::Draft2020_12,
+            runtime_path: None,
+            regenerate_command: REGENERATE_COMMAND.to_owned(),
+            config_file: config::FILE_NAME.to_owned(),
+            require_coverage: Vec::new(),
+        }
+    }
+
     /// The crate `schemac.toml` describes.
     pub fn from_config(config: &Config) -> CrateSpec {
         let settings = |field: fn(&config::SchemaConfig) -> Option<&String>| {

@@ -16,6 +16,7 @@
 pub mod config;
 pub(crate) mod error;
 pub mod files;
+pub mod included;
 pub mod krate;
 mod roundtrip;
 

@@ -141,12 +141,12 @@ fn test_file(command: &str, krate: &str, module: &ModuleSynthesis, cases: &Cases
     let _ = writeln!(out, "const INVALID: &str = include_str!(\"{data}/invalid.json\");\n");
     let _ = writeln!(
         out,
-        "#[test]\nfn valid_instances_round_trip() {{\n    crate::harness::valid::<Root>(SCHEMA, DRAFT, VALID, {});\n}}\n",
+        "#[test]\nfn valid_instances_round_trip() {{\n    super::harness::valid::<Root>(SCHEMA, DRAFT, VALID, {});\n}}\n",
         cases.valid.len()
     );
     let _ = writeln!(
         out,
-        "#[test]\nfn invalid_instances_are_rejected() {{\n    crate::harness::invalid::<Root>(SCHEMA, DRAFT, INVALID, {});\n}}",
+        "#[test]\nfn invalid_instances_are_rejected() {{\n    super::harness::invalid::<Root>(SCHEMA, DRAFT, INVALID, {});\n}}",
         cases.invalid.len()
     );
     out
