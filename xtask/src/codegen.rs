@@ -7,8 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, bail};
-use schemac::project::{CrateSpec, Files, Project, REGENERATE_COMMAND, Unit};
+use anyhow::Result;
+use schemac::project::{CrateSpec, Project, REGENERATE_COMMAND, Unit};
 
 /// The configured schemas with plain serde derives and no checks, for the benchmark's baseline.
 const PLAIN_CRATE_DIR: &str = "bench/plain-types";
@@ -16,41 +16,23 @@ const PLAIN_CRATE_DIR: &str = "bench/plain-types";
 /// The product's own schemas: every target must be covered by a synthesized instance.
 const BUNDLED: &str = "schemas/";
 
-/// Every crate this repository commits, in memory.
-pub fn generate(root: &Path) -> Result<Files> {
+/// Every crate this repository commits.
+fn project(root: &Path) -> Result<Project> {
     let project = Project::load(root.join(schemac::project::config::FILE_NAME))?.require_coverage(BUNDLED);
     let published = project.spec().clone();
-    let project = project.with_crate(plain_spec(&published));
-    Ok(project.generate()?)
+    Ok(project.with_crate(plain_spec(&published)))
 }
 
 /// `cargo xtask codegen`: writes the crates whose files changed.
 pub fn codegen(root: &Path) -> Result<()> {
-    let files = generate(root)?;
-    let drift = files.write(root)?;
-    for change in drift.iter() {
-        let verb = match change {
-            schemac::project::Change::Changed { .. } => "updated",
-            schemac::project::Change::Missing { .. } => "created",
-            schemac::project::Change::Stale { .. } => "deleted",
-        };
-        println!("{verb} {}", change.path());
-    }
-    println!("{}", files.summary(drift.len()));
+    println!("{}", schemac::project::codegen(&project(root)?)?);
     Ok(())
 }
 
-/// `cargo xtask check`: fails, showing where, if the files on disk are not what codegen writes.
+/// `cargo xtask check`: fails, showing each diff, if the files on disk are not what codegen writes.
 pub fn check(root: &Path) -> Result<()> {
-    let files = generate(root)?;
-    let drift = files.check(root)?;
-    if drift.is_empty() {
-        println!("generated code is up to date ({})", files.summary(0));
-        return Ok(());
-    }
-    eprint!("{drift}");
-    let n = drift.len();
-    bail!("{n} generated file{} out of date; run `{REGENERATE_COMMAND}` and commit", if n == 1 { " is" } else { "s are" })
+    println!("{}", schemac::project::check(&project(root)?, &format!("`{REGENERATE_COMMAND}`"))?);
+    Ok(())
 }
 
 /// The configured schemas again, as plain serde structs (see `schemac::Config::plain_serde`).

@@ -11,13 +11,19 @@ use clap::{Args, Parser, Subcommand};
 Commands and their flags (details: schemac compile --help):
   schemac compile SCHEMA [--root-name NAME] [--default-draft 2020-12|2019-09|7|6|4]
                   [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [--assert-formats] [-o OUT.rs]
+  schemac init [DIR]
+  schemac codegen [--config FILE]
+  schemac check [--config FILE]
 
 Examples:
   schemac compile schemas/goal.json -o src/goal.rs
   schemac compile goal.json --root-name Goal --default-draft 7
   schemac compile api/order.json --schema-dir api/common --map https://example.com/schemas/=api
+  schemac init && cargo xtask codegen
+  schemac check
 
-Exit status: 0 on success, 1 on schema errors (printed to stderr), 2 on usage errors.")]
+Exit status: 0 on success, 1 on schema errors (printed to stderr) or drift (check), 2 on usage
+errors or a missing or invalid schemac.toml.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -27,6 +33,12 @@ pub struct Cli {
 pub enum Command {
     /// Compile one JSON Schema (and the schemas it references) into one Rust file.
     Compile(Compile),
+    /// Set up a repository: schemac.toml, schemas/, an xtask crate and a CI check.
+    Init(crate::project::Init),
+    /// Generate the types crate that schemac.toml describes.
+    Codegen(crate::project::ProjectArgs),
+    /// Fail, showing the diff, if the generated crate on disk is not what codegen writes.
+    Check(crate::project::ProjectArgs),
 }
 
 /// `schemac compile`.

@@ -25,6 +25,8 @@ pub enum ErrorKind {
     Config(ConfigError),
     /// The schemas have errors; every one found.
     Schemas(Diagnostics),
+    /// `check` found generated files that differ from the disk; `command` regenerates them.
+    Drift { drift: super::Drift, command: String },
     /// Anything else: a file that cannot be read or written, two schemas that become one
     /// module, a synthesizer bug. The message says what and, where one helps, how to fix it.
     Other(String),
@@ -52,6 +54,18 @@ impl Error {
         matches!(self.0.kind, ErrorKind::Config(_))
     }
 
+    pub(crate) fn drift(drift: super::Drift, command: String) -> Error {
+        Error(Box::new(Inner { kind: ErrorKind::Drift { drift, command }, context: Vec::new() }))
+    }
+
+    /// The drift, when `check` failed on it.
+    pub fn drift_found(&self) -> Option<&super::Drift> {
+        match &self.0.kind {
+            ErrorKind::Drift { drift, .. } => Some(drift),
+            _ => None,
+        }
+    }
+
     fn with(mut self, context: String) -> Error {
         self.0.context.insert(0, context);
         self
@@ -68,6 +82,10 @@ impl fmt::Display for Error {
         match &self.0.kind {
             ErrorKind::Config(error) => write!(f, "{error}"),
             ErrorKind::Schemas(diagnostics) => write!(f, "schema errors\n{diagnostics}"),
+            ErrorKind::Drift { drift, command } => {
+                let n = drift.len();
+                write!(f, "{drift}{n} generated file{} out of date; run {command} and commit", if n == 1 { " is" } else { "s are" })
+            }
             ErrorKind::Other(message) => write!(f, "{message}"),
         }
     }

@@ -17,6 +17,7 @@ pub mod config;
 pub(crate) mod error;
 pub mod files;
 pub mod included;
+pub mod init;
 pub mod krate;
 mod roundtrip;
 
@@ -116,6 +117,36 @@ impl Project {
         }
         Ok(())
     }
+}
+
+/// `codegen`: generates every crate and writes those that changed. Returns the report to
+/// print: a line per file updated, created or deleted, then a summary.
+pub fn codegen(project: &Project) -> Result<String, Error> {
+    let files = project.generate()?;
+    let drift = files.write(project.root())?;
+    let mut report = String::new();
+    for change in drift.iter() {
+        let verb = match change {
+            Change::Changed { .. } => "updated",
+            Change::Missing { .. } => "created",
+            Change::Stale { .. } => "deleted",
+        };
+        report.push_str(&format!("{verb} {}\n", change.path()));
+    }
+    report.push_str(&files.summary(drift.len()));
+    Ok(report)
+}
+
+/// `check`: generates every crate in memory and compares it with the disk. Up to date, the
+/// report to print; otherwise an error whose text is each file's unified diff and what to run
+/// (`regenerate`, as printed: "`schemac codegen` (or `cargo xtask codegen`)").
+pub fn check(project: &Project, regenerate: &str) -> Result<String, Error> {
+    let files = project.generate()?;
+    let drift = files.check(project.root())?;
+    if !drift.is_empty() {
+        return Err(Error::drift(drift, regenerate.to_owned()));
+    }
+    Ok(format!("generated code is up to date ({})", files.summary(0)))
 }
 
 /// The generated crate's directory is replaced whole on every write, so it must hold none of
