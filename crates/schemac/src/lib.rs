@@ -3,6 +3,7 @@
 //!
 //! The pipeline is one function, [`compile`]: load → resolve → lower (to [`ir`]) → name → emit.
 
+mod builder;
 pub mod diag;
 pub mod emit;
 pub mod ident;
@@ -20,6 +21,7 @@ pub mod synth;
 
 use std::path::PathBuf;
 
+pub use builder::{BuildError, Builder, Compiled, includable};
 pub use diag::{Diagnostic, Diagnostics};
 pub use synth::synthesize_for;
 
@@ -173,9 +175,16 @@ pub struct TypeSummary {
 
 /// Compiles the input schemas to Rust modules, reporting every schema error found.
 pub fn compile(input: &Input, config: &Config) -> Result<Output, Diagnostics> {
+    compile_reading(input, config).map(|(output, _)| output)
+}
+
+/// [`compile`], also returning every file it read (the inputs and what the catalog and refs
+/// reached), for a build's rerun-if-changed.
+pub fn compile_reading(input: &Input, config: &Config) -> Result<(Output, Vec<PathBuf>), Diagnostics> {
     let docs = load::load(input, config.default_draft).map_err(Diagnostics)?;
+    let read = builder::files_read(&docs);
     let registry = resolve::Registry::new(docs).map_err(Diagnostics)?;
     let mut ir = lower::lower(&registry, config)?;
     name::name(&mut ir, &registry);
-    Ok(emit::emit(&ir, &registry, config))
+    Ok((emit::emit(&ir, &registry, config), read))
 }
