@@ -17,6 +17,7 @@ pub mod pattern;
 #[cfg(feature = "project")]
 pub mod project;
 pub mod resolve;
+pub mod syntax;
 pub mod synth;
 
 use std::path::PathBuf;

@@ -13,6 +13,7 @@ use crate::diag::Diagnostic;
 use crate::ir::DocId;
 use crate::locate;
 use crate::resolve::{Index, Loc, RefSite, kind_name, percent_decode, subschemas, without_fragment};
+use crate::syntax::{self, Syntax};
 use crate::{Draft, Input, SchemaSource, UrlMap, metaschemas};
 
 /// One loaded schema file.
@@ -143,7 +144,7 @@ impl Loader {
             // Follows symlinks, so a linked file or directory counts as what it points to.
             match std::fs::metadata(&path) {
                 Ok(meta) if meta.is_dir() => self.json_files(&path, files, visited),
-                Ok(meta) if meta.is_file() && path.extension().is_some_and(|ext| ext == "json") => files.push(path),
+                Ok(meta) if meta.is_file() && syntax::is_schema_file(&path) => files.push(path),
                 _ => {}
             }
         }
@@ -190,10 +191,10 @@ impl Loader {
         };
         // serde_json rejects a byte order mark, which some editors write.
         let text = text.strip_prefix('\u{feff}').map(str::to_owned).unwrap_or(text);
-        let json: Value = match serde_json::from_str(&text) {
-            Ok(json) => json,
-            Err(err) => {
-                self.diagnostics.push(invalid_json(&origin.display, &text, &err));
+        let (json, text) = match parse(&origin.display, text, Syntax::of(path)) {
+            Ok(parsed) => parsed,
+            Err(diagnostic) => {
+                self.diagnostics.push(*diagnostic);
                 return false;
             }
         };
@@ -368,7 +369,7 @@ impl Loader {
     /// Loads the file `map` maps `document` to; `rest` is the URL after the prefix.
     fn load_mapped(&mut self, site: &RefSite, target: &Url, document: &Url, map: &UrlMap, rest: &str) -> bool {
         let path = match mapped_path(&map.dir, rest) {
-            Ok(path) => path,
+            Ok(path) => syntax::with_schema_extension(path),
             Err(why) => {
                 let message = format!(
                     "`{}` resolves to {target}, which --map {}={} cannot map: {why}",
@@ -513,6 +514,21 @@ fn strip_keywords(json: &mut Value, keywords: &[&str]) {
 }
 
 /// The `invalid-json` diagnostic for a serde_json error, at its line:column.
+/// The parsing hook: a file's text as a JSON value, and the JSON text kept for it (YAML is
+/// re-rendered as JSON, which the generated code embeds).
+fn parse(display: &str, text: String, syntax: Syntax) -> Result<(Value, String), Box<Diagnostic>> {
+    match syntax {
+        Syntax::Json => match serde_json::from_str(&text) {
+            Ok(json) => Ok((json, text)),
+            Err(err) => Err(Box::new(invalid_json(display, &text, &err))),
+        },
+        Syntax::Yaml => syntax::parse_yaml(display, &text).map(|json| {
+            let text = syntax::json_text(&json);
+            (json, text)
+        }),
+    }
+}
+
 fn invalid_json(display: &str, text: &str, err: &serde_json::Error) -> Diagnostic {
     let full = err.to_string();
     // serde_json appends the position, which the diagnostic shows on its own.

@@ -242,7 +242,7 @@ pub(crate) fn find_schemas(root: &Path, roots: &[String], required: bool, config
     for schema_root in roots {
         let dir = root.join(schema_root);
         // A root may also be one schema file.
-        if let Some(stem) = schema_root.strip_suffix(".json").filter(|_| dir.is_file()) {
+        if let Some(stem) = strip_schema_extension(schema_root).filter(|_| dir.is_file()) {
             let stem = stem.rsplit('/').next().unwrap_or(stem);
             found.push(Found { display: schema_root.clone(), segments: vec![stem.to_owned()] });
             continue;
@@ -258,7 +258,7 @@ pub(crate) fn find_schemas(root: &Path, roots: &[String], required: bool, config
         found.extend(relative.into_iter().map(|mut segments| {
             let display = format!("{schema_root}/{}", segments.join("/"));
             if let Some(last) = segments.last_mut() {
-                last.truncate(last.len() - ".json".len());
+                *last = strip_schema_extension(last).unwrap_or(last).to_owned();
             }
             Found { display, segments }
         }));
@@ -267,7 +267,8 @@ pub(crate) fn find_schemas(root: &Path, roots: &[String], required: bool, config
     Ok(found)
 }
 
-/// Collects the paths (as segments below the walk's start) of the `*.json` files under `dir`.
+/// Collects the paths (as segments below the walk's start) of the schema files (`*.json`,
+/// `*.yaml`, `*.yml`) under `dir`.
 fn walk_json(dir: &Path, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -> Result<(), Error> {
     let entries = fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
     for entry in entries {
@@ -281,12 +282,17 @@ fn walk_json(dir: &Path, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -
         // `<schema>.examples/` holds a schema's instance fixtures, not schemas.
         if file_type.is_dir() && !prefix.last().is_some_and(|n| n.ends_with(".examples")) {
             walk_json(&path, prefix, out)?;
-        } else if prefix.last().is_some_and(|n| n.ends_with(".json")) {
+        } else if prefix.last().is_some_and(|n| strip_schema_extension(n).is_some()) {
             out.push(prefix.clone());
         }
         prefix.pop();
     }
     Ok(())
+}
+
+/// `name` without its schema extension (`.json`, `.yaml`, `.yml`); `None` if it has none.
+pub(crate) fn strip_schema_extension(name: &str) -> Option<&str> {
+    crate::syntax::EXTENSIONS.iter().find_map(|ext| name.strip_suffix(ext)?.strip_suffix('.'))
 }
 
 fn module_path(segments: &[String]) -> Vec<String> {

@@ -177,7 +177,7 @@ fn cases(root: &Path, front: &crate::synth::Front, module: &ModuleSynthesis) -> 
         };
         invalid.push(invalid_case(&name, &mutant.pointer, &mutant.keyword, &mutant.schema_path, &mutant.why, expect, &mutant.instance));
     }
-    let examples = root.join(module.source.strip_suffix(".json").unwrap_or(&module.source).to_owned() + ".examples");
+    let examples = root.join(super::krate::strip_schema_extension(&module.source).unwrap_or(&module.source).to_owned() + ".examples");
     let mut fixtures = (0, 0);
     for (path, value) in read_dir_json(&examples.join("valid"))? {
         let name = format!("fixture {}", display(root, &path));
