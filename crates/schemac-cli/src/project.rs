@@ -35,16 +35,24 @@ pub struct Init {
 #[command(after_long_help = "\
 Paths in the config are relative to its directory. `codegen` writes each crate whose files
 changed, building it beside its directory and swapping it in, so a failure leaves the old crate.
+A crate whose inputs (every file under its schema roots, the files their refs reach,
+schemac.toml and schemac itself) did not change since the last run is taken from
+target/schemac-cache/ instead of compiled; --no-cache compiles it anyway.
 `check` writes nothing: it prints a unified diff of every file that differs (changed, missing or
 stale) and exits 1.
 
 Examples:
   schemac codegen
-  schemac check --config services/api/schemac.toml")]
+  schemac check --config services/api/schemac.toml
+  schemac codegen --no-cache")]
 pub struct ProjectArgs {
     /// The project's config file.
     #[arg(long, value_name = "FILE", default_value = "schemac.toml")]
     pub config: PathBuf,
+
+    /// Compile every schema, ignoring the cache of the last run (target/schemac-cache/).
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 pub fn init(args: &Init) -> ExitCode {
@@ -61,11 +69,13 @@ pub fn init(args: &Init) -> ExitCode {
 }
 
 pub fn codegen(args: &ProjectArgs) -> ExitCode {
-    report(Project::load(&args.config).and_then(|p| project::codegen(&p)))
+    report(Project::load(&args.config).and_then(|p| project::codegen(&p.cache(!args.no_cache))))
 }
 
 pub fn check(args: &ProjectArgs) -> ExitCode {
-    report(Project::load(&args.config).and_then(|p| project::check(&p, "`schemac codegen` (or `cargo xtask codegen`)")))
+    report(
+        Project::load(&args.config).and_then(|p| project::check(&p.cache(!args.no_cache), "`schemac codegen` (or `cargo xtask codegen`)")),
+    )
 }
 
 fn report(result: Result<String, project::Error>) -> ExitCode {

@@ -25,6 +25,8 @@ pub struct CrateFiles {
     /// `generated/src/lib.rs`. Everything under the crate's `src/` is generated, and so are the
     /// `.rs`, `.json` and `.md` files under its `tests/`.
     pub files: std::collections::BTreeMap<String, String>,
+    /// Every schema file the compile read (inputs and what their refs reached), absolute.
+    pub read: Vec<std::path::PathBuf>,
 }
 
 impl Files {

@@ -139,19 +139,24 @@ pub(crate) struct Found {
 /// Generates, in memory, every file of the crate `spec` describes, its paths relative to
 /// `root` (the project root, where the schema roots are).
 pub fn generate_crate(root: &Path, spec: &CrateSpec) -> Result<CrateFiles, Error> {
+    use rayon::prelude::*;
+    // Units compile in parallel; their results are merged in the order of `spec.units`, so
+    // the output does not depend on which finishes first.
+    let compiled: Vec<Result<CompiledUnit, Error>> = spec.units.par_iter().map(|unit| compile_unit(root, spec, unit)).collect();
     let mut found_all = Vec::new();
     let mut output = crate::Output::default();
+    let mut read = Vec::new();
     let mut round_trip = None;
-    for unit in &spec.units {
-        let found = find_schemas(root, &unit.roots, spec.roots_required, &spec.config_file)?;
-        let (input, config) = unit_input(root, spec, unit, &found)?;
-        output.modules.extend(compile_unit(spec, &input, &config)?.modules);
+    for (unit, compiled) in spec.units.iter().zip(compiled) {
+        let compiled = compiled?;
+        output.modules.extend(compiled.output.modules);
+        read.extend(compiled.read);
         // Round-trip tests come from the crate's first unit: the plain-serde baseline checks
         // nothing, and the format-assertion unit has hand-written instance tests of its own.
         if round_trip.is_none() && !unit.plain_serde && spec.round_trips {
-            round_trip = Some((input, config));
+            round_trip = Some((compiled.input, compiled.config));
         }
-        found_all.extend(found);
+        found_all.extend(compiled.found);
     }
     for path in spec.root_names.keys().chain(spec.references.keys()).chain(spec.versions.keys()) {
         if !found_all.iter().any(|f| &f.display == path) {
@@ -162,7 +167,20 @@ pub fn generate_crate(root: &Path, spec: &CrateSpec) -> Result<CrateFiles, Error
     if let Some((input, config)) = round_trip {
         super::roundtrip::add(root, spec, &input, &config, &mut krate.files)?;
     }
+    read.sort();
+    read.dedup();
+    krate.read = read;
     Ok(krate)
+}
+
+/// One unit, compiled.
+struct CompiledUnit {
+    found: Vec<Found>,
+    input: crate::Input,
+    config: crate::Config,
+    output: crate::Output,
+    /// Every file the compile read.
+    read: Vec<std::path::PathBuf>,
 }
 
 /// The compiler input and options of one unit.
@@ -190,13 +208,17 @@ fn unit_input(root: &Path, spec: &CrateSpec, unit: &Unit, found: &[Found]) -> Re
     Ok((input, config))
 }
 
-/// Compiles the schemas of one unit.
-fn compile_unit(spec: &CrateSpec, input: &crate::Input, config: &crate::Config) -> Result<crate::Output, Error> {
+/// Finds and compiles the schemas of one unit.
+fn compile_unit(root: &Path, spec: &CrateSpec, unit: &Unit) -> Result<CompiledUnit, Error> {
+    let found = find_schemas(root, &unit.roots, spec.roots_required, &spec.config_file)?;
+    let (input, config) = unit_input(root, spec, unit, &found)?;
     // No schemas yet is normal; the crate is then empty rather than an error.
-    if input.schemas.is_empty() {
-        return Ok(crate::Output::default());
-    }
-    crate::compile(input, config).with_context(|| format!("cannot generate `{}`", spec.dir))
+    let (output, read) = if input.schemas.is_empty() {
+        (crate::Output::default(), Vec::new())
+    } else {
+        crate::compile_reading(&input, &config).with_context(|| format!("cannot generate `{}`", spec.dir))?
+    };
+    Ok(CompiledUnit { found, input, config, output, read })
 }
 
 /// The reference and version of every schema, by its root-relative path. References must be
@@ -321,7 +343,7 @@ fn render_crate(spec: &CrateSpec, output: &crate::Output, published: &BTreeMap<S
     files.insert(format!("{}/Cargo.toml", spec.dir), cargo_toml(spec));
     files.insert(format!("{}/README.md", spec.dir), readme(spec, &modules, published));
     files.insert(format!("{}/src/lib.rs", spec.dir), lib_rs(spec, &modules, &tree, published));
-    Ok(CrateFiles { dir: spec.dir.clone(), files })
+    Ok(CrateFiles { dir: spec.dir.clone(), files, read: Vec::new() })
 }
 
 /// The crate's manifest, built with `toml_edit`. It does not inherit from a workspace, so the

@@ -13,6 +13,7 @@
 //! `cargo xtask codegen|check` of a repository made by `schemac init`, `schemac codegen|check`
 //! and this repository's own xtask are thin callers of this module.
 
+mod cache;
 pub mod config;
 pub(crate) mod error;
 pub mod files;
@@ -38,6 +39,8 @@ pub struct Project {
     config: Config,
     /// The configured crate first, then any a caller added ([`Project::with_crate`]).
     crates: Vec<CrateSpec>,
+    /// Whether to reuse the output of an earlier run whose inputs did not change.
+    cache: bool,
 }
 
 impl Project {
@@ -52,7 +55,7 @@ impl Project {
         };
         let spec = CrateSpec::from_config(&config);
         ensure_output_apart(&config, &spec)?;
-        Ok(Project { root, config, crates: vec![spec] })
+        Ok(Project { root, config, crates: vec![spec], cache: true })
     }
 
     /// The directory the configured paths are relative to.
@@ -79,6 +82,14 @@ impl Project {
         self
     }
 
+    /// Whether [`generate`](Project::generate) reuses, for a crate whose inputs (its schemas,
+    /// everything under its roots, its settings and the generator itself) did not change, the
+    /// files of the last run, kept under `target/schemac-cache/` (default: yes).
+    pub fn cache(mut self, cache: bool) -> Project {
+        self.cache = cache;
+        self
+    }
+
     /// Generates another crate alongside (its paths relative to the same root).
     pub fn with_crate(mut self, spec: CrateSpec) -> Project {
         self.crates.push(spec);
@@ -93,9 +104,28 @@ impl Project {
     /// Compiles every schema and produces every file of every crate, in memory.
     pub fn generate(&self) -> Result<Files, Error> {
         self.check_schema_tables()?;
+        use rayon::prelude::*;
+        let cache_dir = self.root.join(cache::CACHE_DIR);
+        // Crates are generated in parallel and kept in their order.
+        let crates: Vec<Result<CrateFiles, Error>> = self
+            .crates
+            .par_iter()
+            .map(|spec| {
+                if self.cache
+                    && let Some(cached) = cache::load(&cache_dir, &self.root, spec)
+                {
+                    return Ok(cached);
+                }
+                let krate = generate_crate(&self.root, spec)?;
+                if self.cache {
+                    cache::store(&cache_dir, &self.root, spec, &krate);
+                }
+                Ok(krate)
+            })
+            .collect();
         let mut files = Files::default();
-        for spec in &self.crates {
-            files.push(generate_crate(&self.root, spec)?);
+        for krate in crates {
+            files.push(krate?);
         }
         Ok(files)
     }

@@ -65,8 +65,16 @@ pub fn add(
     // Sorted with `harness`, as rustfmt orders `mod` lines.
     let mut names = BTreeSet::from(["harness".to_owned()]);
     required_coverage(&spec.require_coverage, &modules)?;
-    for module in &modules {
-        let cases = cases(root, &front, module).with_context(|| format!("{}: round-trip instances", module.source))?;
+    // Each schema's cases are refereed in parallel, then written in module order.
+    let all_cases: Vec<Result<Cases, Error>> = {
+        use rayon::prelude::*;
+        modules
+            .par_iter()
+            .map(|module| cases(root, &front, module).with_context(|| format!("{}: round-trip instances", module.source)))
+            .collect()
+    };
+    for (module, cases) in modules.iter().zip(all_cases) {
+        let cases = cases?;
         let data = format!("{dir}/tests/data/{}", module.path.join("/"));
         files.insert(format!("{data}/schema.json"), pretty(&module.schema));
         files.insert(format!("{data}/valid.json"), pretty(&Value::Array(cases.valid.clone())));

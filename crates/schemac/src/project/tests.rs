@@ -212,3 +212,23 @@ fn a_missing_config_is_a_config_error() {
     assert!(err.is_config(), "{err}");
     assert!(err.to_string().contains("cannot read it"), "{err}");
 }
+
+/// An unchanged rerun reuses the cached files; a changed schema, a new schema under a root or
+/// `cache(false)` compiles again.
+#[test]
+fn the_cache_is_reused_only_while_the_inputs_are_unchanged() {
+    let repo = TempRepo::generated();
+    let entry = repo.0.join("target/schemac-cache/generated.json");
+    let text = fs::read_to_string(&entry).expect("codegen stored a cache entry");
+    // Mark the cached copy, so that using it shows.
+    fs::write(&entry, text.replace("#![forbid(unsafe_code)]", "#![forbid(unsafe_code)] // cached")).unwrap();
+    let lib = |project: Project| project.generate().unwrap().get("generated/src/lib.rs").unwrap().to_owned();
+    assert!(lib(repo.project().unwrap()).contains("// cached"));
+    assert!(!lib(repo.project().unwrap().cache(false)).contains("// cached"));
+    repo.write("schemas/extra.json", &object_schema("x"));
+    let fresh = lib(repo.project().unwrap());
+    assert!(!fresh.contains("// cached") && fresh.contains("extra"), "{fresh}");
+    fs::write(&entry, fs::read_to_string(&entry).unwrap().replace("#![forbid(unsafe_code)]", "#![forbid(unsafe_code)] // cached")).unwrap();
+    repo.write("schemas/order.json", &object_schema("changed"));
+    assert!(!lib(repo.project().unwrap()).contains("// cached"));
+}
