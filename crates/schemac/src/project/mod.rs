@@ -90,6 +90,12 @@ impl Project {
         self
     }
 
+    /// Whether the configured crate gets its synthesized round-trip tests (default: yes).
+    pub fn round_trips(mut self, round_trips: bool) -> Project {
+        self.crates[0].round_trips = round_trips;
+        self
+    }
+
     /// Generates another crate alongside (its paths relative to the same root).
     pub fn with_crate(mut self, spec: CrateSpec) -> Project {
         self.crates.push(spec);
