@@ -131,7 +131,9 @@ fn a_new_repository_adopts_schemac_in_three_styles() {
         root.join("crates/schemac-runtime"),
         root.join("crates/schemac-derive")
     );
-    repo.write("Cargo.toml", &format!("[workspace]\nresolver = \"3\"\nmembers = []\n{patch}"));
+    // No debug info: the crates are only run, and it keeps the target directory small.
+    let profile = "\n[profile.dev]\ndebug = false\n";
+    repo.write("Cargo.toml", &format!("[workspace]\nresolver = \"3\"\nmembers = []\n{profile}{patch}"));
     fs::copy(root.join("Cargo.lock"), repo.dir.join("Cargo.lock")).unwrap();
 
     // 1. The checked-in crate.
