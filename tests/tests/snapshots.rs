@@ -1,5 +1,5 @@
 //! Golden outputs: every keyword fixture compiled on its own, snapshotted with insta. The same
-//! fixtures are compiled into `tests/fixture-types` by `cargo xtask codegen`, so every snapshot
+//! fixtures are compiled into `tests/fixture-types` by its build script, so every snapshot
 //! is also code that builds.
 
 mod common;

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use crate::{conformance, sync};
+use crate::{codegen, conformance};
 
 /// One CI step: a cargo command, or a check that runs inside this process.
 #[derive(Debug)]
@@ -18,7 +18,7 @@ enum Step {
 const STEPS: [Step; 7] = [
     Step::Cargo(&["fmt", "--all", "--", "--check"]),
     Step::Cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
-    Step::InProcess("cargo xtask check", sync::check),
+    Step::InProcess("cargo xtask check", codegen::check),
     Step::Cargo(&["test", "--workspace"]),
     // After the tests, so that snapshots they leave pending are caught.
     Step::InProcess("snapshot hygiene", crate::snapshots::check),

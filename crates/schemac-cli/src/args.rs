@@ -13,14 +13,20 @@ Commands and their flags (details: schemac compile --help):
                   [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [--allow-root DIR]...
                   [--max-file-size BYTES] [--assert-formats] [--big-integers] [--deny-warnings]
                   [-o OUT.rs]
+  schemac init [DIR]
+  schemac codegen [--config FILE]
+  schemac check [--config FILE]
 
 Examples:
   schemac compile schemas/goal.json -o src/goal.rs
   schemac compile goal.json --root-name Goal --default-draft 7
   schemac compile api/order.json --schema-dir api/common --map https://example.com/schemas/=api
+  schemac init && cargo xtask codegen
+  schemac check
 
-Exit status: 0 on success, 1 on schema errors (printed to stderr) or when the output cannot be
-written, 2 on usage errors (also an output that would overwrite a schema).")]
+Exit status: 0 on success, 1 on schema errors (printed to stderr), drift (check) or when the
+output cannot be written, 2 on usage errors (also an output that would overwrite a schema, and a
+missing or invalid schemac.toml).")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -30,6 +36,12 @@ pub struct Cli {
 pub enum Command {
     /// Compile one JSON Schema (and the schemas it references) into one Rust file.
     Compile(Compile),
+    /// Set up a repository: schemac.toml, schemas/, an xtask crate and a CI check.
+    Init(crate::project::Init),
+    /// Generate the types crate that schemac.toml describes.
+    Codegen(crate::project::ProjectArgs),
+    /// Fail, showing the diff, if the generated crate on disk is not what codegen writes.
+    Check(crate::project::ProjectArgs),
 }
 
 /// `schemac compile`.

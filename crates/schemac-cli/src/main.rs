@@ -1,9 +1,11 @@
-//! The `schemac` command: parses arguments, calls [`schemac::compile`], writes the result.
+//! The `schemac` command: parses arguments, calls [`schemac::compile`] (or `schemac_project` for
+//! `init`, `codegen`, `check`), writes the result.
 //!
 //! Exit codes: 0 on success, 1 when a schema has errors (or the output cannot be written),
 //! 2 on a usage error (also an output that would overwrite a schema that was read).
 
 mod args;
+mod project;
 
 use std::fs::File;
 use std::io::{self, Write as _};
@@ -18,7 +20,13 @@ use args::{Cli, Command, Compile};
 fn main() -> ExitCode {
     // Usage errors exit with 2, `--help` and `--version` with 0; clap decides which.
     let cli = Cli::parse();
-    match try_main(cli) {
+    let compile = match cli.command {
+        Command::Compile(compile) => compile,
+        Command::Init(args) => return project::init(&args),
+        Command::Codegen(args) => return project::codegen(&args),
+        Command::Check(args) => return project::check(&args),
+    };
+    match try_main(compile) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("{}", render_error(&err));
@@ -32,10 +40,8 @@ fn exit_code(err: &anyhow::Error) -> ExitCode {
     if err.downcast_ref::<schemac::write::Clobber>().is_some() { ExitCode::from(2) } else { ExitCode::FAILURE }
 }
 
-fn try_main(cli: Cli) -> Result<()> {
-    match cli.command {
-        Command::Compile(compile) => run_compile(compile),
-    }
+fn try_main(compile: Compile) -> Result<()> {
+    run_compile(compile)
 }
 
 fn run_compile(args: Compile) -> Result<()> {

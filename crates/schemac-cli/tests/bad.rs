@@ -242,7 +242,7 @@ fn malformed_json() {
             1,
             &["error[invalid-json]: tests/bad/invalid-json-unicode.json:2:26: "],
         ),
-        case("YAML", &["compile", "tests/bad/schema.yaml"], 1, &["error[invalid-json]: tests/bad/schema.yaml:1:2: "]),
+        case("invalid YAML", &["compile", "tests/bad/invalid.yaml"], 1, &["error[invalid-yaml]: tests/bad/invalid.yaml:4:6: "]),
         case("a byte order mark is accepted", &["compile", "tests/bad/bom.json"], 0, &[]),
         case("two byte order marks", &["compile", "tests/bad/bom-twice.json"], 1, &["error[invalid-json]: tests/bad/bom-twice.json:1:1: "]),
         case("NaN", &["compile", "tests/bad/nan.json"], 1, &["error[invalid-json]: tests/bad/nan.json:3:14: "]),

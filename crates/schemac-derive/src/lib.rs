@@ -34,6 +34,7 @@ mod case;
 mod check;
 mod errors;
 mod expand;
+mod include;
 mod json_schema;
 mod raw;
 mod rust_ty;
@@ -41,6 +42,18 @@ mod schema;
 mod validate;
 
 use proc_macro::TokenStream;
+
+/// `include_schema!("schemas/order.json", root = "Order")`: the types `schemac compile` would
+/// write for the schema (path relative to the crate's directory), expanded in place; options
+/// `schema_dir = "dir"` (repeatable) and `assert_formats = true`. The schema and every file it
+/// references are inputs of the crate, so editing one rebuilds it. Schema errors are compile
+/// errors with file, pointer, line:column and hint.
+#[proc_macro]
+pub fn include_schema(input: TokenStream) -> TokenStream {
+    let source_dir =
+        proc_macro::Span::call_site().local_file().and_then(|file| Some(std::env::current_dir().ok()?.join(file).parent()?.to_path_buf()));
+    include::expand(input.into(), source_dir.as_deref()).into()
+}
 
 /// See the crate documentation.
 #[proc_macro_derive(Conforms, attributes(schemac))]

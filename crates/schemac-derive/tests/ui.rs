@@ -6,7 +6,7 @@
 fn ui() {
     let cases = trybuild::TestCases::new();
     cases.pass("tests/ui/pass/*.rs");
-    for category in ["attributes", "enums", "nested", "optionality", "properties", "types", "unknown"] {
+    for category in ["attributes", "enums", "include", "nested", "optionality", "properties", "types", "unknown"] {
         cases.compile_fail(format!("tests/ui/{category}/*.rs"));
     }
 }

@@ -42,4 +42,8 @@ pub use tristate::Tristate;
 /// node of a JSON Schema (see the `schemac-derive` crate).
 #[cfg(feature = "derive")]
 pub use schemac_derive::Conforms;
+/// `include_schema!("schemas/order.json", root = "Order")`: a schema's generated types,
+/// expanded in place (see the `schemac-derive` crate).
+#[cfg(feature = "derive")]
+pub use schemac_derive::include_schema;
 pub use validate::{Validate, ValidationError, ValidationErrors};

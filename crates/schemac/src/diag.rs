@@ -60,6 +60,7 @@ pub const KINDS: &[Kind] = &[
     kind("file-too-large", false, "raise the limit with --max-file-size BYTES if the schema really is this large"),
     kind("duplicate-input", false, "list each schema once"),
     // Parsing JSON (`load.rs`).
+    kind("invalid-yaml", false, "check the YAML's indentation and quoting; keys must be strings"),
     kind("invalid-json", false, "schemas must be strict JSON: no comments, no trailing commas, strings and keys in double quotes"),
     kind("number-out-of-range", false, "write a number within ±1.8e308, the range of a 64-bit float"),
     kind("too-deep", false, "move deep parts into `$defs` and refer to them with `$ref`"),

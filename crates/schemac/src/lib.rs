@@ -4,6 +4,7 @@
 //! The pipeline is one function, [`compile`]: the [front end](front) (load → resolve → the
 //! typed [`schema`] model), then lower (to [`ir`]) → name → emit.
 
+mod builder;
 pub mod diag;
 pub mod diff;
 pub mod docs;
@@ -18,10 +19,12 @@ pub mod name;
 pub mod pattern;
 pub mod resolve;
 pub mod schema;
+pub mod syntax;
 pub mod write;
 
 use std::path::PathBuf;
 
+pub use builder::{BuildError, Builder, Compiled, includable};
 pub use diag::{Diagnostic, Diagnostics, Severity};
 
 /// JSON Schema drafts. Only the spelling of a few keywords differs between the older ones.
@@ -244,7 +247,14 @@ impl Front {
 
 /// Compiles the input schemas to Rust modules, reporting every schema error found.
 pub fn compile(input: &Input, config: &Config) -> Result<Output, Diagnostics> {
+    compile_reading(input, config).map(|(output, _)| output)
+}
+
+/// [`compile`], also returning every file it read (the inputs and what the catalog and refs
+/// reached), for a build's rerun-if-changed.
+pub fn compile_reading(input: &Input, config: &Config) -> Result<(Output, Vec<PathBuf>), Diagnostics> {
     let front = front(input, config)?;
+    let read = builder::files_read(&front.registry.docs);
     let ir = front.lower(config)?;
     let mut output = emit::emit(&ir, config);
     let mut warnings = front.warnings.clone();
@@ -254,5 +264,5 @@ pub fn compile(input: &Input, config: &Config) -> Result<Output, Diagnostics> {
         let denied = warnings.into_iter().map(|w| Diagnostic { severity: diag::Severity::Error, ..w }).collect();
         return Err(Diagnostics(denied));
     }
-    Ok(Output { sources: front.sources.clone(), warnings, ..output })
+    Ok((Output { sources: front.sources.clone(), warnings, ..output }, read))
 }

@@ -21,6 +21,7 @@ use crate::ir::DocId;
 use crate::locate;
 use crate::resolve::{Index, Loc, RefSite, kind_name, percent_decode, without_fragment};
 use crate::schema::scan::{self, subschemas};
+use crate::syntax::{self, Syntax};
 use crate::write::{FileId, SourceFile};
 use crate::{Draft, Input, SchemaSource, UrlMap, metaschemas};
 
@@ -392,10 +393,10 @@ impl Loader {
                     }
                 };
                 // Follows symlinks, so a linked file or directory counts as what it points to.
-                // Anything else named `*.json` (a FIFO, a symlink loop) is reported when read.
+                // Anything else named like a schema (a FIFO, a symlink loop) is reported when read.
                 match fs::metadata(&path) {
                     Ok(metadata) if metadata.is_dir() => pending.push(path),
-                    _ if path.extension().is_some_and(|ext| ext == "json") => files.push(path),
+                    _ if syntax::is_schema_file(&path) => files.push(path),
                     _ => {}
                 }
             }
@@ -432,7 +433,7 @@ impl Loader {
         let added = match self.read_bytes(&canonical) {
             Ok((bytes, id)) => {
                 self.sources.push(SourceFile { display: origin.display.clone(), path: path.to_path_buf(), id });
-                match self.parse(&origin.display, bytes) {
+                match self.parse(&origin.display, bytes, Syntax::of(path)) {
                     Some((text, sha256, json)) => self.add(path.to_path_buf(), origin, text, sha256, json),
                     None => false,
                 }
@@ -455,7 +456,7 @@ impl Loader {
     /// The text, SHA-256 and JSON of a file's bytes; `None` (with diagnostics) when they are
     /// not JSON. Duplicate keys are reported, and the document is still returned, so that the
     /// rest of the file is checked too.
-    fn parse(&mut self, display: &str, bytes: Vec<u8>) -> Option<(String, String, Value)> {
+    fn parse(&mut self, display: &str, bytes: Vec<u8>, syntax: Syntax) -> Option<(String, String, Value)> {
         let sha256 = Sha256::digest(&bytes).iter().map(|byte| format!("{byte:02x}")).collect();
         let text = match String::from_utf8(bytes) {
             Ok(text) => text,
@@ -466,10 +467,10 @@ impl Loader {
         };
         // serde_json rejects a byte order mark, which some editors write.
         let text = text.strip_prefix('\u{feff}').map(str::to_owned).unwrap_or(text);
-        let json: Value = match serde_json::from_str(&text) {
-            Ok(json) => json,
-            Err(err) => {
-                self.diagnostics.push(invalid_json(display, &text, &err));
+        let (json, text) = match parse(display, text, syntax) {
+            Ok(parsed) => parsed,
+            Err(diagnostic) => {
+                self.diagnostics.push(*diagnostic);
                 return None;
             }
         };
@@ -677,7 +678,7 @@ impl Loader {
     fn load_mapped(&mut self, site: &RefSite, target: &Url, document: &Url, map: &UrlMap, rest: &str) -> bool {
         let mapping = format!("`{}` resolves to {target}, which --map {}={}", site.reference, map.prefix, map.dir.display());
         let path = match mapped_path(&map.dir, rest) {
-            Ok(path) => path,
+            Ok(path) => syntax::with_schema_extension(path),
             Err(why) => {
                 let diagnostic = self.site_error(site, format!("{mapping} cannot map: {why}"));
                 self.diagnostics.push(diagnostic.with_hint("refs under a mapped prefix must name a file below the directory"));
@@ -837,6 +838,21 @@ fn strip_keywords(json: &mut Value, keywords: &[&str]) {
         if let Some(Value::Object(schema)) = json.pointer_mut(pointer) {
             schema.retain(|keyword, _| !keywords.contains(&keyword.as_str()));
         }
+    }
+}
+
+/// The parsing hook: a file's text as a JSON value, and the JSON text kept for it (YAML is
+/// re-rendered as JSON, which the generated code embeds).
+fn parse(display: &str, text: String, syntax: Syntax) -> Result<(Value, String), Box<Diagnostic>> {
+    match syntax {
+        Syntax::Json => match serde_json::from_str(&text) {
+            Ok(json) => Ok((json, text)),
+            Err(err) => Err(Box::new(invalid_json(display, &text, &err))),
+        },
+        Syntax::Yaml => syntax::parse_yaml(display, &text).map(|json| {
+            let text = syntax::json_text(&json);
+            (json, text)
+        }),
     }
 }
 

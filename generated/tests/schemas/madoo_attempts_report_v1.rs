@@ -11,10 +11,10 @@ const INVALID: &str = include_str!("../data/madoo/attempts_report_v1/invalid.jso
 
 #[test]
 fn valid_instances_round_trip() {
-    crate::harness::valid::<Root>(SCHEMA, DRAFT, VALID, 41);
+    super::harness::valid::<Root>(SCHEMA, DRAFT, VALID, 41);
 }
 
 #[test]
 fn invalid_instances_are_rejected() {
-    crate::harness::invalid::<Root>(SCHEMA, DRAFT, INVALID, 73);
+    super::harness::invalid::<Root>(SCHEMA, DRAFT, INVALID, 73);
 }

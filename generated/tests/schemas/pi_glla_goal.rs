@@ -11,10 +11,10 @@ const INVALID: &str = include_str!("../data/pi_glla/goal/invalid.json");
 
 #[test]
 fn valid_instances_round_trip() {
-    crate::harness::valid::<Root>(SCHEMA, DRAFT, VALID, 397);
+    super::harness::valid::<Root>(SCHEMA, DRAFT, VALID, 397);
 }
 
 #[test]
 fn invalid_instances_are_rejected() {
-    crate::harness::invalid::<Root>(SCHEMA, DRAFT, INVALID, 200);
+    super::harness::invalid::<Root>(SCHEMA, DRAFT, INVALID, 200);
 }

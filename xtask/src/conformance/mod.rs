@@ -6,13 +6,13 @@
 //! with `tests/conformance/baseline.json` (`baseline`), or rewrite it with `--bless`.
 
 mod baseline;
-mod cases;
+pub(crate) mod cases;
 mod compile;
 mod driver;
 mod known;
 mod krate;
 mod report;
-mod suite;
+pub(crate) mod suite;
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -1,0 +1,94 @@
+//! `include_schema!("schemas/order.json", root = "Order")`: the module `schemac compile` would
+//! write for the schema, expanded in place, with the schema and every file it references as
+//! inputs of the crate (editing one rebuilds it).
+
+use std::path::{Path, PathBuf};
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::parse::{Parse, ParseStream};
+use syn::{LitBool, LitStr, Token};
+
+/// The macro's arguments: the schema's path, then `key = value` options.
+struct Args {
+    path: LitStr,
+    root: Option<String>,
+    schema_dirs: Vec<String>,
+    assert_formats: bool,
+}
+
+impl Parse for Args {
+    fn parse(input: ParseStream) -> syn::Result<Args> {
+        let path: LitStr = input.parse()?;
+        let mut args = Args { path, root: None, schema_dirs: Vec::new(), assert_formats: false };
+        while !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            let key: syn::Ident = input.parse()?;
+            input.parse::<Token![=]>()?;
+            match key.to_string().as_str() {
+                "root" => args.root = Some(input.parse::<LitStr>()?.value()),
+                "schema_dir" => args.schema_dirs.push(input.parse::<LitStr>()?.value()),
+                "assert_formats" => args.assert_formats = input.parse::<LitBool>()?.value,
+                other => {
+                    return Err(syn::Error::new(
+                        key.span(),
+                        format!(
+                            "unknown option `{other}`\nhint: the options are `root = \"Name\"`, `schema_dir = \"dir\"` and `assert_formats = true`"
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(args)
+    }
+}
+
+/// `source_dir` is the directory of the invoking file, where a path not under the crate's
+/// directory is looked up (for crates built away from their sources, as trybuild's are).
+pub fn expand(input: TokenStream, source_dir: Option<&Path>) -> TokenStream {
+    let args: Args = match syn::parse2(input) {
+        Ok(args) => args,
+        Err(err) => return err.to_compile_error(),
+    };
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from).unwrap_or_default();
+    let relative = args.path.value();
+    let mut path = manifest_dir.join(&relative);
+    if let Some(beside) = source_dir.map(|dir| dir.join(&relative)).filter(|p| !path.exists() && p.exists()) {
+        path = beside;
+    }
+    let input = schemac::Input {
+        schemas: vec![schemac::SchemaSource { path, display: relative.clone(), root_name: args.root.clone(), ..Default::default() }],
+        catalog_dirs: args.schema_dirs.iter().map(|dir| manifest_dir.join(dir)).collect(),
+        ..schemac::Input::default()
+    };
+    let config = schemac::Config {
+        regenerate_command: format!("include_schema!({relative:?})"),
+        assert_formats: args.assert_formats,
+        ..schemac::Config::default()
+    };
+    match schemac::compile_reading(&input, &config) {
+        Ok((output, read)) => module(&output, &read, args.path.span()),
+        Err(diagnostics) => {
+            // Every error, each with file, pointer, line:column and hint, on the path.
+            let errors = diagnostics.iter().map(|d| syn::Error::new(args.path.span(), d.to_string()).to_compile_error());
+            quote! { #(#errors)* }
+        }
+    }
+}
+
+/// The generated items, and an `include_bytes!` of each file read so the compiler tracks it.
+fn module(output: &schemac::Output, read: &[PathBuf], span: Span) -> TokenStream {
+    let code = schemac::includable(output);
+    let items: TokenStream = match code.parse() {
+        Ok(items) => items,
+        Err(err) => return syn::Error::new(span, format!("schemac generated code that does not parse (a bug): {err}")).to_compile_error(),
+    };
+    let files = read.iter().filter_map(|path| Path::to_str(path)).map(|path| quote! { const _: &[u8] = ::core::include_bytes!(#path); });
+    quote! {
+        #(#files)*
+        #items
+    }
+}

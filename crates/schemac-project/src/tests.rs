@@ -1,0 +1,234 @@
+//! The project pipeline end to end in scratch repositories: write, check, drift of every kind,
+//! and bad input.
+
+use std::fs;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::*;
+
+/// A scratch repository, removed on drop.
+struct TempRepo(PathBuf);
+
+const CONFIG: &str = r#"[crate]
+name = "schema-types"
+version = "0.1.0"
+description = "Test types"
+output = "generated"
+
+[schemas]
+roots = ["schemas"]
+
+[schema."schemas/team/user.json"]
+root-name = "User"
+"#;
+
+impl TempRepo {
+    fn new() -> TempRepo {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("schemac-project-{}-{n}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        TempRepo(dir)
+    }
+
+    /// A repository with `schemac.toml` and two schemas, already generated.
+    fn generated() -> TempRepo {
+        let repo = TempRepo::new();
+        repo.write("schemac.toml", CONFIG);
+        repo.write("schemas/team/user.json", &object_schema("name"));
+        repo.write("schemas/order.json", &object_schema("id"));
+        repo.codegen().unwrap();
+        assert_eq!(repo.drift(), Drift::default(), "check must pass right after codegen");
+        repo
+    }
+
+    fn write(&self, path: &str, contents: &str) {
+        let path = self.0.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, contents).unwrap();
+    }
+
+    fn read(&self, path: &str) -> String {
+        fs::read_to_string(self.0.join(path)).unwrap()
+    }
+
+    fn project(&self) -> Result<Project, Error> {
+        Project::load(self.0.join("schemac.toml"))
+    }
+
+    fn codegen(&self) -> Result<Drift, Error> {
+        self.project()?.generate()?.write(&self.0)
+    }
+
+    fn drift(&self) -> Drift {
+        self.project().unwrap().generate().unwrap().check(&self.0).unwrap()
+    }
+
+    /// Asserts check finds the drift, codegen repairs it, and check then passes.
+    fn assert_caught_and_repaired(&self, expected: impl Fn(&Change) -> bool) {
+        let drift = self.drift();
+        assert!(drift.iter().any(&expected), "drift not caught: {drift:#?}");
+        assert!(!drift.to_string().is_empty());
+        self.codegen().unwrap();
+        assert_eq!(self.drift(), Drift::default());
+    }
+}
+
+impl Drop for TempRepo {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn object_schema(property: &str) -> String {
+    format!(
+        r#"{{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {{ "{property}": {{ "type": "string" }} }},
+  "required": ["{property}"]
+}}
+"#
+    )
+}
+
+#[test]
+fn codegen_writes_the_crate_and_is_idempotent() {
+    let repo = TempRepo::generated();
+    let lib = repo.read("generated/src/lib.rs");
+    assert!(lib.contains("#![forbid(unsafe_code)]"), "{lib}");
+    let manifest = repo.read("generated/Cargo.toml");
+    assert!(manifest.contains("name = \"schema-types\""), "{manifest}");
+    assert!(manifest.contains("schemac-runtime = { version = \"0.1.0\" }"), "{manifest}");
+    assert!(repo.0.join("generated/tests/schemas/main.rs").is_file());
+    assert_eq!(repo.codegen().unwrap(), Drift::default(), "a second codegen writes nothing");
+    // Nothing of the swap is left beside the crate.
+    let names: Vec<String> = fs::read_dir(&repo.0).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(names.iter().all(|n| !n.contains("schemac-")), "{names:?}");
+}
+
+#[test]
+fn catches_a_schema_changed_without_regenerating() {
+    let repo = TempRepo::generated();
+    repo.write("schemas/team/user.json", &object_schema("email"));
+    repo.assert_caught_and_repaired(
+        |d| matches!(d, Change::Changed { path, diff } if path == "generated/src/team/user.rs" && diff.contains("email")),
+    );
+}
+
+#[test]
+fn catches_a_generated_file_edited_by_hand() {
+    let repo = TempRepo::generated();
+    let path = "generated/src/lib.rs";
+    repo.write(path, &repo.read(path).replace("#![forbid(unsafe_code)]", "#![allow(unsafe_code)]"));
+    repo.assert_caught_and_repaired(|d| {
+        matches!(d, Change::Changed { path: p, diff } if p == path
+            && diff.contains("-#![allow(unsafe_code)]\n+#![forbid(unsafe_code)]"))
+    });
+}
+
+#[test]
+fn catches_a_stale_file_whose_schema_was_deleted() {
+    let repo = TempRepo::generated();
+    fs::remove_file(repo.0.join("schemas/order.json")).unwrap();
+    repo.assert_caught_and_repaired(|d| matches!(d, Change::Stale { path } if path == "generated/src/order.rs"));
+    assert!(!repo.0.join("generated/src/order.rs").exists());
+}
+
+#[test]
+fn catches_a_stray_rs_file_and_deletes_emptied_directories() {
+    let repo = TempRepo::generated();
+    repo.write("generated/src/gone/old.rs", "// @generated from a schema since deleted\n");
+    repo.assert_caught_and_repaired(|d| matches!(d, Change::Stale { path } if path == "generated/src/gone/old.rs"));
+    assert!(!repo.0.join("generated/src/gone").exists());
+}
+
+#[test]
+fn keeps_the_files_it_does_not_generate() {
+    let repo = TempRepo::generated();
+    repo.write("generated/.gitignore", "target/\n");
+    repo.write("generated/tests/data/notes.txt", "kept\n");
+    repo.write("schemas/order.json", &object_schema("number"));
+    repo.codegen().unwrap();
+    assert_eq!(repo.read("generated/.gitignore"), "target/\n");
+    assert_eq!(repo.read("generated/tests/data/notes.txt"), "kept\n");
+}
+
+#[test]
+fn catches_missing_files_and_a_missing_crate() {
+    let repo = TempRepo::generated();
+    fs::remove_file(repo.0.join("generated/README.md")).unwrap();
+    repo.assert_caught_and_repaired(|d| matches!(d, Change::Missing { path } if path == "generated/README.md"));
+    fs::remove_file(repo.0.join("generated/src/team/user.rs")).unwrap();
+    repo.assert_caught_and_repaired(|d| matches!(d, Change::Missing { path } if path == "generated/src/team/user.rs"));
+    fs::remove_dir_all(repo.0.join("generated")).unwrap();
+    let drift = repo.drift();
+    assert!(drift.iter().all(|c| matches!(c, Change::Missing { .. })) && drift.len() > 5, "{drift:#?}");
+    repo.assert_caught_and_repaired(|d| matches!(d, Change::Missing { path } if path == "generated/Cargo.toml"));
+}
+
+/// A schema error stops codegen before anything is written: the old crate stays whole.
+#[test]
+fn a_schema_error_writes_nothing() {
+    let repo = TempRepo::generated();
+    let before = repo.read("generated/src/lib.rs");
+    repo.write("schemas/broken.json", "{ not json");
+    repo.write("schemas/order.json", &object_schema("changed"));
+    let err = repo.codegen().unwrap_err();
+    assert!(err.diagnostics().is_some_and(|d| d.iter().any(|d| d.file == "schemas/broken.json" && d.position.is_some())), "{err}");
+    assert_eq!(repo.read("generated/src/lib.rs"), before);
+    assert!(!repo.read("generated/src/order.rs").contains("changed"));
+}
+
+#[test]
+fn rejects_config_naming_a_missing_schema_at_its_table() {
+    let repo = TempRepo::generated();
+    fs::remove_file(repo.0.join("schemas/team/user.json")).unwrap();
+    let err = repo.project().unwrap().generate().unwrap_err();
+    let ErrorKind::Config(config) = err.kind() else { panic!("{err}") };
+    assert_eq!(config.key.as_deref(), Some("schema.\"schemas/team/user.json\""));
+    assert_eq!(config.position, Some((10, 9)));
+    assert!(config.message.contains("names a schema that is not under schemas.roots"), "{err}");
+}
+
+#[test]
+fn rejects_a_missing_root_and_an_output_over_the_schemas() {
+    let repo = TempRepo::new();
+    repo.write("schemac.toml", CONFIG);
+    let err = repo.project().unwrap().generate().unwrap_err().to_string();
+    assert_eq!(err, "schemac.toml: schema root `schemas` is not a directory");
+    repo.write("schemac.toml", &CONFIG.replace("output = \"generated\"", "output = \"schemas/out\""));
+    let err = repo.project().unwrap_err();
+    assert!(err.is_config(), "{err}");
+    assert!(err.to_string().contains("crate.output: \"schemas/out\" overlaps the schema root \"schemas\""), "{err}");
+}
+
+#[test]
+fn a_missing_config_is_a_config_error() {
+    let repo = TempRepo::new();
+    let err = repo.project().unwrap_err();
+    assert!(err.is_config(), "{err}");
+    assert!(err.to_string().contains("cannot read it"), "{err}");
+}
+
+/// An unchanged rerun reuses the cached files; a changed schema, a new schema under a root or
+/// `cache(false)` compiles again.
+#[test]
+fn the_cache_is_reused_only_while_the_inputs_are_unchanged() {
+    let repo = TempRepo::generated();
+    let entry = repo.0.join("target/schemac-cache/generated.json");
+    let text = fs::read_to_string(&entry).expect("codegen stored a cache entry");
+    // Mark the cached copy, so that using it shows.
+    fs::write(&entry, text.replace("#![forbid(unsafe_code)]", "#![forbid(unsafe_code)] // cached")).unwrap();
+    let lib = |project: Project| project.generate().unwrap().get("generated/src/lib.rs").unwrap().to_owned();
+    assert!(lib(repo.project().unwrap()).contains("// cached"));
+    assert!(!lib(repo.project().unwrap().cache(false)).contains("// cached"));
+    repo.write("schemas/extra.json", &object_schema("x"));
+    let fresh = lib(repo.project().unwrap());
+    assert!(!fresh.contains("// cached") && fresh.contains("extra"), "{fresh}");
+    fs::write(&entry, fs::read_to_string(&entry).unwrap().replace("#![forbid(unsafe_code)]", "#![forbid(unsafe_code)] // cached")).unwrap();
+    repo.write("schemas/order.json", &object_schema("changed"));
+    assert!(!lib(repo.project().unwrap()).contains("// cached"));
+}

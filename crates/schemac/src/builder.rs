@@ -1,0 +1,309 @@
+//! The build-script API, prost-build style: a [`Builder`] compiles schemas into `OUT_DIR`, one
+//! file per schema for `include!`, and tells cargo to rerun when a file it read changes.
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() -> Result<(), schemac::BuildError> {
+//!     schemac::Builder::new()
+//!         .schema("schemas/order.json")
+//!         .root_name("Order")
+//!         .schema_dir("schemas/common")
+//!         .map("https://example.com/", "schemas/")
+//!         .compile_to_out_dir()
+//! }
+//! // src/lib.rs: include!(concat!(env!("OUT_DIR"), "/order.rs"));
+//! ```
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::{Config, Diagnostics, Draft, Input, Output, SchemaSource, UrlMap};
+
+/// Schemas to compile in a build script, and how.
+#[derive(Clone, Debug, Default)]
+pub struct Builder {
+    /// Each schema with its root name; each becomes one file.
+    schemas: Vec<(PathBuf, Option<String>)>,
+    catalog_dirs: Vec<PathBuf>,
+    maps: Vec<UrlMap>,
+    default_draft: Option<Draft>,
+    assert_formats: bool,
+    out_dir: Option<PathBuf>,
+}
+
+/// A build that failed: the schema errors (each with file, pointer, line:column and hint), or
+/// a file that could not be written.
+pub struct BuildError(BuildErrorKind);
+
+enum BuildErrorKind {
+    Schemas(Diagnostics),
+    Other(String),
+}
+
+impl BuildError {
+    pub fn diagnostics(&self) -> Option<&Diagnostics> {
+        match &self.0 {
+            BuildErrorKind::Schemas(diagnostics) => Some(diagnostics),
+            BuildErrorKind::Other(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            BuildErrorKind::Schemas(diagnostics) => write!(f, "{diagnostics}"),
+            BuildErrorKind::Other(message) => write!(f, "{message}"),
+        }
+    }
+}
+
+/// As `Display`: a build script's `main` returning the error prints this.
+impl fmt::Debug for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl Builder {
+    pub fn new() -> Builder {
+        Builder::default()
+    }
+
+    /// Compiles `path` (relative to the crate's directory, where build scripts run) into
+    /// `OUT_DIR/<module name of its file stem>.rs`: its types at the top level, those of the
+    /// schemas it references in nested modules.
+    pub fn schema(mut self, path: impl Into<PathBuf>) -> Builder {
+        self.schemas.push((path.into(), None));
+        self
+    }
+
+    /// The root type's name of the schema added last (default: its `title`, else its file name).
+    pub fn root_name(mut self, name: &str) -> Builder {
+        if let Some(last) = self.schemas.last_mut() {
+            last.1 = Some(name.to_owned());
+        }
+        self
+    }
+
+    /// A directory whose schemas refs can reach by `$id`.
+    pub fn schema_dir(mut self, dir: impl Into<PathBuf>) -> Builder {
+        self.catalog_dirs.push(dir.into());
+        self
+    }
+
+    /// Refs under `prefix` resolve to files under `dir`; nothing is fetched.
+    pub fn map(mut self, prefix: &str, dir: impl Into<PathBuf>) -> Builder {
+        self.maps.push(UrlMap { prefix: prefix.to_owned(), dir: dir.into() });
+        self
+    }
+
+    /// The draft of schemas without `$schema` (default 2020-12).
+    pub fn default_draft(mut self, draft: Draft) -> Builder {
+        self.default_draft = Some(draft);
+        self
+    }
+
+    /// Assert `format`; the crate then needs `schemac-runtime`'s `formats` feature.
+    pub fn assert_formats(mut self, assert: bool) -> Builder {
+        self.assert_formats = assert;
+        self
+    }
+
+    /// Write here instead of `OUT_DIR`.
+    pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Builder {
+        self.out_dir = Some(dir.into());
+        self
+    }
+
+    /// Compiles every schema and writes its file; returns the files written and the files read
+    /// (the schemas, and every file their refs and the catalog directories reached). Prints
+    /// nothing: [`compile_to_out_dir`](Builder::compile_to_out_dir) is for build scripts.
+    pub fn compile(&self) -> Result<Compiled, BuildError> {
+        let out_dir = match &self.out_dir {
+            Some(dir) => dir.clone(),
+            None => std::env::var_os("OUT_DIR").map(PathBuf::from).ok_or_else(|| {
+                BuildError(BuildErrorKind::Other("OUT_DIR is not set: call this from a build script, or set out_dir".to_owned()))
+            })?,
+        };
+        let mut compiled = Compiled::default();
+        let mut diagnostics = Diagnostics::default();
+        for (path, root_name) in &self.schemas {
+            let input = Input {
+                schemas: vec![SchemaSource {
+                    path: path.clone(),
+                    display: path.display().to_string(),
+                    module: Vec::new(),
+                    root_name: root_name.clone(),
+                    pointer: String::new(),
+                }],
+                catalog_dirs: self.catalog_dirs.clone(),
+                maps: self.maps.clone(),
+                ..Input::default()
+            };
+            let config = Config {
+                default_draft: self.default_draft.unwrap_or(Draft::Draft2020_12),
+                regenerate_command: "cargo build (build.rs, schemac::Builder)".to_owned(),
+                assert_formats: self.assert_formats,
+                ..Config::default()
+            };
+            let (output, read) = match crate::compile_reading(&input, &config) {
+                Ok(result) => result,
+                Err(errors) => {
+                    diagnostics.0.extend(errors.0);
+                    continue;
+                }
+            };
+            for file in read {
+                if !compiled.read.contains(&file) {
+                    compiled.read.push(file);
+                }
+            }
+            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let target = out_dir.join(format!("{}.rs", crate::ident::module_name(&stem)));
+            std::fs::write(&target, includable(&output))
+                .map_err(|e| BuildError(BuildErrorKind::Other(format!("cannot write {}: {e}", target.display()))))?;
+            compiled.written.push(target);
+        }
+        if !diagnostics.is_empty() {
+            return Err(BuildError(BuildErrorKind::Schemas(diagnostics)));
+        }
+        Ok(compiled)
+    }
+
+    /// What a build script calls: [`compile`](Builder::compile), then
+    /// `cargo::rerun-if-changed` for each file read, or each error as a `cargo::error` (with
+    /// file, pointer, line:column and hint) and the error returned.
+    pub fn compile_to_out_dir(&self) -> Result<(), BuildError> {
+        match self.compile() {
+            Ok(compiled) => {
+                for file in &compiled.read {
+                    println!("cargo::rerun-if-changed={}", file.display());
+                }
+                Ok(())
+            }
+            Err(error) => {
+                // A failed build script runs again on the next build, whatever changed.
+                for line in error.to_string().lines() {
+                    println!("cargo::error={line}");
+                }
+                Err(error)
+            }
+        }
+    }
+}
+
+/// What [`Builder::compile`] did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Compiled {
+    /// The files written, one per schema.
+    pub written: Vec<PathBuf>,
+    /// Every file read, in the order first read.
+    pub read: Vec<PathBuf>,
+}
+
+/// The output as one file that `include!` accepts, at a module's top level or inside one:
+/// `include!` takes no inner attributes, so the top level's `#![allow(..)]` go onto each item
+/// and its `//!` docs are left out (those of nested modules stay, inside their braces).
+pub fn includable(output: &Output) -> String {
+    let text = output.single_file();
+    let header: String = text.lines().take_while(|l| l.starts_with("//") && !l.starts_with("//!")).map(|l| format!("{l}\n")).collect();
+    let Ok(mut file) = syn::parse_file(&text) else { return text };
+    let inner: Vec<syn::Attribute> = std::mem::take(&mut file.attrs)
+        .into_iter()
+        .filter(|attr| !attr.path().is_ident("doc"))
+        .map(|mut attr| {
+            attr.style = syn::AttrStyle::Outer;
+            attr
+        })
+        .collect();
+    for item in &mut file.items {
+        if let Some(attrs) = item_attrs(item) {
+            attrs.splice(0..0, inner.iter().cloned());
+        }
+    }
+    format!("{header}\n{}", prettyplease::unparse(&file))
+}
+
+fn item_attrs(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
+    use syn::Item;
+    Some(match item {
+        Item::Const(i) => &mut i.attrs,
+        Item::Enum(i) => &mut i.attrs,
+        Item::Fn(i) => &mut i.attrs,
+        Item::Impl(i) => &mut i.attrs,
+        Item::Mod(i) => &mut i.attrs,
+        Item::Static(i) => &mut i.attrs,
+        Item::Struct(i) => &mut i.attrs,
+        Item::Trait(i) => &mut i.attrs,
+        Item::Type(i) => &mut i.attrs,
+        Item::Use(i) => &mut i.attrs,
+        Item::Macro(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+/// The files `compile` read that are on disk (the built-in metaschemas are not).
+pub(crate) fn files_read(docs: &[crate::load::Document]) -> Vec<PathBuf> {
+    let embedded = Path::new(env!("CARGO_MANIFEST_DIR")).join("metaschemas");
+    docs.iter()
+        .filter(|doc| !doc.path.starts_with(&embedded))
+        .map(|doc| std::fs::canonicalize(&doc.path).unwrap_or_else(|_| doc.path.clone()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("schemac-builder-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("out")).unwrap();
+        dir
+    }
+
+    #[test]
+    fn writes_one_includable_file_per_schema_and_lists_what_it_read() {
+        let dir = temp("ok");
+        std::fs::create_dir_all(dir.join("common")).unwrap();
+        std::fs::write(dir.join("common/money.json"), r#"{"$id": "https://example.com/money.json", "type": "number", "minimum": 0}"#)
+            .unwrap();
+        std::fs::write(dir.join("common/unused.json"), r#"{"$id": "https://example.com/unused.json"}"#).unwrap();
+        std::fs::write(
+            dir.join("order.json"),
+            r#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"total": {"$ref": "https://example.com/money.json"}}}"#,
+        )
+        .unwrap();
+        let compiled = Builder::new()
+            .schema(dir.join("order.json"))
+            .root_name("Order")
+            .schema_dir(dir.join("common"))
+            .out_dir(dir.join("out"))
+            .compile()
+            .unwrap();
+        assert_eq!(compiled.written, [dir.join("out/order.rs")]);
+        let canonical = |p: &str| std::fs::canonicalize(dir.join(p)).unwrap();
+        assert_eq!(compiled.read, [canonical("order.json"), canonical("common/money.json"), canonical("common/unused.json")]);
+        let code = std::fs::read_to_string(dir.join("out/order.rs")).unwrap();
+        assert!(code.contains("pub struct Order"), "{code}");
+        assert!(!code.contains("#!["), "include! takes no inner attributes:\n{code}");
+        assert!(!code.lines().any(|l| l.starts_with("//!")), "{code}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn reports_every_schema_error_with_its_position() {
+        let dir = temp("bad");
+        std::fs::write(dir.join("a.json"), "{\n  \"type\": \"object\",\n}").unwrap();
+        std::fs::write(dir.join("b.json"), "{\"$ref\": \"#/nowhere\"}").unwrap();
+        let error = Builder::new().schema(dir.join("a.json")).schema(dir.join("b.json")).out_dir(dir.join("out")).compile().unwrap_err();
+        let diagnostics = error.diagnostics().unwrap();
+        assert_eq!(diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), ["invalid-json", "unresolved-ref"], "{error}");
+        assert_eq!(diagnostics.0[0].position, Some((3, 1)));
+        assert_eq!(format!("{error:?}"), error.to_string());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
