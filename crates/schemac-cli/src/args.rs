@@ -16,6 +16,7 @@ Commands and their flags (details: schemac compile --help):
   schemac init [DIR]
   schemac codegen [--config FILE]
   schemac check [--config FILE]
+  schemac diff OLD NEW [--role reader|writer|both] [--format text|json]
 
 Examples:
   schemac compile schemas/goal.json -o src/goal.rs
@@ -42,6 +43,8 @@ pub enum Command {
     Codegen(crate::project::ProjectArgs),
     /// Fail, showing the diff, if the generated crate on disk is not what codegen writes.
     Check(crate::project::ProjectArgs),
+    /// Classify every change between two versions of a schema for readers and writers.
+    Diff(crate::diff::Diff),
 }
 
 /// `schemac compile`.

@@ -5,6 +5,7 @@
 //! 2 on a usage error (also an output that would overwrite a schema that was read).
 
 mod args;
+mod diff;
 mod project;
 
 use std::fs::File;
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
         Command::Init(args) => return project::init(&args),
         Command::Codegen(args) => return project::codegen(&args),
         Command::Check(args) => return project::check(&args),
+        Command::Diff(args) => return diff::run(&args),
     };
     match try_main(compile) {
         Ok(()) => ExitCode::SUCCESS,

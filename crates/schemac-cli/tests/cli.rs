@@ -164,3 +164,25 @@ fn lenient_schemas_compile_with_warnings_unless_denied() {
     assert!(err.contains("error[ignored-annotation]") && err.contains("3 errors"), "{err}");
     assert!(stdout(&denied).is_empty());
 }
+
+/// `schemac diff`: the exit status follows the role's verdicts; a breaking change comes with
+/// its witness; `--format json` is machine-readable.
+#[test]
+fn diff_exits_by_the_role_verdict() {
+    let cases = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/diff/cases/");
+    let pair = |name: &str| (format!("{cases}{name}/old.json"), format!("{cases}{name}/new.json"));
+    let (old, new) = pair("required-added");
+    let breaking = check_exit(&["diff", &old, &new], 1);
+    let text = stdout(&breaking);
+    assert!(text.contains("required-added") && text.contains("witness: {}") && text.contains("bump: major"), "{text}");
+    check_exit(&["diff", "--role", "writer", "--no-witnesses", &old, &new], 0);
+    let (old, new) = pair("pattern-changed");
+    let unknown = check_exit(&["diff", "--format", "json", &old, &new], 2);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&unknown)).expect("JSON output");
+    assert_eq!(json["changes"][0]["kind"], "pattern-changed");
+    assert_eq!(json["changes"][0]["readers"], "unknown");
+    assert!(json["changes"][0]["reason"].as_str().is_some_and(|r| r.contains("not decided")));
+    let (old, new) = pair("annotations-only");
+    let same = check_exit(&["diff", &old, &new], 0);
+    assert!(stdout(&same).contains("bump: patch"), "{}", stdout(&same));
+}

@@ -460,7 +460,15 @@ pub fn diff(old: &Front, new: &Front, options: &Options) -> Result<Report, Diagn
             })
             .collect()
     };
-    let (olds, news) = (inputs(old), inputs(new));
+    let (olds, mut news) = (inputs(old), inputs(new));
+    // One schema against one schema: they are the two versions, whatever their names.
+    if let ([(_, old_id, old_display)], [(_, new_id, new_display)]) = (olds.as_slice(), news.as_mut_slice())
+        && (old_id != new_id || old_id.is_none())
+        && old_display != new_display
+    {
+        *new_display = old_display.clone();
+        *new_id = old_id.clone();
+    }
     let mut extra = Vec::new();
     let mut matched_new = Vec::new();
     let mut roots = Vec::new();

@@ -331,7 +331,9 @@ impl<'a> Comparer<'a> {
             (Some((a, at_a)), Some((b, at_b))) => {
                 let (old_name, new_name) =
                     (self.old.registry.doc(at_a.doc).display.clone(), self.new.registry.doc(at_b.doc).display.clone());
-                if at_a.pointer != at_b.pointer || old_name != new_name {
+                // Within the referring document on both sides, only the pointer can move.
+                let both_local = at_a.doc == task.old_at.doc && at_b.doc == task.new_at.doc;
+                if at_a.pointer != at_b.pointer || (!both_local && old_name != new_name) {
                     let detail = format!("`{keyword}` now goes to {new_name}#{} (was {old_name}#{})", at_b.pointer, at_a.pointer);
                     self.push(ChangeKind::RefRetargeted, task, Some(keyword), Effect::Neutral, detail);
                 }

@@ -1,0 +1,168 @@
+//! `schemac diff OLD NEW`: every change between two versions of a schema (or of a directory of
+//! schemas), its verdict for readers and writers, a witness document for each breaking one, and
+//! the semver bump of the generated crate that follows.
+//!
+//! Exit codes: 0 when nothing is breaking for the role, 1 when something is, 2 when something
+//! is undecided and nothing breaking (and on usage errors).
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use schemac::diff::{Options, Role};
+
+/// `schemac diff`.
+#[derive(Debug, Args)]
+#[command(after_long_help = "\
+Readers: code built on the NEW types must read every document written under OLD (old ⊆ new,
+Confluent's BACKWARD). Writers: documents written under NEW must still be read by code built
+on the OLD types (new ⊆ old, FORWARD). Both: FULL. Each change is compatible, breaking or
+unknown (with the reason) for each role; a breaking one comes with a witness, a document one
+version accepts and the other rejects, found among documents synthesized from both versions
+and judged by the jsonschema crate.
+
+OLD and NEW are schema files, or directories whose schemas are matched by `$id`, then by path.
+
+Examples:
+  schemac diff v1/order.json v2/order.json
+  schemac diff --role reader old-schemas/ schemas/
+  schemac diff --format json a.json b.json
+
+Exit status: 0 nothing breaking for the role, 1 something breaking, 2 something unknown and
+nothing breaking (also usage errors).")]
+pub struct Diff {
+    /// The old version: a schema file or a directory of them.
+    #[arg(value_name = "OLD")]
+    pub old: PathBuf,
+    /// The new version.
+    #[arg(value_name = "NEW")]
+    pub new: PathBuf,
+    /// Whose compatibility decides the exit status and the bump.
+    #[arg(long, value_enum, default_value = "both")]
+    pub role: RoleArg,
+    /// `text` (grouped, one line per change) or `json`.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// Skip the witness search (faster; breaking verdicts then come without a document).
+    #[arg(long)]
+    pub no_witnesses: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum RoleArg {
+    Reader,
+    Writer,
+    Both,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+pub fn run(args: &Diff) -> ExitCode {
+    match report(args) {
+        Ok(code) => code,
+        Err(err) => {
+            match err.downcast_ref::<schemac::Diagnostics>() {
+                Some(diagnostics) => eprintln!("{diagnostics}"),
+                None => eprintln!("error: {err:#}"),
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn report(args: &Diff) -> Result<ExitCode> {
+    let role = match args.role {
+        RoleArg::Reader => Role::Reader,
+        RoleArg::Writer => Role::Writer,
+        RoleArg::Both => Role::Both,
+    };
+    let (old, new) = (front(&args.old)?, front(&args.new)?);
+    let mut report = schemac::diff::diff(&old, &new, &Options::default())?;
+    let search = if args.no_witnesses {
+        None
+    } else {
+        Some(schemac_synth::witnesses(&mut report, &old, &new, &schemac_synth::SynthConfig::default())?)
+    };
+    let mut out = String::new();
+    match args.format {
+        Format::Text => {
+            out.push_str(&report.to_text(role));
+            if let Some(search) = &search {
+                out.push_str(&format!(
+                    "witnesses: {} of {} breaking verdicts, from {} synthesized documents\n",
+                    search.witnessed, search.breaking, search.candidates
+                ));
+                for counterexample in &search.counterexamples {
+                    out.push_str(&format!("counterexample (the diff is wrong here; please report it): {counterexample:?}\n"));
+                }
+            }
+        }
+        Format::Json => {
+            out.push_str(&serde_json::to_string_pretty(&report.to_json(role))?);
+            out.push('\n');
+        }
+    }
+    // A reader that stops early (`| head`) is no error.
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => return Err(err).context("cannot write to stdout"),
+        _ => {}
+    }
+    Ok(if report.breaking(role) {
+        ExitCode::FAILURE
+    } else if report.unknown(role) {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The front end of a schema file, or of every schema in a directory (displayed by their
+/// paths below it, so the two versions' files match by path).
+fn front(path: &Path) -> Result<schemac::Front> {
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut files = Vec::new();
+    if meta.is_dir() {
+        let mut todo = vec![path.to_path_buf()];
+        while let Some(dir) = todo.pop() {
+            for entry in std::fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))? {
+                let file = entry?.path();
+                if file.is_dir() {
+                    todo.push(file);
+                } else if schemac::syntax::is_schema_file(&file) {
+                    files.push(file);
+                }
+            }
+        }
+        files.sort();
+        if files.is_empty() {
+            bail!("{} holds no schema files (*.json, *.yaml, *.yml)", path.display());
+        }
+    } else {
+        files.push(path.to_path_buf());
+    }
+    let base = if meta.is_dir() { path } else { path.parent().unwrap_or(Path::new("")) };
+    let schemas = files
+        .iter()
+        .map(|file| {
+            let display = file.strip_prefix(base).unwrap_or(file).display().to_string();
+            // One file against one: the same module and root name on both sides, so the Rust
+            // API compares type by type; in directories, the path names the module.
+            let (module, root_name) = if meta.is_dir() {
+                (vec![schemac::ident::module_name(&display)], None)
+            } else {
+                (vec!["schema".to_owned()], Some("Root".to_owned()))
+            };
+            schemac::SchemaSource { path: file.clone(), display, module, root_name, ..schemac::SchemaSource::default() }
+        })
+        .collect();
+    let catalog_dirs = if meta.is_dir() { vec![path.to_path_buf()] } else { Vec::new() };
+    let input = schemac::Input { schemas, catalog_dirs, ..schemac::Input::default() };
+    Ok(schemac::front(&input, &schemac::Config::default())?)
+}
