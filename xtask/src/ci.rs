@@ -12,13 +12,18 @@ use crate::{codegen, conformance};
 #[derive(Debug)]
 enum Step {
     Cargo(&'static [&'static str]),
+    /// A cargo command with environment variables set.
+    CargoWith(&'static [(&'static str, &'static str)], &'static [&'static str]),
     InProcess(&'static str, fn(&Path) -> Result<()>),
 }
 
-const STEPS: [Step; 7] = [
+const STEPS: [Step; 8] = [
     Step::Cargo(&["fmt", "--all", "--", "--check"]),
     Step::Cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     Step::InProcess("cargo xtask check", codegen::check),
+    // Every crate's rustdoc, the generated crate's reference pages included, without a warning
+    // (a broken intra-doc link, a bare URL from a schema's description).
+    Step::CargoWith(&[("RUSTDOCFLAGS", "-D warnings")], &["doc", "--workspace", "--no-deps"]),
     Step::Cargo(&["test", "--workspace"]),
     // After the tests, so that snapshots they leave pending are caught.
     Step::InProcess("snapshot hygiene", crate::snapshots::check),
@@ -36,17 +41,23 @@ impl Step {
     fn name(&self) -> String {
         match self {
             Step::Cargo(args) => format!("cargo {}", args.join(" ")),
+            Step::CargoWith(env, args) => {
+                let env: Vec<String> = env.iter().map(|(key, value)| format!("{key}={value:?}")).collect();
+                format!("{} cargo {}", env.join(" "), args.join(" "))
+            }
             Step::InProcess(name, _) => (*name).to_owned(),
         }
     }
 
     fn run(&self, root: &Path) -> Result<()> {
         match self {
-            Step::Cargo(args) => {
+            Step::Cargo(args) => Step::CargoWith(&[], args).run(root),
+            Step::CargoWith(env, args) => {
                 // The cargo that runs xtask, so CI uses the same toolchain throughout.
                 let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
                 let status = Command::new(&cargo)
                     .args(*args)
+                    .envs(env.iter().copied())
                     .current_dir(root)
                     .status()
                     .with_context(|| format!("cannot run {}", cargo.to_string_lossy()))?;

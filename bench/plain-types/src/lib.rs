@@ -4,7 +4,6 @@
 //! The schemas of `schemac.toml` as plain serde derives with no checks: the benchmark's baseline
 //!
 //! Each JSON Schema is one module; its root type is what a whole document deserializes to.
-//! [`SCHEMAS`] lists them as a service publishes them; [`find`] looks one up by reference.
 //!
 //! | Schema | Reference | Module | Root type |
 //! |---|---|---|---|

@@ -26,8 +26,8 @@
 //! assertions the Rust types cannot express, such as `maximum` on an `f64` or `pattern` on a
 //! `String`), as generated types do.
 //!
-//! The pipeline: [`attrs`] → [`schema`] (load the node) → [`check`] → [`expand`], which
-//! emits [`json_schema`] and [`validate`] too.
+//! The pipeline: `attrs` → `schema` (load the node) → `check` → `expand`, which
+//! emits `json_schema` and `validate` too.
 
 mod attrs;
 mod case;

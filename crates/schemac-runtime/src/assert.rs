@@ -197,7 +197,7 @@ pub fn exclusive_maximum(value: impl Into<Num>, limit: impl Into<Num>) -> Result
     ordered(value.into(), limit.into(), "exclusiveMaximum", Ordering::is_lt, "not less than the exclusive maximum")
 }
 
-/// `multipleOf`, decided on exact decimals (see [`Num::decimal`]), so that `0.0075` is a
+/// `multipleOf`, decided on exact decimals (see `Num::decimal`), so that `0.0075` is a
 /// multiple of `0.0001` although neither is exact in binary. `value = m·10^e` is a multiple
 /// of `d = n·10^k` (mantissas without trailing zeros) iff `e >= k` and `n` divides
 /// `m·10^(e-k)`, computed modulo `n`; when `e < k`, `m` would need `e - k` trailing zeros,

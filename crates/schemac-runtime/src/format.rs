@@ -2,7 +2,7 @@
 //! re-rendered, so its offset and precision survive a round trip). `format` is an annotation
 //! by default, as the specification says, so any string is accepted.
 //!
-//! With the `formats` feature, [`assert`] checks each format (code generated with
+//! With the `formats` feature, [`mod@assert`] checks each format (code generated with
 //! `assert-formats` calls it while deserializing and in `validate()`), and the newtypes gain
 //! typed accessors such as [`DateTime::parse`].
 

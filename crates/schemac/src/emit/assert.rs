@@ -172,7 +172,7 @@ pub(super) fn validate_impl(name: &proc_macro2::Ident, body: TokenStream) -> Tok
     validate_impl_in(&quote!(schemac_runtime), name, body)
 }
 
-/// [`validate_impl`] with the runtime crate spelled `rt` (the derive macro writes
+/// `validate_impl` with the runtime crate spelled `rt` (the derive macro writes
 /// `::schemac_runtime`, generated modules `schemac_runtime`).
 pub fn validate_impl_in(rt: &TokenStream, name: &proc_macro2::Ident, body: TokenStream) -> TokenStream {
     if body.is_empty() {

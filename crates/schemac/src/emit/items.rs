@@ -58,7 +58,7 @@ pub(super) fn pattern_static(name: &proc_macro2::Ident, pattern: &Pattern) -> To
     pattern_static_in(&quote!(schemac_runtime), name, pattern)
 }
 
-/// [`pattern_static`] with the runtime crate spelled `rt` (the derive macro writes
+/// `pattern_static` with the runtime crate spelled `rt` (the derive macro writes
 /// `::schemac_runtime`). An anchored run of ASCII classes (`^run_[0-9a-f]{32}$`) is decided
 /// here and emitted as its parts, which the runtime only executes; any other pattern as its
 /// source and its `regex` or (for lookaround and backreferences) `fancy-regex` translation,
