@@ -17,6 +17,8 @@ Commands and their flags (details: schemac compile --help):
   schemac codegen [--config FILE]
   schemac check [--config FILE]
   schemac diff OLD NEW [--role reader|writer|both] [--format text|json]
+  schemac docs SCHEMA [--reference NAME] [--summary TEXT] [--schema-version VERSION]
+               [--served-at WHERE]... [--appears WHERE]... [-o OUT.md]
 
 Examples:
   schemac compile schemas/goal.json -o src/goal.rs
@@ -24,6 +26,7 @@ Examples:
   schemac compile api/order.json --schema-dir api/common --map https://example.com/schemas/=api
   schemac init && cargo xtask codegen
   schemac check
+  schemac docs schemas/goal.json -o docs/goal.md
 
 Exit status: 0 on success, 1 on schema errors (printed to stderr), drift (check) or when the
 output cannot be written, 2 on usage errors (also an output that would overwrite a schema, and a
@@ -45,6 +48,8 @@ pub enum Command {
     Check(crate::project::ProjectArgs),
     /// Classify every change between two versions of a schema for readers and writers.
     Diff(crate::diff::Diff),
+    /// Write a schema's reference page: every field, its rules in words, the complete schema.
+    Docs(Docs),
 }
 
 /// `schemac compile`.
@@ -73,32 +78,8 @@ pub struct Compile {
     #[arg(long, value_name = "NAME")]
     pub root_name: Option<String>,
 
-    /// The draft of schemas that have no `$schema`.
-    #[arg(
-        long,
-        value_name = "DRAFT",
-        default_value = "2020-12",
-        value_parser = parse_draft,
-        long_help = "The draft of schemas that have no `$schema`: 2020-12, 2019-09, 7, 6 or 4."
-    )]
-    pub default_draft: schemac::Draft,
-
-    /// A directory whose schemas refs can reach by `$id` (repeatable).
-    #[arg(long = "schema-dir", value_name = "DIR")]
-    pub schema_dirs: Vec<PathBuf>,
-
-    /// Resolve refs starting with URL_PREFIX to files under DIR; nothing is fetched (repeatable).
-    #[arg(long = "map", value_name = "URL_PREFIX=DIR", value_parser = parse_map)]
-    pub maps: Vec<schemac::UrlMap>,
-
-    /// Let refs read files below DIR too (repeatable); by default only the schema's directory, the
-    /// --schema-dir and --map directories are read.
-    #[arg(long = "allow-root", value_name = "DIR")]
-    pub allow_roots: Vec<PathBuf>,
-
-    /// The largest schema file read, in bytes (a K, M or G suffix multiplies by 1024s).
-    #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_size)]
-    pub max_file_size: u64,
+    #[command(flatten)]
+    pub reading: Reading,
 
     /// Assert `format` (date-time, email, uri, uuid, ...) instead of only annotating it.
     #[arg(
@@ -126,6 +107,101 @@ pub struct Compile {
 
     /// Write the Rust code to this file instead of stdout.
     #[arg(short, long, value_name = "OUT.rs")]
+    pub out: Option<PathBuf>,
+}
+
+/// How the schema and the files its refs reach are read: shared by `compile` and `docs`.
+#[derive(Debug, Args)]
+pub struct Reading {
+    /// The draft of schemas that have no `$schema`.
+    #[arg(
+        long,
+        value_name = "DRAFT",
+        default_value = "2020-12",
+        value_parser = parse_draft,
+        long_help = "The draft of schemas that have no `$schema`: 2020-12, 2019-09, 7, 6 or 4."
+    )]
+    pub default_draft: schemac::Draft,
+
+    /// A directory whose schemas refs can reach by `$id` (repeatable).
+    #[arg(long = "schema-dir", value_name = "DIR")]
+    pub schema_dirs: Vec<PathBuf>,
+
+    /// Resolve refs starting with URL_PREFIX to files under DIR; nothing is fetched (repeatable).
+    #[arg(long = "map", value_name = "URL_PREFIX=DIR", value_parser = parse_map)]
+    pub maps: Vec<schemac::UrlMap>,
+
+    /// Let refs read files below DIR too (repeatable); by default only the schema's directory, the
+    /// --schema-dir and --map directories are read.
+    #[arg(long = "allow-root", value_name = "DIR")]
+    pub allow_roots: Vec<PathBuf>,
+
+    /// The largest schema file read, in bytes (a K, M or G suffix multiplies by 1024s).
+    #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_size)]
+    pub max_file_size: u64,
+}
+
+impl Reading {
+    /// The compiler input for the one schema at `schema`.
+    pub fn input(&self, schema: &std::path::Path, root_name: Option<String>) -> schemac::Input {
+        schemac::Input {
+            schemas: vec![schemac::SchemaSource {
+                display: schema.display().to_string(),
+                path: schema.to_owned(),
+                module: Vec::new(),
+                root_name,
+                pointer: String::new(),
+            }],
+            catalog_dirs: self.schema_dirs.clone(),
+            maps: self.maps.clone(),
+            allowed_roots: self.allow_roots.clone(),
+            max_file_size: self.max_file_size,
+        }
+    }
+}
+
+/// `schemac docs`.
+#[derive(Debug, Args)]
+#[command(after_long_help = "\
+The page is Markdown: the schema's name, id and version, where it is served and appears, a
+table of every field (type, required, rules, description, constraints in words), a section per
+definition, and the complete schema. `schemac codegen` writes the same page for every schema
+of a crate into its docs/ directory, with these values from schemac.toml.
+
+Examples:
+  schemac docs schemas/order.json -o docs/order.md
+  schemac docs report.json --reference acme.report/v1 --version 1.0.0 \\
+      --served-at 'GET /api/schemas/{reference}' --appears 'Returned by: GET /reports/{id}'")]
+pub struct Docs {
+    /// The JSON Schema file to describe.
+    #[arg(value_name = "SCHEMA")]
+    pub schema: PathBuf,
+
+    /// The name the schema is published under: the page's heading (default: its title).
+    #[arg(long, value_name = "NAME")]
+    pub reference: Option<String>,
+
+    /// One or two sentences for the top of the page, instead of the schema's description.
+    #[arg(long, value_name = "TEXT")]
+    pub summary: Option<String>,
+
+    /// The schema's version.
+    #[arg(long = "schema-version", value_name = "VERSION")]
+    pub schema_version: Option<String>,
+
+    /// Where the schema is served; `{reference}` stands for its reference (repeatable).
+    #[arg(long = "served-at", value_name = "WHERE")]
+    pub served_at: Vec<String>,
+
+    /// Where documents of the schema appear, one line each (repeatable).
+    #[arg(long = "appears", value_name = "WHERE")]
+    pub appears: Vec<String>,
+
+    #[command(flatten)]
+    pub reading: Reading,
+
+    /// Write the page to this file instead of stdout.
+    #[arg(short, long, value_name = "OUT.md")]
     pub out: Option<PathBuf>,
 }
 

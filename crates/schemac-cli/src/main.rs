@@ -1,5 +1,6 @@
 //! The `schemac` command: parses arguments, calls [`schemac::compile`] (or `schemac_project` for
-//! `init`, `codegen`, `check`), writes the result.
+//! `init`, `codegen`, `check`; [`schemac::diff`] for `diff`; [`schemac::docs`] for `docs`),
+//! writes the result.
 //!
 //! Exit codes: 0 on success, 1 when a schema has errors (or the output cannot be written),
 //! 2 on a usage error (also an output that would overwrite a schema that was read).
@@ -16,19 +17,24 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Parser;
 
-use args::{Cli, Command, Compile};
+use args::{Cli, Command, Compile, Docs};
 
 fn main() -> ExitCode {
     // Usage errors exit with 2, `--help` and `--version` with 0; clap decides which.
     let cli = Cli::parse();
-    let compile = match cli.command {
-        Command::Compile(compile) => compile,
-        Command::Init(args) => return project::init(&args),
-        Command::Codegen(args) => return project::codegen(&args),
-        Command::Check(args) => return project::check(&args),
-        Command::Diff(args) => return diff::run(&args),
-    };
-    match try_main(compile) {
+    match cli.command {
+        Command::Compile(args) => report(run_compile(args)),
+        Command::Init(args) => project::init(&args),
+        Command::Codegen(args) => project::codegen(&args),
+        Command::Check(args) => project::check(&args),
+        Command::Diff(args) => diff::run(&args),
+        Command::Docs(args) => report(run_docs(args)),
+    }
+}
+
+/// The exit code of a command's result, its error printed.
+fn report(result: Result<()>) -> ExitCode {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("{}", render_error(&err));
@@ -42,26 +48,10 @@ fn exit_code(err: &anyhow::Error) -> ExitCode {
     if err.downcast_ref::<schemac::write::Clobber>().is_some() { ExitCode::from(2) } else { ExitCode::FAILURE }
 }
 
-fn try_main(compile: Compile) -> Result<()> {
-    run_compile(compile)
-}
-
 fn run_compile(args: Compile) -> Result<()> {
-    let input = schemac::Input {
-        schemas: vec![schemac::SchemaSource {
-            display: args.schema.display().to_string(),
-            path: args.schema,
-            module: Vec::new(),
-            root_name: args.root_name,
-            pointer: String::new(),
-        }],
-        catalog_dirs: args.schema_dirs,
-        maps: args.maps,
-        allowed_roots: args.allow_roots,
-        max_file_size: args.max_file_size,
-    };
+    let input = args.reading.input(&args.schema, args.root_name);
     let config = schemac::Config {
-        default_draft: args.default_draft,
+        default_draft: args.reading.default_draft,
         regenerate_command: regenerate_command(),
         assert_formats: args.assert_formats,
         deny_warnings: args.deny_warnings,
@@ -72,15 +62,39 @@ fn run_compile(args: Compile) -> Result<()> {
     for warning in &output.warnings {
         eprintln!("{warning}");
     }
-    let code = output.single_file();
-    match &args.out {
-        Some(path) => {
-            schemac::write::ensure_not_input(path, &output.sources)?;
-            schemac::write::write_atomic(path, code.as_bytes()).map_err(|err| OutputError::new(&path.display().to_string(), err))?;
-        }
-        None => write_stdout(&code, &output.sources)?,
+    write_output(args.out.as_deref(), &output.single_file(), &output.sources)
+}
+
+/// `schemac docs`: the schema's reference page.
+fn run_docs(args: Docs) -> Result<()> {
+    let input = args.reading.input(&args.schema, None);
+    let config = schemac::Config { default_draft: args.reading.default_draft, ..schemac::Config::default() };
+    let front = schemac::front(&input, &config)?;
+    for warning in &front.warnings {
+        eprintln!("{warning}");
     }
-    Ok(())
+    let header = schemac::docs::Header {
+        reference: args.reference,
+        summary: args.summary,
+        version: args.schema_version,
+        served_at: args.served_at,
+        appears: args.appears,
+    };
+    // The input is the first document loaded.
+    let page = schemac::docs::page(&front, schemac::ir::DocId(0), &header);
+    write_output(args.out.as_deref(), &page, &front.sources)
+}
+
+/// Writes `text` to `out` (atomically, never over a schema that was read), else to stdout.
+fn write_output(out: Option<&Path>, text: &str, sources: &[schemac::write::SourceFile]) -> Result<()> {
+    match out {
+        Some(path) => {
+            schemac::write::ensure_not_input(path, sources)?;
+            schemac::write::write_atomic(path, text.as_bytes()).map_err(|err| OutputError::new(&path.display().to_string(), err))?;
+            Ok(())
+        }
+        None => write_stdout(text, sources),
+    }
 }
 
 /// Writes to stdout, unless it is redirected to (or appends to) a schema that was read. A

@@ -186,3 +186,37 @@ fn diff_exits_by_the_role_verdict() {
     let same = check_exit(&["diff", &old, &new], 0);
     assert!(stdout(&same).contains("bump: patch"), "{}", stdout(&same));
 }
+
+/// `schemac docs`: the page of the repository's attempts report with the publisher's header
+/// given as flags is the page `codegen` commits from `schemac.toml`; a page never overwrites a
+/// schema; a schema error exits 1 naming the file.
+#[test]
+fn docs_writes_the_page_codegen_commits() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+    let schema = format!("{root}schemas/madoo/attempts-report.v1.json");
+    let dir = TempDir::new();
+    let out = dir.0.join("page.md");
+    #[rustfmt::skip]
+    let flags = [
+        "docs", &schema,
+        "--reference", "madoo.attempts-report/v1",
+        "--summary", "What Repeat Until Accepted did: the body and its version, the policy, every attempt with its run, acceptance, score and feedback, and which attempt was delivered and why.",
+        "--schema-version", "1.0.0",
+        "--served-at", "GET /api/v1/json-schemas/{reference}", "--served-at", "MCP get_json_schema",
+        "--appears", "Produced by: workflow/repeat → report",
+        "-o", out.to_str().unwrap(),
+    ];
+    check_exit(&flags, 0);
+    let committed = fs::read_to_string(format!("{root}generated/docs/madoo/attempts-report.v1.md")).unwrap();
+    let body = committed.split_once("-->\n\n").map(|(_, body)| body).expect("the committed page starts with its @generated line");
+    assert_eq!(fs::read_to_string(&out).unwrap(), body);
+
+    let copy = dir.write("s.json", r#"{"type": "object", "properties": {"a": {"type": "string", "maxLength": 3}}}"#);
+    let printed = stdout(&check_exit(&["docs", copy.to_str().unwrap()], 0));
+    assert!(printed.contains("| a | string |  | max length 3 |"), "{printed}");
+    let refused = check_exit(&["docs", copy.to_str().unwrap(), "-o", copy.to_str().unwrap()], 2);
+    assert!(stderr(&refused).contains("refusing to write"), "{}", stderr(&refused));
+    let broken = dir.write("b.json", "{ \"type\": 3 }");
+    let failed = check_exit(&["docs", broken.to_str().unwrap()], 1);
+    assert!(stderr(&failed).contains("b.json"), "{}", stderr(&failed));
+}

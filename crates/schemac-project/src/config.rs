@@ -43,6 +43,12 @@ pub struct CrateConfig {
     /// repository that builds it itself; `None`: a dependency by version only (crates.io, or
     /// the workspace's `[patch.crates-io]`).
     pub runtime_path: Option<String>,
+    /// Whether every schema gets a reference page (`docs/<path>.md` in the crate, also the
+    /// rustdoc of its module). Default: true.
+    pub pages: bool,
+    /// Where the crate's schemas are served, for their pages (`{reference}` stands for each
+    /// one's reference), unless a schema sets its own.
+    pub served_at: Vec<String>,
 }
 
 /// `[schemas]`: where the schemas are and how to read them.
@@ -68,6 +74,14 @@ pub struct SchemaConfig {
     pub reference: Option<String>,
     /// The schema's version in `SCHEMAS` (e.g. `1.0.0`); default: the crate's version.
     pub version: Option<String>,
+    /// One or two sentences for the top of the schema's reference page, when its description
+    /// is longer than that.
+    pub summary: Option<String>,
+    /// Where the schema is served, for its page; default: `[crate] served-at`.
+    pub served_at: Option<Vec<String>>,
+    /// Where documents of the schema appear (`Produced by: workflow/repeat → report`), one line
+    /// of its page each.
+    pub appears: Vec<String>,
 }
 
 /// A problem with `schemac.toml`: the file, the key, where, what, and a hint.
@@ -122,6 +136,14 @@ struct RawCrate {
     description: String,
     output: Spanned<String>,
     runtime_path: Option<Spanned<String>>,
+    #[serde(default = "yes")]
+    pages: bool,
+    #[serde(default)]
+    served_at: Vec<String>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
@@ -139,6 +161,10 @@ struct RawSchema {
     root_name: Option<Spanned<String>>,
     reference: Option<Spanned<String>>,
     version: Option<Spanned<String>>,
+    summary: Option<String>,
+    served_at: Option<Vec<String>>,
+    #[serde(default)]
+    appears: Vec<String>,
 }
 
 impl Config {
@@ -303,6 +329,9 @@ impl Checker<'_> {
                     root_name: settings.root_name.map(Spanned::into_inner),
                     reference: settings.reference.map(Spanned::into_inner),
                     version: settings.version.map(Spanned::into_inner),
+                    summary: settings.summary,
+                    served_at: settings.served_at,
+                    appears: settings.appears,
                 },
             );
         }
@@ -313,6 +342,8 @@ impl Checker<'_> {
                 description: raw.krate.description,
                 output: raw.krate.output.into_inner(),
                 runtime_path: raw.krate.runtime_path.map(Spanned::into_inner),
+                pages: raw.krate.pages,
+                served_at: raw.krate.served_at,
             },
             schemas: SchemasConfig {
                 roots: raw.schemas.roots.into_inner().into_iter().map(Spanned::into_inner).collect(),
@@ -420,7 +451,7 @@ root-name = "A"
     fn rejects_unknown_keys_naming_the_known_ones() {
         check_err(
             &VALID.replace("output =", "outptu ="),
-            "schemac.toml:5:1: crate.outptu: unknown field `outptu`, expected one of `name`, `version`, `description`, `output`, `runtime-path`\n  \
+            "schemac.toml:5:1: crate.outptu: unknown field `outptu`, expected one of `name`, `version`, `description`, `output`, `runtime-path`, `pages`, `served-at`\n  \
              hint: check the spelling (keys are kebab-case, like `root-name`); see the `schemac.toml` section of schemac's README for every key",
         );
         let err = Config::parse(FILE_NAME, &VALID.replace("root-name", "root_name")).unwrap_err();

@@ -1,6 +1,6 @@
 //! Generated files in memory and on disk: [`Files::write`] brings a crate's directory in line
 //! with them, replacing it whole, [`Files::check`] reports where it has drifted. Both compare
-//! through [`compare`].
+//! through `compare`.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -63,7 +63,7 @@ impl Files {
     }
 
     /// Brings the crates under `root` in line with these files: each crate whose files differ
-    /// is rebuilt beside its directory and swapped in whole ([`replace_dir`]), so a failure
+    /// is rebuilt beside its directory and swapped in whole (`replace_dir`), so a failure
     /// leaves the old crate, never a partly written one. Returns what changed.
     pub fn write(&self, root: &Path) -> Result<Drift, Error> {
         let mut changes = Vec::new();
@@ -106,7 +106,7 @@ impl Drift {
 }
 
 impl fmt::Display for Drift {
-    /// Each change with its unified diff (cut at [`DIFF_LINES`] lines per file).
+    /// Each change with its unified diff (cut at `DIFF_LINES` lines per file).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for change in &self.changes {
             write!(f, "{change}")?;
@@ -188,13 +188,15 @@ fn compare(root: &Path, path: &str, contents: &str) -> Result<Option<Change>, Er
     }))
 }
 
-/// Generated files under the crate's `src/` and `tests/` that nothing generates any more.
+/// Generated files under the crate's `src/`, `tests/` and `docs/` that nothing generates any more.
 fn stale_files(root: &Path, krate: &CrateFiles) -> Result<Vec<Change>, Error> {
     let expected: BTreeSet<&str> = krate.files.keys().map(String::as_str).collect();
     let mut on_disk = Vec::new();
     list_files(root, &format!("{}/src", krate.dir), SRC_EXTENSIONS, &mut on_disk)?;
     // The round-trip tests and their data are generated too.
     list_files(root, &format!("{}/tests", krate.dir), TESTS_EXTENSIONS, &mut on_disk)?;
+    // So are the schemas' reference pages.
+    list_files(root, &format!("{}/docs", krate.dir), DOCS_EXTENSIONS, &mut on_disk)?;
     on_disk.sort();
     Ok(on_disk.into_iter().filter(|path| !expected.contains(path.as_str())).map(|path| Change::Stale { path }).collect())
 }
@@ -203,6 +205,8 @@ fn stale_files(root: &Path, krate: &CrateFiles) -> Result<Vec<Change>, Error> {
 const SRC_EXTENSIONS: &[&str] = &[".rs"];
 /// The `.rs`, `.json` and `.md` files under a crate's `tests/`: everything codegen writes there.
 const TESTS_EXTENSIONS: &[&str] = &[".rs", ".json", ".md"];
+/// The `.md` files under a crate's `docs/`: the reference pages.
+const DOCS_EXTENSIONS: &[&str] = &[".md"];
 
 /// Root-relative paths of the files under `dir` (root-relative) whose names end in one of
 /// `extensions`; none if `dir` does not exist.

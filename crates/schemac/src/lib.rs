@@ -12,10 +12,10 @@ pub mod emit;
 pub mod ident;
 pub mod ir;
 pub mod load;
-pub mod locate;
-pub mod lower;
+pub(crate) mod locate;
+pub(crate) mod lower;
 mod metaschemas;
-pub mod name;
+pub(crate) mod name;
 pub mod pattern;
 pub mod resolve;
 pub mod schema;
@@ -243,6 +243,27 @@ impl Front {
         schema::bundle::attach(&self.registry, &mut ir);
         Ok(ir)
     }
+
+    /// Every file the front end read (the inputs and what the catalog and refs reached), for a
+    /// build's rerun-if-changed.
+    pub fn files_read(&self) -> Vec<PathBuf> {
+        builder::files_read(&self.registry.docs)
+    }
+
+    /// Lowers and emits: what [`compile`] returns for the inputs this front end read. A caller
+    /// that also renders reference pages ([`docs::page`]) reads the schemas once this way.
+    pub fn compile(&self, config: &Config) -> Result<Output, Diagnostics> {
+        let ir = self.lower(config)?;
+        let mut output = emit::emit(&ir, config);
+        let mut warnings = self.warnings.clone();
+        warnings.extend(ir.warnings.iter().cloned());
+        warnings.append(&mut output.warnings);
+        if config.deny_warnings && !warnings.is_empty() {
+            let denied = warnings.into_iter().map(|w| Diagnostic { severity: diag::Severity::Error, ..w }).collect();
+            return Err(Diagnostics(denied));
+        }
+        Ok(Output { sources: self.sources.clone(), warnings, ..output })
+    }
 }
 
 /// Compiles the input schemas to Rust modules, reporting every schema error found.
@@ -254,15 +275,6 @@ pub fn compile(input: &Input, config: &Config) -> Result<Output, Diagnostics> {
 /// reached), for a build's rerun-if-changed.
 pub fn compile_reading(input: &Input, config: &Config) -> Result<(Output, Vec<PathBuf>), Diagnostics> {
     let front = front(input, config)?;
-    let read = builder::files_read(&front.registry.docs);
-    let ir = front.lower(config)?;
-    let mut output = emit::emit(&ir, config);
-    let mut warnings = front.warnings.clone();
-    warnings.extend(ir.warnings.iter().cloned());
-    warnings.append(&mut output.warnings);
-    if config.deny_warnings && !warnings.is_empty() {
-        let denied = warnings.into_iter().map(|w| Diagnostic { severity: diag::Severity::Error, ..w }).collect();
-        return Err(Diagnostics(denied));
-    }
-    Ok((Output { sources: front.sources.clone(), warnings, ..output }, read))
+    let read = front.files_read();
+    Ok((front.compile(config)?, read))
 }

@@ -2,6 +2,7 @@
 // Do not edit by hand: regenerate with `cargo xtask codegen`.
 
 //! Types generated from `schemas/madoo/attempts-report.v1.json`, whose root type is [`AttemptsReport`].
+#![doc = include_str!("../../docs/madoo/attempts-report.v1.md")]
 #![allow(clippy::enum_variant_names, clippy::large_enum_variant)]
 /// Madoo attempts report
 ///

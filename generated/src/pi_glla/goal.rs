@@ -2,6 +2,7 @@
 // Do not edit by hand: regenerate with `cargo xtask codegen`.
 
 //! Types generated from `schemas/pi-glla/goal.json`, whose root type is [`Goal`].
+#![doc = include_str!("../../docs/pi-glla/goal.md")]
 #![allow(clippy::enum_variant_names, clippy::large_enum_variant)]
 /// pi-goal-list-loop-audit goal state
 ///

@@ -10,6 +10,8 @@ use crate::resolve::Registry;
 const ATTEMPTS: &str = include_str!("../../../../schemas/madoo/attempts-report.v1.json");
 const GOAL: &str = include_str!("../../../../schemas/pi-glla/goal.json");
 const SEED: &str = include_str!("../../../../tests/docs/madoo.attempts-report.v1.seed.md");
+/// The page `cargo xtask codegen` wrote from the header in this repository's `schemac.toml`.
+const COMMITTED: &str = include_str!("../../../../generated/docs/madoo/attempts-report.v1.md");
 
 fn front_of(name: &str, text: &str) -> Front {
     let json: Value = serde_json::from_str(text).expect("the test schema is JSON");
@@ -122,6 +124,14 @@ fn attempts_report_header_is_the_publishers() {
     assert!(page.contains("## Where it appears\n\n- Produced by: workflow/repeat → report\n"), "{page}");
     // The item objects' own rule is a note, not a row (the publisher's table has none).
     assert!(page.contains("- `attempts[]`: no other fields"), "{page}");
+}
+
+/// `schemac.toml` says what the publisher's header says: the committed page (which the drift
+/// check keeps equal to what codegen writes) is the page of the header checked above.
+#[test]
+fn the_committed_page_is_the_publishers() {
+    let body = COMMITTED.split_once("-->\n\n").map(|(_, body)| body).expect("the page starts with its @generated line");
+    assert_eq!(body, page_of(ATTEMPTS, &attempts_header()));
 }
 
 #[test]

@@ -269,10 +269,20 @@ pub fn subschema_words(model: &Model, id: crate::schema::SchemaId) -> String {
 }
 
 /// Text from the schema as one Markdown table cell or paragraph: the characters Markdown and
-/// rustdoc give a meaning to are escaped, so the words show as written; a line break is `<br>`.
+/// rustdoc give a meaning to are escaped, so the words show as written; a line break is `<br>`;
+/// a web address is an autolink (`<https://…>`), taken literally by both.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let at_word_start = !out.chars().last().is_some_and(|p| p.is_alphanumeric());
+        if let Some(url) = web_address(rest).filter(|_| at_word_start) {
+            out.push('<');
+            out.push_str(url);
+            out.push('>');
+            rest = &rest[url.len()..];
+            continue;
+        }
         match c {
             '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '#' | '~' => {
                 out.push('\\');
@@ -285,12 +295,35 @@ pub fn escape(text: &str) -> String {
             '\n' => out.push_str("<br>"),
             c => out.push(c),
         }
+        rest = &rest[c.len_utf8()..];
     }
     out
 }
 
+/// The web address `text` starts with: `http://` or `https://` and what follows up to a space
+/// or a character an autolink cannot hold, without the sentence's closing punctuation.
+fn web_address(text: &str) -> Option<&str> {
+    let scheme = ["https://", "http://"].into_iter().find(|scheme| text.starts_with(scheme))?;
+    let end = text.find(|c: char| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '|' | '"' | '`')).unwrap_or(text.len());
+    let url = text[..end].trim_end_matches(['.', ',', ';', ':', '!', '?', ')', '\'']);
+    (url.len() > scheme.len()).then_some(url)
+}
+
 /// The inverse of [`escape`], for tests that compare a cell with the words it shows.
 pub fn unescape(cell: &str) -> String {
+    let mut out = String::with_capacity(cell.len());
+    let mut rest = cell;
+    while let Some(open) = rest.find("<http") {
+        let Some(close) = rest[open..].find('>') else { break };
+        out.push_str(&unescape_text(&rest[..open]));
+        out.push_str(&rest[open + 1..open + close]);
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(&unescape_text(rest));
+    out
+}
+
+fn unescape_text(cell: &str) -> String {
     let text = cell.replace("<br>", "\n").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars();
@@ -323,6 +356,17 @@ mod tests {
         let text = "Persisted at .pi-glla/goals/<id>.md | a_b * [x]\nnext & `c` \\ #1 ~";
         let cell = escape(text);
         assert!(!cell.contains('\n') && !cell.contains("<id>") && !cell.contains(" | "), "{cell}");
+        assert_eq!(unescape(&cell), text);
+    }
+
+    #[test]
+    fn web_addresses_become_autolinks_without_the_sentence_around_them() {
+        let text = "See https://example.com/a_b?x=1&y=2. Or (http://h/x), not xhttp://no or https://";
+        let cell = escape(text);
+        assert_eq!(
+            cell, "See <https://example.com/a_b?x=1&y=2>. Or (<http://h/x>), not xhttp://no or https://",
+            "a URL keeps its `_` and `&` literal; one inside a word or without a host is text"
+        );
         assert_eq!(unescape(&cell), text);
     }
 }
