@@ -243,9 +243,14 @@ pub fn generate_crate(root: &Path, spec: &CrateSpec) -> Result<CrateFiles, Error
     let mut read = Vec::new();
     let mut round_trip = None;
     let mut fronts = Vec::new();
+    // The plain-serde baseline's types are not laid out for the bound (no `extra` fields).
+    let mut sized = Vec::new();
     for (unit, compiled) in spec.units.iter().zip(compiled) {
         let compiled = compiled?;
         fronts.extend(compiled.front);
+        if !unit.plain_serde {
+            sized.extend(compiled.output.modules.iter().flat_map(super::sizes::of_module));
+        }
         output.modules.extend(compiled.output.modules);
         read.extend(compiled.read);
         // Round-trip tests come from the crate's first unit: the plain-serde baseline checks
@@ -270,6 +275,9 @@ pub fn generate_crate(root: &Path, spec: &CrateSpec) -> Result<CrateFiles, Error
     let mut krate = render_crate(spec, &output, &published, &pages)?;
     if let Some(front) = front {
         add_pages(spec, front, &pages, &published, &mut krate.files);
+    }
+    if let Some(test) = super::sizes::test_file(&spec.regenerate_command, &spec.name, &sized) {
+        krate.files.insert(format!("{}/tests/sizes.rs", spec.dir), test);
     }
     if let Some((input, config)) = round_trip {
         super::roundtrip::add(root, spec, &input, &config, &mut krate.files)?;
@@ -708,7 +716,12 @@ mod tests {
             root_nominal: root.is_some() && path != ["top"],
             types: types
                 .iter()
-                .map(|(name, summary)| schemac::TypeSummary { name: name.to_string(), summary: summary.to_string(), fallback: false })
+                .map(|(name, summary)| schemac::TypeSummary {
+                    name: name.to_string(),
+                    summary: summary.to_string(),
+                    fallback: false,
+                    size_bound: 0,
+                })
                 .collect(),
             code: format!("// @generated {}\n", path.join("::")),
         }

@@ -21,6 +21,7 @@ pub mod included;
 pub mod init;
 pub mod krate;
 mod roundtrip;
+mod sizes;
 
 use std::path::{Path, PathBuf};
 

@@ -204,6 +204,10 @@ pub struct TypeSummary {
     pub summary: String,
     /// True for the checked `serde_json::Value` fallback (no precise Rust shape).
     pub fallback: bool,
+    /// The most bytes `size_of` of this type takes on a 64-bit target: [`emit::MAX_TYPE_SIZE`],
+    /// or more for a struct whose strings, numbers and arrays alone pass it (see
+    /// `emit/layout.rs`). The generated crate's `tests/sizes.rs` checks it.
+    pub size_bound: usize,
 }
 
 /// What the front end makes of the inputs: the loaded documents with their identifiers, and

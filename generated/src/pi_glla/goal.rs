@@ -93,7 +93,7 @@ pub struct Goal {
     pub revision: Option<u64>,
     #[serde(rename = "pendingCompletion")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pending_completion: Option<PendingCompletion>,
+    pub pending_completion: Option<Box<PendingCompletion>>,
     /// aggressiveMode audit-cap TODOs: objections extracted from the latest disapproved report, rendered into every continuation until addressed.
     #[serde(rename = "pendingTasks")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -116,7 +116,7 @@ pub struct Goal {
     pub objective_repair_history: Option<Vec<ObjectiveRepair>>,
     #[serde(rename = "repairTarget")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repair_target: Option<ObjectiveRepairTarget>,
+    pub repair_target: Option<Box<ObjectiveRepairTarget>>,
     #[serde(rename = "objectiveProvenance")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub objective_provenance: Option<ObjectiveProvenance>,
@@ -510,14 +510,14 @@ impl<'de> serde::Deserialize<'de> for Goal {
                 let mut f24: Option<f64> = None;
                 let mut f25: Option<f64> = None;
                 let mut f26: Option<u64> = None;
-                let mut f27: Option<PendingCompletion> = None;
+                let mut f27: Option<Box<PendingCompletion>> = None;
                 let mut f28: Option<Vec<String>> = None;
                 let mut f29: Option<String> = None;
                 let mut f30: Option<String> = None;
                 let mut f31: Option<String> = None;
                 let mut f32: Option<String> = None;
                 let mut f33: Option<Vec<ObjectiveRepair>> = None;
-                let mut f34: Option<ObjectiveRepairTarget> = None;
+                let mut f34: Option<Box<ObjectiveRepairTarget>> = None;
                 let mut f35: Option<ObjectiveProvenance> = None;
                 let mut f36: Option<GoalTelemetry> = None;
                 let mut f37: Option<GoalUsage> = None;
@@ -765,7 +765,9 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f27,
                                 "pendingCompletion",
-                                schemac_runtime::de::Plain::<PendingCompletion>::new(),
+                                schemac_runtime::de::Boxed(
+                                    schemac_runtime::de::Plain::<PendingCompletion>::new(),
+                                ),
                             )?
                         }
                         "pendingTasks" => {
@@ -831,7 +833,9 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f34,
                                 "repairTarget",
-                                schemac_runtime::de::Plain::<ObjectiveRepairTarget>::new(),
+                                schemac_runtime::de::Boxed(
+                                    schemac_runtime::de::Plain::<ObjectiveRepairTarget>::new(),
+                                ),
                             )?
                         }
                         "objectiveProvenance" => {

@@ -8,6 +8,7 @@ mod assert;
 mod bound;
 mod check;
 mod items;
+mod layout;
 mod plain;
 mod tuple;
 mod ty;
@@ -25,6 +26,8 @@ use crate::{Config, Module, Output, TypeSummary};
 pub use assert::validate_impl_in;
 pub use bound::{defs_key, edits_tokens};
 pub use items::pattern_static_in;
+/// The bound on generated types' sizes, and the size beyond which a field is boxed.
+pub use layout::{BOX_OVER, MAX_TYPE_SIZE};
 pub(crate) use ty::Ctx;
 /// The nullable branches of unions dispatched by kind, for the generated round-trip tests.
 pub use union::{NullableBranch, Visit, nullable_branches};
@@ -170,6 +173,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
                 name: def.name.clone(),
                 summary: summary.lines().next().unwrap_or_default().to_owned(),
                 fallback: is_fallback(ctx.ir, id),
+                size_bound: ctx.layouts().bound(id),
             }
         })
         .collect();
