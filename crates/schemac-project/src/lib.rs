@@ -20,6 +20,7 @@ pub mod files;
 pub mod included;
 pub mod init;
 pub mod krate;
+pub mod release;
 mod roundtrip;
 
 use std::path::{Path, PathBuf};
