@@ -35,6 +35,25 @@ pub fn check(root: &Path) -> Result<()> {
     Ok(())
 }
 
+/// `cargo xtask release [--dry-run] [--no-package] [--no-verify]`: `schemac release` for this
+/// repository, then its own codegen (the benchmark baseline too).
+pub fn release(root: &Path, flags: &[&str]) -> Result<()> {
+    let mut options = schemac_project::release::ReleaseOptions::default();
+    for flag in flags {
+        match *flag {
+            "--dry-run" => options.dry_run = true,
+            "--no-package" => options.no_package = true,
+            "--no-verify" => options.no_verify = true,
+            other => anyhow::bail!("unknown flag {other:?} for release: use --dry-run, --no-package or --no-verify"),
+        }
+    }
+    print!("{}", schemac_project::release::release(&project(root)?, &options)?);
+    if !options.dry_run {
+        codegen(root)?;
+    }
+    Ok(())
+}
+
 /// The configured schemas again, as plain serde structs (see `schemac::Config::plain_serde`).
 fn plain_spec(published: &CrateSpec) -> CrateSpec {
     CrateSpec {

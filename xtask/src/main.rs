@@ -1,7 +1,9 @@
 //! `cargo xtask`: this repository's automation, in Rust so it runs wherever cargo does.
 //!
 //! - `codegen`: regenerate the schema crates from `schemac.toml` and the schemas.
-//! - `check`: fail if the generated files on disk are not what `codegen` would write.
+//! - `check`: fail if the generated files on disk are not what `codegen` would write, or if
+//!   the version is lower than the schema changes since the last release require.
+//! - `release`: bump, changelog, baseline, regenerate and `cargo package` (`schemac release`).
 //! - `ci`: fmt, clippy, check, tests and conformance, in order, stopping at the first failure.
 //! - `conformance`: run the JSON-Schema-Test-Suite, write its report, hold it to the baseline.
 //! - `bench`: the deserialization benchmark, and its ratios for BENCHMARKS.md; `bench codegen`:
@@ -22,6 +24,9 @@ usage: cargo xtask <command>
 commands:
   codegen   regenerate the crates in schemac.toml's output dir and tests/fixture-types
   check     fail if a generated file differs from what codegen would write
+  release [--dry-run] [--no-package] [--no-verify]
+            bump the crate's version as the schema changes since schemac.baseline.toml require,
+            write generated/CHANGELOG.md, refresh the baseline, regenerate, cargo package
   ci        run cargo fmt --check, clippy -D warnings, check, cargo test and conformance, in order
   conformance [--bless]
             compile the JSON-Schema-Test-Suite's groups (drafts 4 to 2020-12, optional files too), run every test,
@@ -40,6 +45,7 @@ fn main() -> ExitCode {
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["codegen"] => codegen::codegen(&root),
         ["check"] => codegen::check(&root),
+        ["release", flags @ ..] => codegen::release(&root, flags),
         ["ci"] => ci::run(&root),
         ["conformance"] => conformance::run(&root, conformance::Mode::Check),
         ["conformance", "--bless"] => conformance::run(&root, conformance::Mode::Bless),

@@ -16,6 +16,7 @@ Commands and their flags (details: schemac compile --help):
   schemac init [DIR]
   schemac codegen [--config FILE]
   schemac check [--config FILE]
+  schemac release [--config FILE] [--dry-run] [--no-package] [--no-verify]
   schemac diff OLD NEW [--role reader|writer|both] [--format text|json]
   schemac docs SCHEMA [--reference NAME] [--summary TEXT] [--schema-version VERSION]
                [--served-at WHERE]... [--appears WHERE]... [-o OUT.md]
@@ -46,6 +47,8 @@ pub enum Command {
     Codegen(crate::project::ProjectArgs),
     /// Fail, showing the diff, if the generated crate on disk is not what codegen writes.
     Check(crate::project::ProjectArgs),
+    /// Bump the crate's version as the schema changes since the last release require, and package it.
+    Release(crate::project::ReleaseArgs),
     /// Classify every change between two versions of a schema for readers and writers.
     Diff(crate::diff::Diff),
     /// Write a schema's reference page: every field, its rules in words, the complete schema.

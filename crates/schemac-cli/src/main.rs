@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         Command::Init(args) => project::init(&args),
         Command::Codegen(args) => project::codegen(&args),
         Command::Check(args) => project::check(&args),
+        Command::Release(args) => project::release(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Docs(args) => report(run_docs(args)),
     }

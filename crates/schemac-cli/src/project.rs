@@ -55,6 +55,47 @@ pub struct ProjectArgs {
     pub no_cache: bool,
 }
 
+/// `schemac release`.
+#[derive(Debug, Args)]
+#[command(after_long_help = "\
+Compares the schemas with the baseline of the last release (schemac.baseline.toml, beside
+schemac.toml) and computes the version bump: the larger of each change's wire class for the
+crate's role (crate.role: reader, writer or both) and its Rust API class; before 1.0.0 a
+breaking change bumps the minor version. Then sets crate.version and the registry version of
+each changed schema that has one (schema.\"PATH\".version) in schemac.toml, adds an entry to
+the generated crate's CHANGELOG.md (breaking changes first, each with its place), refreshes
+the baseline, regenerates the crate, and runs `cargo package` for it and the crates it depends
+on by path. With no change since the last release it does nothing. Without a baseline, it
+records the first one at crate.version.
+
+Examples:
+  schemac release --dry-run
+  schemac release
+  schemac release --no-package")]
+pub struct ReleaseArgs {
+    /// The project's config file.
+    #[arg(long, value_name = "FILE", default_value = "schemac.toml")]
+    pub config: PathBuf,
+
+    /// Print what would be done; change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// Do not run `cargo package`.
+    #[arg(long)]
+    pub no_package: bool,
+
+    /// Run `cargo package --no-verify` (pack without building each package).
+    #[arg(long)]
+    pub no_verify: bool,
+}
+
+pub fn release(args: &ReleaseArgs) -> ExitCode {
+    let options =
+        schemac_project::release::ReleaseOptions { dry_run: args.dry_run, no_package: args.no_package, no_verify: args.no_verify };
+    report(Project::load(&args.config).and_then(|p| schemac_project::release::release(&p, &options)))
+}
+
 pub fn init(args: &Init) -> ExitCode {
     match schemac_project::init::init(&args.dir) {
         Ok(done) => {

@@ -116,12 +116,48 @@ fn a_missing_root_or_a_bad_schema_exits_1_writing_nothing() {
 fn help_shows_the_project_commands_with_examples() {
     let repo = TempDir::new();
     let (out, _) = repo.run(&["--help"], 0);
-    for line in ["schemac init [DIR]", "schemac codegen [--config FILE]", "schemac check [--config FILE]"] {
+    for line in
+        ["schemac init [DIR]", "schemac codegen [--config FILE]", "schemac check [--config FILE]", "schemac release [--config FILE]"]
+    {
         assert!(out.contains(line), "{line} missing:\n{out}");
     }
-    for command in ["init", "codegen", "check"] {
+    for command in ["init", "codegen", "check", "release"] {
         let (out, _) = repo.run(&[command, "--help"], 0);
         assert!(out.contains("Examples:"), "{command}:\n{out}");
     }
     repo.run(&["codegen", "--bogus"], 2);
+}
+
+/// The version rule and `release` through the binary: check fails on a change the version does
+/// not cover, `release --dry-run` proposes the bump and writes nothing, `release` writes it, and
+/// a second `release` does nothing.
+#[test]
+fn check_holds_the_version_to_the_baseline_and_release_bumps_it() {
+    let repo = TempDir::new();
+    repo.run(&["init"], 0);
+    repo.run(&["codegen"], 0);
+    let (out, _) = repo.run(&["release", "--no-package"], 0);
+    assert!(out.starts_with("released schema-types 0.1.0 (the first release: no baseline yet)"), "{out}");
+    assert!(repo.read("schemac.baseline.toml").contains("path = \"schemas/order.json\""));
+
+    // A field renamed: the Rust API breaks whatever the role.
+    repo.write("schemas/order.json", &repo.read("schemas/order.json").replace("\"note\"", "\"comment\""));
+    repo.run(&["codegen"], 0);
+    let (_, err) = repo.run(&["check"], 1);
+    assert!(err.contains("the crate needs 0.2.0, schemac.toml says 0.1.0"), "{err}");
+    assert!(err.contains("hint: run `schemac release` (or `cargo xtask release`)"), "{err}");
+
+    let config = repo.read("schemac.toml");
+    let (out, _) = repo.run(&["release", "--dry-run", "--no-package"], 0);
+    assert!(out.starts_with("would release schema-types 0.2.0 (from 0.1.0: a major bump)"), "{out}");
+    assert_eq!(repo.read("schemac.toml"), config, "a dry run writes nothing");
+
+    repo.run(&["release", "--no-package"], 0);
+    assert!(repo.read("schemac.toml").contains("version = \"0.2.0\""));
+    let changelog = repo.read("schema-types/CHANGELOG.md");
+    assert!(changelog.contains("## 0.2.0") && changelog.contains("`note` removed from `order::Order`"), "{changelog}");
+    let (out, _) = repo.run(&["check"], 0);
+    assert!(out.contains("version 0.2.0 covers the 0 changes since release 0.2.0"), "{out}");
+    let (out, _) = repo.run(&["release"], 0);
+    assert_eq!(out, "nothing to release: the schemas and crate.version (0.2.0) are those of the last release\n");
 }

@@ -49,6 +49,10 @@ pub struct CrateConfig {
     /// Where the crate's schemas are served, for their pages (`{reference}` stands for each
     /// one's reference), unless a schema sets its own.
     pub served_at: Vec<String>,
+    /// Whose compatibility the crate's version promises (`role = "reader" | "writer" |
+    /// "both"`, default both): the wire class of a schema change for it, with the Rust API
+    /// class, gives the version bump `check` and `release` require.
+    pub role: schemac::diff::Role,
 }
 
 /// `[schemas]`: where the schemas are and how to read them.
@@ -140,6 +144,7 @@ struct RawCrate {
     pages: bool,
     #[serde(default)]
     served_at: Vec<String>,
+    role: Option<Spanned<String>>,
 }
 
 fn yes() -> bool {
@@ -303,6 +308,22 @@ impl Checker<'_> {
                 )
             })?,
         };
+        let role = match &k.role {
+            None => schemac::diff::Role::Both,
+            Some(role) => match role.get_ref().as_str() {
+                "reader" => schemac::diff::Role::Reader,
+                "writer" => schemac::diff::Role::Writer,
+                "both" => schemac::diff::Role::Both,
+                other => {
+                    return Err(self.error(
+                        "crate.role",
+                        role.span(),
+                        format!("{other:?} is not a role"),
+                        "use \"reader\" (the crate's users read documents others write), \"writer\" (they write documents others read) or \"both\"",
+                    ));
+                }
+            },
+        };
         let mut schema = BTreeMap::new();
         let mut schema_spans = BTreeMap::new();
         for (path, settings) in raw.schema {
@@ -344,6 +365,7 @@ impl Checker<'_> {
                 runtime_path: raw.krate.runtime_path.map(Spanned::into_inner),
                 pages: raw.krate.pages,
                 served_at: raw.krate.served_at,
+                role,
             },
             schemas: SchemasConfig {
                 roots: raw.schemas.roots.into_inner().into_iter().map(Spanned::into_inner).collect(),
@@ -442,6 +464,11 @@ root-name = "A"
         assert_eq!(config.schemas.default_draft, schemac::Draft::Draft2020_12);
         assert!(!config.schemas.assert_formats);
         assert_eq!(config.krate.runtime_path, None);
+        assert_eq!(config.krate.role, schemac::diff::Role::Both);
+        for (name, role) in [("reader", schemac::diff::Role::Reader), ("writer", schemac::diff::Role::Writer)] {
+            let text = VALID.replace("output =", &format!("role = \"{name}\"\noutput ="));
+            assert_eq!(Config::parse(FILE_NAME, &text).unwrap().krate.role, role);
+        }
         let asserting = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nassert-formats = true")).unwrap();
         assert!(asserting.schemas.assert_formats);
         assert_eq!(config.schema["schemas/a.json"].root_name.as_deref(), Some("A"));
@@ -451,7 +478,7 @@ root-name = "A"
     fn rejects_unknown_keys_naming_the_known_ones() {
         check_err(
             &VALID.replace("output =", "outptu ="),
-            "schemac.toml:5:1: crate.outptu: unknown field `outptu`, expected one of `name`, `version`, `description`, `output`, `runtime-path`, `pages`, `served-at`\n  \
+            "schemac.toml:5:1: crate.outptu: unknown field `outptu`, expected one of `name`, `version`, `description`, `output`, `runtime-path`, `pages`, `served-at`, `role`\n  \
              hint: check the spelling (keys are kebab-case, like `root-name`); see the `schemac.toml` section of schemac's README for every key",
         );
         let err = Config::parse(FILE_NAME, &VALID.replace("root-name", "root_name")).unwrap_err();
@@ -476,6 +503,11 @@ root-name = "A"
         check_err(
             &VALID.replace("[schemas]", "[schemas]\ndefault-draft = \"5\""),
             "schemac.toml:8:17: schemas.default-draft: \"5\" is not a draft\n  hint: use \"2020-12\", \"2019-09\", \"7\", \"6\" or \"4\"",
+        );
+        check_err(
+            &VALID.replace("output =", "role = \"readers\"\noutput ="),
+            "schemac.toml:5:8: crate.role: \"readers\" is not a role\n  hint: use \"reader\" (the crate's users read documents \
+             others write), \"writer\" (they write documents others read) or \"both\"",
         );
         check_err(
             &VALID.replace("\"0.1.0\"", "\"1\""),

@@ -301,7 +301,7 @@ struct CompiledUnit {
 }
 
 /// The compiler input and options of one unit.
-fn unit_input(root: &Path, spec: &CrateSpec, unit: &Unit, found: &[Found]) -> Result<(schemac::Input, schemac::Config), Error> {
+pub(crate) fn unit_input(root: &Path, spec: &CrateSpec, unit: &Unit, found: &[Found]) -> Result<(schemac::Input, schemac::Config), Error> {
     let input = schemac::Input {
         schemas: found
             .iter()
@@ -440,7 +440,7 @@ pub(crate) fn strip_schema_extension(name: &str) -> Option<&str> {
     schemac::syntax::EXTENSIONS.iter().find_map(|ext| name.strip_suffix(ext)?.strip_suffix('.'))
 }
 
-fn module_path(segments: &[String]) -> Vec<String> {
+pub(crate) fn module_path(segments: &[String]) -> Vec<String> {
     segments.iter().map(|s| schemac::ident::module_name(s)).collect()
 }
 

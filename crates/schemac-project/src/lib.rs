@@ -20,6 +20,7 @@ pub mod files;
 pub mod included;
 pub mod init;
 pub mod krate;
+pub mod release;
 mod roundtrip;
 mod sizes;
 
@@ -183,7 +184,12 @@ pub fn check(project: &Project, regenerate: &str) -> Result<String, Error> {
     if !drift.is_empty() {
         return Err(Error::drift(drift, regenerate.to_owned()));
     }
-    Ok(format!("generated code is up to date ({})", files.summary(0)))
+    let mut report = format!("generated code is up to date ({})", files.summary(0));
+    // With a baseline of the last release, the version must cover the changes since.
+    if let Some(version) = release::check_version(project)? {
+        report.push_str(&format!("\n{version}"));
+    }
+    Ok(report)
 }
 
 /// The generated crate's directory is replaced whole on every write, so it must hold none of

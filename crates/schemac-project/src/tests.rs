@@ -307,3 +307,132 @@ fn pages_off_writes_none_and_notes_for_an_unknown_schema_are_an_error() {
     let ErrorKind::Config(config) = err.kind() else { panic!("{err}") };
     assert_eq!(config.key.as_deref(), Some("schema.\"schemas/gone.json\""), "{err}");
 }
+
+/// `object_schema` with a `maxLength` on its property: fewer documents are valid (breaking for
+/// readers, compatible for writers), and the Rust API is the same.
+fn bounded_object_schema(property: &str) -> String {
+    object_schema(property).replace(r#"{ "type": "string" }"#, r#"{ "type": "string", "maxLength": 5 }"#)
+}
+
+impl TempRepo {
+    fn release(&self, dry_run: bool) -> Result<String, Error> {
+        let options = release::ReleaseOptions { dry_run, no_package: true, no_verify: true };
+        release::release(&self.project()?, &options)
+    }
+
+    fn check(&self) -> Result<String, Error> {
+        check(&self.project()?, "`cargo xtask codegen`")
+    }
+
+    /// A repository released once (the baseline records its schemas at 0.1.0), whose order
+    /// schema then gains a `maxLength`, regenerated.
+    fn released_then_tightened() -> TempRepo {
+        let repo = TempRepo::generated();
+        let first = repo.release(false).unwrap();
+        assert!(first.contains("released schema-types 0.1.0 (the first release: no baseline yet)"), "{first}");
+        assert!(
+            repo.check().unwrap().ends_with("version 0.1.0 covers the 0 changes since release 0.1.0 (needs 0.1.0 for readers and writers)")
+        );
+        repo.write("schemas/order.json", &bounded_object_schema("id"));
+        repo.codegen().unwrap();
+        repo
+    }
+}
+
+#[test]
+fn check_catches_a_missing_bump() {
+    let repo = TempRepo::released_then_tightened();
+    let expected = "schema change bound-added at schemas/order.json#/properties/id/maxLength is breaking for readers: the crate needs \
+                    0.2.0, schemac.toml says 0.1.0\n  \
+                    hint: run `schemac release` (or `cargo xtask release`), or set crate.version = \"0.2.0\" in schemac.toml";
+    assert_eq!(repo.check().unwrap_err().to_string(), expected);
+    // A patch bump is not enough; the minor one is (Cargo's rule before 1.0.0).
+    repo.write("schemac.toml", &CONFIG.replace("0.1.0", "0.1.1"));
+    repo.codegen().unwrap();
+    assert!(repo.check().unwrap_err().to_string().contains("the crate needs 0.2.0, schemac.toml says 0.1.1"));
+    repo.write("schemac.toml", &CONFIG.replace("0.1.0", "0.2.0"));
+    repo.codegen().unwrap();
+    assert!(repo.check().unwrap().ends_with("version 0.2.0 covers the 1 change since release 0.1.0 (needs 0.2.0 for readers and writers)"));
+}
+
+#[test]
+fn the_role_decides_the_bump() {
+    let repo = TempRepo::released_then_tightened();
+    // For writers fewer valid documents break nothing: a compatible change, a patch before 1.0.0.
+    repo.write("schemac.toml", &CONFIG.replace("output =", "role = \"writer\"\noutput ="));
+    let plan = release::plan(&repo.project().unwrap()).unwrap().unwrap();
+    assert_eq!((plan.bump, plan.version.as_str()), (schemac::diff::Bump::Minor, "0.1.1"));
+    repo.write("schemac.toml", &CONFIG.replace("output =", "role = \"reader\"\noutput ="));
+    let plan = release::plan(&repo.project().unwrap()).unwrap().unwrap();
+    assert_eq!((plan.bump, plan.version.as_str()), (schemac::diff::Bump::Major, "0.2.0"));
+}
+
+#[test]
+fn release_dry_run_proposes_the_bump_and_writes_nothing() {
+    let repo = TempRepo::released_then_tightened();
+    let (config, baseline) = (repo.read("schemac.toml"), repo.read(release::BASELINE_FILE));
+    let dry = repo.release(true).unwrap();
+    assert!(dry.starts_with("would release schema-types 0.2.0 (from 0.1.0: a major bump)\n"), "{dry}");
+    assert!(dry.contains("would set crate.version = \"0.2.0\" in schemac.toml (was 0.1.0)\n"), "{dry}");
+    assert!(
+        dry.contains(
+            "## 0.2.0\n\nFrom 0.1.0, for readers and writers (`role = \"both\"`): a breaking change, which before 1.0.0 bumps the \
+             minor version.\n\n### Breaking\n\n- `bound-added` at `schemas/order.json#/properties/id/maxLength`: maxLength none → 5 \
+             (readers: breaking, writers: compatible)\n"
+        ),
+        "{dry}"
+    );
+    assert_eq!((repo.read("schemac.toml"), repo.read(release::BASELINE_FILE)), (config, baseline));
+}
+
+#[test]
+fn release_bumps_writes_the_changelog_and_a_second_release_does_nothing() {
+    let repo = TempRepo::released_then_tightened();
+    repo.write("schemac.toml", &format!("{CONFIG}version = \"1.0.0\"   # its registry version\n"));
+    repo.release(false).unwrap();
+    let config = repo.read("schemac.toml");
+    assert!(config.contains("version = \"0.2.0\"\n"), "{config}");
+    // The user schema did not change: its registry version stays.
+    assert!(config.contains("version = \"1.0.0\"   # its registry version\n"), "{config}");
+    let changelog = repo.read("generated/CHANGELOG.md");
+    let (new, first) = (changelog.find("## 0.2.0").unwrap(), changelog.find("## 0.1.0").unwrap());
+    assert!(new < first && changelog.contains("First release, with 2 schemas:"), "{changelog}");
+    assert!(repo.read("generated/Cargo.toml").contains("version = \"0.2.0\""));
+    assert!(repo.read(release::BASELINE_FILE).contains("version = \"0.2.0\""));
+    assert!(
+        repo.check().unwrap().ends_with("version 0.2.0 covers the 0 changes since release 0.2.0 (needs 0.2.0 for readers and writers)")
+    );
+    let files = |repo: &TempRepo| ["schemac.toml", release::BASELINE_FILE, "generated/CHANGELOG.md"].map(|f| repo.read(f));
+    let before = files(&repo);
+    assert_eq!(repo.release(false).unwrap(), "nothing to release: the schemas and crate.version (0.2.0) are those of the last release");
+    assert_eq!(files(&repo), before);
+}
+
+#[test]
+fn a_changed_schema_gets_its_registry_version_bumped() {
+    let repo = TempRepo::generated();
+    let config = CONFIG.replace("root-name = \"User\"\n", "root-name = \"User\"\n\n[schema.\"schemas/order.json\"]\nversion = \"1.0.0\"\n");
+    repo.write("schemac.toml", &config);
+    repo.release(false).unwrap();
+    repo.write("schemas/order.json", &bounded_object_schema("id"));
+    let plan = release::plan(&repo.project().unwrap()).unwrap().unwrap();
+    assert_eq!(plan.schema_versions, [("schemas/order.json".to_owned(), "1.0.0".to_owned(), "2.0.0".to_owned())]);
+    assert!(plan.changelog.contains("### Schema versions\n\n- `schemas/order.json`: 1.0.0 → 2.0.0\n"), "{}", plan.changelog);
+}
+
+#[test]
+fn a_baseline_edited_by_hand_is_an_error() {
+    let repo = TempRepo::generated();
+    repo.release(false).unwrap();
+    let baseline = repo.read(release::BASELINE_FILE);
+    repo.write(release::BASELINE_FILE, &baseline.replacen("\"type\": \"object\"", "\"type\": \"array\"", 1));
+    let err = repo.check().unwrap_err().to_string();
+    assert!(
+        err.starts_with(&format!(
+            "{}: the content of schema \"schemas/order.json\" does not have its recorded sha256",
+            repo.0.join(release::BASELINE_FILE).display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("hint: it is written by `schemac release`"), "{err}");
+}
