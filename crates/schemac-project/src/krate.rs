@@ -123,6 +123,8 @@ pub struct CrateSpec {
     pub page_notes: BTreeMap<String, PageNotes>,
     /// Where schemas without notes of their own are served (`{reference}` standing for theirs).
     pub served_at: Vec<String>,
+    /// The API options of the generated types (`[schemas]` keys such as `builders`).
+    pub types: config::TypeOptions,
 }
 
 /// What a schema's reference page says that the schema does not (see [`schemac::docs::Header`]).
@@ -168,6 +170,7 @@ impl CrateSpec {
             pages: false,
             page_notes: BTreeMap::new(),
             served_at: Vec::new(),
+            types: config::TypeOptions::default(),
         }
     }
 
@@ -205,6 +208,7 @@ impl CrateSpec {
                 .filter(|(_, notes)| *notes != PageNotes::default())
                 .collect(),
             served_at: config.krate.served_at.clone(),
+            types: config.schemas.types.clone(),
         }
     }
 
@@ -318,13 +322,14 @@ pub(crate) fn unit_input(root: &Path, spec: &CrateSpec, unit: &Unit, found: &[Fo
         ..schemac::Input::default()
     };
     check_module_paths(&input.schemas)?;
-    let config = schemac::Config {
+    let mut config = schemac::Config {
         default_draft: spec.default_draft,
         regenerate_command: spec.regenerate_command.clone(),
         assert_formats: unit.assert_formats,
         plain_serde: unit.plain_serde,
         ..schemac::Config::default()
     };
+    spec.types.apply(&mut config);
     Ok((input, config))
 }
 
@@ -748,6 +753,7 @@ mod tests {
             pages: false,
             page_notes: BTreeMap::new(),
             served_at: Vec::new(),
+            types: config::TypeOptions::default(),
         }
     }
 

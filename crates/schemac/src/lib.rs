@@ -141,6 +141,9 @@ pub struct Config {
     /// any size, instead of an `i64` that refuses what it cannot hold. The generated code then
     /// needs the runtime's `bignum` feature.
     pub big_integers: bool,
+    /// Emit a builder for every struct (`Goal::builder()`, see `emit/builder.rs`): required
+    /// properties checked at compile time, the value by `build()`. On by default.
+    pub builders: bool,
 }
 
 impl Default for Config {
@@ -152,6 +155,7 @@ impl Default for Config {
             plain_serde: false,
             deny_warnings: false,
             big_integers: false,
+            builders: true,
         }
     }
 }

@@ -6,6 +6,7 @@
 
 mod assert;
 mod bound;
+mod builder;
 mod check;
 mod items;
 mod layout;
@@ -146,14 +147,23 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         Some(bound::Items { impls, helpers, source }) => (impls, quote! { #helpers #source }),
         None => (vec![TokenStream::new(); defs.len()], TokenStream::new()),
     };
+    let builders = (config.builders && !config.plain_serde).then(|| builder::names(ctx, path, defs));
     let per_def: Vec<TokenStream> = defs
         .iter()
         .zip(bound_impls)
         .map(|(&id, impls)| {
             let item = item(ctx, id);
-            quote! { #item #impls }
+            let builder = builders.as_ref().map(|names| builder::for_def(ctx, id, names));
+            quote! { #item #impls #builder }
         })
         .collect();
+    let tail = match &builders {
+        Some(names) => {
+            let markers = builder::markers(ctx, names);
+            quote! { #markers #tail }
+        }
+        None => tail,
+    };
     let root_def = root_id.filter(|id| defs.contains(id)).map(|id| ctx.ir.def(id));
     let module_doc = module_doc(&doc.display, doc.title.as_deref(), doc.description.as_deref(), root_def);
     let attrs = quote! {
