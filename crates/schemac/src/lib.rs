@@ -198,7 +198,7 @@ impl Output {
     /// All modules as one self-contained Rust file (for `schemac compile -o OUT.rs`): the module
     /// whose path is empty at the top level, the others nested as inline `pub mod`s.
     pub fn single_file(&self) -> String {
-        emit::single_file(self)
+        on_deep_stack(|| emit::single_file(self))
     }
 }
 
@@ -261,6 +261,10 @@ impl Front {
     /// Lowers and emits: what [`compile`] returns for the inputs this front end read. A caller
     /// that also renders reference pages ([`docs::page`]) reads the schemas once this way.
     pub fn compile(&self, config: &Config) -> Result<Output, Diagnostics> {
+        on_deep_stack(|| self.compile_here(config))
+    }
+
+    fn compile_here(&self, config: &Config) -> Result<Output, Diagnostics> {
         let ir = self.lower(config)?;
         let mut output = emit::emit(&ir, config);
         let mut warnings = self.warnings.clone();
@@ -272,6 +276,22 @@ impl Front {
         }
         Ok(Output { sources: self.sources.clone(), warnings, ..output })
     }
+}
+
+/// The stack the back end runs on. Lowering nests at most `lower::MAX_DEPTH` schemas deep,
+/// but its types nest as deep, and `syn` parses (and `prettyplease` prints) a type nested
+/// 256 deep with more stack than a caller's thread may have (the 8 MiB of a main thread is
+/// not enough in a debug build). Only what is used is committed.
+const BACK_END_STACK: usize = 256 << 20;
+
+/// Runs `work` on a thread with [`BACK_END_STACK`] of stack, or here if no thread can start.
+pub(crate) fn on_deep_stack<T: Send>(work: impl Fn() -> T + Sync) -> T {
+    let spawned = std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new().name("schemac-back-end".to_owned()).stack_size(BACK_END_STACK);
+        let handle = thread.spawn_scoped(scope, &work).ok()?;
+        Some(handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
+    spawned.unwrap_or_else(work)
 }
 
 /// Compiles the input schemas to Rust modules, reporting every schema error found.
