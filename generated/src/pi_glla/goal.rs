@@ -179,14 +179,14 @@ struct GoalBuilderParts {
     audit_infra_streak: Option<f64>,
     error_brake_streak: Option<f64>,
     revision: Option<u64>,
-    pending_completion: Option<PendingCompletion>,
+    pending_completion: Option<Box<PendingCompletion>>,
     pending_tasks: Option<Vec<String>>,
     completion_summary: Option<String>,
     created_via: Option<String>,
     active_path: Option<String>,
     archived_path: Option<String>,
     objective_repair_history: Option<Vec<ObjectiveRepair>>,
-    repair_target: Option<ObjectiveRepairTarget>,
+    repair_target: Option<Box<ObjectiveRepairTarget>>,
     objective_provenance: Option<ObjectiveProvenance>,
     telemetry: Option<GoalTelemetry>,
     usage: Option<GoalUsage>,
@@ -1573,7 +1573,7 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::pending_completion`].
     pub fn pending_completion(
         self,
-        value: impl schemac_runtime::builder::Assign<PendingCompletion>,
+        value: impl schemac_runtime::builder::Assign<Box<PendingCompletion>>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.pending_completion, "pendingCompletion", value),
@@ -1634,7 +1634,7 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::repair_target`].
     pub fn repair_target(
         self,
-        value: impl schemac_runtime::builder::Assign<ObjectiveRepairTarget>,
+        value: impl schemac_runtime::builder::Assign<Box<ObjectiveRepairTarget>>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.repair_target, "repairTarget", value))
     }
