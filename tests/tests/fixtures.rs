@@ -20,6 +20,7 @@ const FIXTURES: &[(&str, RoundTrip)] = &[
     ("anchor", round_trip::<fixture_types::anchor::Anchored>),
     ("anyof-first-match", round_trip::<fixture_types::anyof_first_match::AnyOfValue>),
     ("awkward-names", round_trip::<fixture_types::awkward_names::AwkwardNames>),
+    ("big-fields", round_trip::<fixture_types::big_fields::BigFields>),
     ("bool-schemas", round_trip::<fixture_types::bool_schemas::BoolSchemas>),
     ("const-values", round_trip::<fixture_types::const_values::ConstHolder>),
     ("defs-definitions", round_trip::<fixture_types::defs_definitions::DefsBoth>),
@@ -108,6 +109,26 @@ fn asserted_formats_are_validated() {
     let errors = value.validate().unwrap_err();
     let found: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer(), e.keyword())).collect();
     assert_eq!(found, [("/uuid", "format"), ("/peers/1", "format")]);
+}
+
+/// Fields boxed for their size (`wide`, over 256 bytes; `first*`, the largest of a struct that
+/// would pass 1 KiB) and a boxed union variant and tuple item are built with `Box::new` or
+/// `.into()` and checked through their boxes by `validate()`; `second*` stays inline.
+#[test]
+fn boxed_fields_are_built_and_validated_through_their_box() {
+    use fixture_types::big_fields::{BigFields, BigFieldsChoice, BigFieldsPair, First, Second, Wide};
+    use schemac_runtime::Validate as _;
+    let mut value: BigFields = schemac_runtime::from_str(r#"{"wide": {"w0": "ok"}}"#).unwrap();
+    let wide: Box<Wide> = value.wide.clone().unwrap();
+    value.first2 = Some(Box::new(First { a0: Some("abcd".to_owned()), ..serde_json::from_str("{}").unwrap() }));
+    value.second3 = Some(Second { b0: Some("abcd".to_owned()), ..serde_json::from_str("{}").unwrap() });
+    value.choice = Some(BigFieldsChoice::Wide(Wide { w0: "abcd".to_owned(), ..(*wide).clone() }.into()));
+    value.pair = Some(BigFieldsPair(wide, 1));
+    let errors = value.validate().unwrap_err();
+    let found: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer(), e.keyword())).collect();
+    assert_eq!(found, [("/choice/w0", "maxLength"), ("/first2/a0", "maxLength"), ("/second3/b0", "maxLength")]);
+    let text = serde_json::to_string(&value).unwrap();
+    assert_eq!(schemac_runtime::from_str::<BigFields>(&text).unwrap_err().pointer(), "/choice/w0");
 }
 
 /// A value the schema leaves open (`serde_json::Value`) keeps every integer exactly or is an

@@ -28,7 +28,7 @@ pub(crate) fn test_file(command: &str, krate: &str, types: &[Sized]) -> Option<S
     let krate = krate.replace('-', "_");
     let mut out = super::roundtrip::header(command, "the schemas of this crate");
     out.push_str("//! Every generated type is at most its size bound (bytes, 64-bit targets): small values keep\n");
-    out.push_str("//! the stack a document needs per nesting level small. Prints the five largest.\n\n");
+    out.push_str("//! the stack a document needs per nesting level small. Prints the five largest and a count.\n\n");
     out.push_str("/// (type, `size_of`, bound)\n#[rustfmt::skip]\nconst SIZES: &[(&str, usize, usize)] = &[\n");
     for t in types {
         let _ = writeln!(out, "    ({:?}, std::mem::size_of::<{krate}::{}>(), {}),", t.path, t.path, t.bound);
@@ -47,7 +47,9 @@ pub(crate) fn test_file(command: &str, krate: &str, types: &[Sized]) -> Option<S
              largest.sort_by_key(|(name, size, _)| (std::cmp::Reverse(*size), *name));\n    \
              for (name, size, bound) in largest.iter().take(5) {\n        \
                  println!(\"{size:>6} bytes (bound {bound}): {name}\");\n    \
-             }\n\
+             }\n    \
+             let over = |limit: usize| SIZES.iter().filter(|(_, size, _)| *size > limit).count();\n    \
+             println!(\"{} types; {} over 1 KiB, {} over 64 KiB\", SIZES.len(), over(1 << 10), over(64 << 10));\n\
          }\n",
     );
     Some(out)

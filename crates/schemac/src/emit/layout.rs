@@ -9,9 +9,9 @@
 //! recursion, so the type itself, its `Deserialize`, `Validate` and `JsonSchema` are unchanged.
 //! A field holding a type larger than [`BOX_OVER`] is always boxed; then, while a type is still
 //! over the bound, its largest remaining inline generated type is boxed. Only fields of
-//! generated types are boxed, never strings, numbers or arrays: a struct whose fields of those
-//! alone pass the bound (more than 40 strings) stays over it, by exactly those fields and a
-//! pointer per boxed field ([`Layouts::bound`]).
+//! generated types are boxed, never strings, numbers or arrays: a struct that passes the bound
+//! with every field of a generated type a pointer (more than about 40 strings, or 128 fields)
+//! stays over it, at its estimate ([`Layouts::bound`]).
 
 use std::collections::BTreeSet;
 
