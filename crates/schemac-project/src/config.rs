@@ -66,6 +66,29 @@ pub struct SchemasConfig {
     /// Assert `format` (date-time, email, uri, ...) instead of only annotating it; the crate
     /// then enables `schemac-runtime`'s `formats` feature.
     pub assert_formats: bool,
+    /// What the generated types offer beyond reading and writing (builders, ...).
+    pub types: TypeOptions,
+}
+
+/// The `[schemas]` keys about the API of the generated types, each mapped onto the
+/// `schemac::Config` field of the same name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypeOptions {
+    /// `builders`: a builder per struct (`Goal::builder()`). Default: true.
+    pub builders: bool,
+}
+
+impl Default for TypeOptions {
+    fn default() -> Self {
+        TypeOptions { builders: true }
+    }
+}
+
+impl TypeOptions {
+    /// Sets these options on a compiler configuration.
+    pub fn apply(&self, config: &mut schemac::Config) {
+        config.builders = self.builders;
+    }
 }
 
 /// `[schema."<path>"]`: settings for one schema.
@@ -158,6 +181,8 @@ struct RawSchemas {
     default_draft: Option<Spanned<String>>,
     #[serde(default)]
     assert_formats: bool,
+    #[serde(default = "yes")]
+    builders: bool,
 }
 
 #[derive(Deserialize)]
@@ -371,6 +396,7 @@ impl Checker<'_> {
                 roots: raw.schemas.roots.into_inner().into_iter().map(Spanned::into_inner).collect(),
                 default_draft,
                 assert_formats: raw.schemas.assert_formats,
+                types: TypeOptions { builders: raw.schemas.builders },
             },
             schema,
             schema_spans,
@@ -472,6 +498,11 @@ root-name = "A"
         let asserting = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nassert-formats = true")).unwrap();
         assert!(asserting.schemas.assert_formats);
         assert_eq!(config.schema["schemas/a.json"].root_name.as_deref(), Some("A"));
+        assert!(config.schemas.types.builders);
+        let without = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nbuilders = false")).unwrap();
+        let mut compiler = schemac::Config::default();
+        without.schemas.types.apply(&mut compiler);
+        assert!(!compiler.builders);
     }
 
     #[test]

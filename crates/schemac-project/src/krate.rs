@@ -123,6 +123,8 @@ pub struct CrateSpec {
     pub page_notes: BTreeMap<String, PageNotes>,
     /// Where schemas without notes of their own are served (`{reference}` standing for theirs).
     pub served_at: Vec<String>,
+    /// The API options of the generated types (`[schemas]` keys such as `builders`).
+    pub types: config::TypeOptions,
 }
 
 /// What a schema's reference page says that the schema does not (see [`schemac::docs::Header`]).
@@ -168,6 +170,7 @@ impl CrateSpec {
             pages: false,
             page_notes: BTreeMap::new(),
             served_at: Vec::new(),
+            types: config::TypeOptions::default(),
         }
     }
 
@@ -205,6 +208,7 @@ impl CrateSpec {
                 .filter(|(_, notes)| *notes != PageNotes::default())
                 .collect(),
             served_at: config.krate.served_at.clone(),
+            types: config.schemas.types.clone(),
         }
     }
 
@@ -243,9 +247,14 @@ pub fn generate_crate(root: &Path, spec: &CrateSpec) -> Result<CrateFiles, Error
     let mut read = Vec::new();
     let mut round_trip = None;
     let mut fronts = Vec::new();
+    // The plain-serde baseline's types are not laid out for the bound (no `extra` fields).
+    let mut sized = Vec::new();
     for (unit, compiled) in spec.units.iter().zip(compiled) {
         let compiled = compiled?;
         fronts.extend(compiled.front);
+        if !unit.plain_serde {
+            sized.extend(compiled.output.modules.iter().flat_map(super::sizes::of_module));
+        }
         output.modules.extend(compiled.output.modules);
         read.extend(compiled.read);
         // Round-trip tests come from the crate's first unit: the plain-serde baseline checks
@@ -270,6 +279,9 @@ pub fn generate_crate(root: &Path, spec: &CrateSpec) -> Result<CrateFiles, Error
     let mut krate = render_crate(spec, &output, &published, &pages)?;
     if let Some(front) = front {
         add_pages(spec, front, &pages, &published, &mut krate.files);
+    }
+    if let Some(test) = super::sizes::test_file(&spec.regenerate_command, &spec.name, &sized) {
+        krate.files.insert(format!("{}/tests/sizes.rs", spec.dir), test);
     }
     if let Some((input, config)) = round_trip {
         super::roundtrip::add(root, spec, &input, &config, &mut krate.files)?;
@@ -310,13 +322,14 @@ pub(crate) fn unit_input(root: &Path, spec: &CrateSpec, unit: &Unit, found: &[Fo
         ..schemac::Input::default()
     };
     check_module_paths(&input.schemas)?;
-    let config = schemac::Config {
+    let mut config = schemac::Config {
         default_draft: spec.default_draft,
         regenerate_command: spec.regenerate_command.clone(),
         assert_formats: unit.assert_formats,
         plain_serde: unit.plain_serde,
         ..schemac::Config::default()
     };
+    spec.types.apply(&mut config);
     Ok((input, config))
 }
 
@@ -708,7 +721,12 @@ mod tests {
             root_nominal: root.is_some() && path != ["top"],
             types: types
                 .iter()
-                .map(|(name, summary)| schemac::TypeSummary { name: name.to_string(), summary: summary.to_string(), fallback: false })
+                .map(|(name, summary)| schemac::TypeSummary {
+                    name: name.to_string(),
+                    summary: summary.to_string(),
+                    fallback: false,
+                    size_bound: 0,
+                })
                 .collect(),
             code: format!("// @generated {}\n", path.join("::")),
         }
@@ -735,6 +753,7 @@ mod tests {
             pages: false,
             page_notes: BTreeMap::new(),
             served_at: Vec::new(),
+            types: config::TypeOptions::default(),
         }
     }
 

@@ -22,6 +22,7 @@ pub mod init;
 pub mod krate;
 pub mod release;
 mod roundtrip;
+mod sizes;
 
 use std::path::{Path, PathBuf};
 

@@ -12,6 +12,7 @@ pub mod arbitrary;
 pub mod assert;
 #[cfg(feature = "bignum")]
 mod bigint;
+pub mod builder;
 pub mod bundle;
 pub mod check;
 mod conforms;

@@ -208,6 +208,10 @@ pub struct Compiled {
 /// `include!` takes no inner attributes, so the top level's `#![allow(..)]` go onto each item
 /// and its `//!` docs are left out (those of nested modules stay, inside their braces).
 pub fn includable(output: &Output) -> String {
+    crate::on_deep_stack(|| includable_here(output))
+}
+
+fn includable_here(output: &Output) -> String {
     let text = output.single_file();
     let header: String = text.lines().take_while(|l| l.starts_with("//") && !l.starts_with("//!")).map(|l| format!("{l}\n")).collect();
     let Ok(mut file) = syn::parse_file(&text) else { return text };

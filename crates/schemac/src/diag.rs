@@ -75,6 +75,12 @@ pub const KINDS: &[Kind] = &[
     kind("unresolved-ref", true, "schemac never fetches from the network: load the file with --schema-dir DIR or --map PREFIX=DIR"),
     kind("invalid-ref", true, "a `$ref` is a URI reference; its fragment is a JSON pointer (`#/$defs/Name`) or an anchor (`#Name`)"),
     kind("ref-cycle", true, "point one of the `$ref`s in the loop at a real schema"),
+    kind(
+        "schema-too-deep",
+        true,
+        "schemac follows `$ref`, `allOf` and nested subschemas at most 256 levels deep (which keeps its stack bounded); \
+         shorten the chain, or name an intermediate schema in `$defs` once instead of chaining references to it",
+    ),
     // Keywords (`lower/`).
     kind("invalid-schema", true, "fix the keyword's value as the draft's metaschema describes it"),
     kind("invalid-pattern", true, "`pattern` is an ECMA-262 regular expression; escape `\\` as `\\\\` in JSON"),

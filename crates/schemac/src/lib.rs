@@ -141,6 +141,9 @@ pub struct Config {
     /// any size, instead of an `i64` that refuses what it cannot hold. The generated code then
     /// needs the runtime's `bignum` feature.
     pub big_integers: bool,
+    /// Emit a builder for every struct (`Goal::builder()`, see `emit/builder.rs`): required
+    /// properties checked at compile time, the value by `build()`. On by default.
+    pub builders: bool,
 }
 
 impl Default for Config {
@@ -152,6 +155,7 @@ impl Default for Config {
             plain_serde: false,
             deny_warnings: false,
             big_integers: false,
+            builders: true,
         }
     }
 }
@@ -194,7 +198,7 @@ impl Output {
     /// All modules as one self-contained Rust file (for `schemac compile -o OUT.rs`): the module
     /// whose path is empty at the top level, the others nested as inline `pub mod`s.
     pub fn single_file(&self) -> String {
-        emit::single_file(self)
+        on_deep_stack(|| emit::single_file(self))
     }
 }
 
@@ -204,6 +208,10 @@ pub struct TypeSummary {
     pub summary: String,
     /// True for the checked `serde_json::Value` fallback (no precise Rust shape).
     pub fallback: bool,
+    /// The most bytes `size_of` of this type takes on a 64-bit target: [`emit::MAX_TYPE_SIZE`],
+    /// or more for a struct whose strings, numbers and arrays alone pass it (see
+    /// `emit/layout.rs`). The generated crate's `tests/sizes.rs` checks it.
+    pub size_bound: usize,
 }
 
 /// What the front end makes of the inputs: the loaded documents with their identifiers, and
@@ -253,6 +261,10 @@ impl Front {
     /// Lowers and emits: what [`compile`] returns for the inputs this front end read. A caller
     /// that also renders reference pages ([`docs::page`]) reads the schemas once this way.
     pub fn compile(&self, config: &Config) -> Result<Output, Diagnostics> {
+        on_deep_stack(|| self.compile_here(config))
+    }
+
+    fn compile_here(&self, config: &Config) -> Result<Output, Diagnostics> {
         let ir = self.lower(config)?;
         let mut output = emit::emit(&ir, config);
         let mut warnings = self.warnings.clone();
@@ -264,6 +276,22 @@ impl Front {
         }
         Ok(Output { sources: self.sources.clone(), warnings, ..output })
     }
+}
+
+/// The stack the back end runs on. Lowering nests at most `lower::MAX_DEPTH` schemas deep,
+/// but its types nest as deep, and `syn` parses (and `prettyplease` prints) a type nested
+/// 256 deep with more stack than a caller's thread may have (the 8 MiB of a main thread is
+/// not enough in a debug build). Only what is used is committed.
+const BACK_END_STACK: usize = 256 << 20;
+
+/// Runs `work` on a thread with [`BACK_END_STACK`] of stack, or here if no thread can start.
+pub(crate) fn on_deep_stack<T: Send>(work: impl Fn() -> T + Sync) -> T {
+    let spawned = std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new().name("schemac-back-end".to_owned()).stack_size(BACK_END_STACK);
+        let handle = thread.spawn_scoped(scope, &work).ok()?;
+        Some(handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
+    spawned.unwrap_or_else(work)
 }
 
 /// Compiles the input schemas to Rust modules, reporting every schema error found.

@@ -23,6 +23,37 @@ pub struct AttemptsReport {
     /// Why this attempt was delivered, or why none was.
     pub reason: String,
 }
+/// Builds a [`AttemptsReport`]: start with [`AttemptsReport::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`schema`, `body`, `policy`, `attempts`, `selected_attempt`, `disposition`, `reason`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct AttemptsReportBuilder<
+    S0 = builder_fields::schema,
+    S1 = builder_fields::body,
+    S2 = builder_fields::policy,
+    S3 = builder_fields::attempts,
+    S4 = builder_fields::selected_attempt,
+    S5 = builder_fields::disposition,
+    S6 = builder_fields::reason,
+>(
+    schemac_runtime::builder::Builder<
+        AttemptsReportBuilderParts,
+        (S0, S1, S2, S3, S4, S5, S6),
+    >,
+);
+#[derive(Clone, Debug, Default)]
+struct AttemptsReportBuilderParts {
+    schema: Option<AttemptsReportSchema>,
+    body: Option<AttemptsReportBody>,
+    policy: Option<AttemptsReportPolicy>,
+    item: schemac_runtime::Tristate<u64>,
+    attempts: Option<Vec<Attempt>>,
+    selected_attempt: Option<Option<u64>>,
+    disposition: Option<AttemptsReportDisposition>,
+    reason: Option<String>,
+}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AttemptsReportSchema;
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -31,6 +62,23 @@ pub struct AttemptsReportBody {
     pub workflow: Option<AttemptsReportBodyWorkflow>,
     /// The body version every attempt ran: fixed for the whole run.
     pub version: u64,
+}
+/// Builds a [`AttemptsReportBody`]: start with [`AttemptsReportBody::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`workflow`, `version`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct AttemptsReportBodyBuilder<
+    S0 = builder_fields::workflow,
+    S1 = builder_fields::version,
+>(
+    schemac_runtime::builder::Builder<AttemptsReportBodyBuilderParts, (S0, S1)>,
+);
+#[derive(Clone, Debug, Default)]
+struct AttemptsReportBodyBuilderParts {
+    workflow: Option<Option<AttemptsReportBodyWorkflow>>,
+    version: Option<u64>,
 }
 /// The wf_ ID of the body; null when it was deleted since.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -41,6 +89,25 @@ pub struct AttemptsReportPolicy {
     pub max_attempts: u8,
     pub on_exhausted: AttemptsReportPolicyOnExhausted,
     pub minimum_score_to_deliver: Option<f64>,
+}
+/// Builds a [`AttemptsReportPolicy`]: start with [`AttemptsReportPolicy::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`max_attempts`, `on_exhausted`, `minimum_score_to_deliver`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct AttemptsReportPolicyBuilder<
+    S0 = builder_fields::max_attempts,
+    S1 = builder_fields::on_exhausted,
+    S2 = builder_fields::minimum_score_to_deliver,
+>(
+    schemac_runtime::builder::Builder<AttemptsReportPolicyBuilderParts, (S0, S1, S2)>,
+);
+#[derive(Clone, Debug, Default)]
+struct AttemptsReportPolicyBuilderParts {
+    max_attempts: Option<u8>,
+    on_exhausted: Option<AttemptsReportPolicyOnExhausted>,
+    minimum_score_to_deliver: Option<Option<f64>>,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AttemptsReportPolicyOnExhausted {
@@ -60,6 +127,29 @@ pub struct Attempt {
     pub score: f64,
     /// What the body asked the next attempt to correct; the next attempt received it as previous_feedback.
     pub feedback: Option<String>,
+}
+/// Builds a [`Attempt`]: start with [`Attempt::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`attempt`, `execution`, `accepted`, `score`, `feedback`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct AttemptBuilder<
+    S0 = builder_fields::attempt,
+    S1 = builder_fields::execution,
+    S2 = builder_fields::accepted,
+    S3 = builder_fields::score,
+    S4 = builder_fields::feedback,
+>(
+    schemac_runtime::builder::Builder<AttemptBuilderParts, (S0, S1, S2, S3, S4)>,
+);
+#[derive(Clone, Debug, Default)]
+struct AttemptBuilderParts {
+    attempt: Option<u8>,
+    execution: Option<AttemptExecution>,
+    accepted: Option<bool>,
+    score: Option<f64>,
+    feedback: Option<Option<String>>,
 }
 /// The run of this attempt: its trace shows every step of the body.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -295,6 +385,97 @@ impl schemac_runtime::SchemaBound for AttemptsReport {
         &SCHEMA_VALUE
     }
 }
+impl AttemptsReport {
+    /// A builder for a `AttemptsReport`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> AttemptsReportBuilder {
+        AttemptsReportBuilder(::core::default::Default::default())
+    }
+}
+impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S6> {
+    /// Sets [`AttemptsReport::schema`].
+    pub fn schema(
+        self,
+        value: impl schemac_runtime::builder::Assign<AttemptsReportSchema>,
+    ) -> AttemptsReportBuilder<schemac_runtime::builder::Set, S1, S2, S3, S4, S5, S6> {
+        AttemptsReportBuilder(self.0.set(|p| &mut p.schema, "schema", value))
+    }
+    /// Sets [`AttemptsReport::body`].
+    pub fn body(
+        self,
+        value: impl schemac_runtime::builder::Assign<AttemptsReportBody>,
+    ) -> AttemptsReportBuilder<S0, schemac_runtime::builder::Set, S2, S3, S4, S5, S6> {
+        AttemptsReportBuilder(self.0.set(|p| &mut p.body, "body", value))
+    }
+    /// Sets [`AttemptsReport::policy`].
+    pub fn policy(
+        self,
+        value: impl schemac_runtime::builder::Assign<AttemptsReportPolicy>,
+    ) -> AttemptsReportBuilder<S0, S1, schemac_runtime::builder::Set, S3, S4, S5, S6> {
+        AttemptsReportBuilder(self.0.set(|p| &mut p.policy, "policy", value))
+    }
+    /// Sets [`AttemptsReport::item`].
+    /// `None` writes `null`; without a call the property is absent.
+    pub fn item(
+        self,
+        value: impl schemac_runtime::builder::Assign<Option<u64>>,
+    ) -> Self {
+        AttemptsReportBuilder(self.0.set_tristate(|p| &mut p.item, "item", value))
+    }
+    /// Sets [`AttemptsReport::attempts`].
+    pub fn attempts(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<Attempt>>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, schemac_runtime::builder::Set, S4, S5, S6> {
+        AttemptsReportBuilder(self.0.set(|p| &mut p.attempts, "attempts", value))
+    }
+    /// Sets [`AttemptsReport::selected_attempt`].
+    pub fn selected_attempt(
+        self,
+        value: impl schemac_runtime::builder::Assign<Option<u64>>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, S3, schemac_runtime::builder::Set, S5, S6> {
+        AttemptsReportBuilder(
+            self.0.set(|p| &mut p.selected_attempt, "selected_attempt", value),
+        )
+    }
+    /// Sets [`AttemptsReport::disposition`].
+    pub fn disposition(
+        self,
+        value: impl schemac_runtime::builder::Assign<AttemptsReportDisposition>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, S3, S4, schemac_runtime::builder::Set, S6> {
+        AttemptsReportBuilder(self.0.set(|p| &mut p.disposition, "disposition", value))
+    }
+    /// Sets [`AttemptsReport::reason`].
+    pub fn reason(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, schemac_runtime::builder::Set> {
+        AttemptsReportBuilder(self.0.set(|p| &mut p.reason, "reason", value))
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<AttemptsReport, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<AttemptsReport>,
+        S1: schemac_runtime::builder::IsSet<AttemptsReport>,
+        S2: schemac_runtime::builder::IsSet<AttemptsReport>,
+        S3: schemac_runtime::builder::IsSet<AttemptsReport>,
+        S4: schemac_runtime::builder::IsSet<AttemptsReport>,
+        S5: schemac_runtime::builder::IsSet<AttemptsReport>,
+        S6: schemac_runtime::builder::IsSet<AttemptsReport>,
+    {
+        self.0
+            .build(|p| Some(AttemptsReport {
+                schema: p.schema?,
+                body: p.body?,
+                policy: p.policy?,
+                item: p.item,
+                attempts: p.attempts?,
+                selected_attempt: p.selected_attempt?,
+                disposition: p.disposition?,
+                reason: p.reason?,
+            }))
+    }
+}
 impl AttemptsReportSchema {
     /// The only allowed value.
     pub const VALUE: &'static str = "madoo.attempts-report/v1";
@@ -431,6 +612,41 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportBody {
             .json_schema(generator)
     }
 }
+impl AttemptsReportBody {
+    /// A builder for a `AttemptsReportBody`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> AttemptsReportBodyBuilder {
+        AttemptsReportBodyBuilder(::core::default::Default::default())
+    }
+}
+impl<S0, S1> AttemptsReportBodyBuilder<S0, S1> {
+    /// Sets [`AttemptsReportBody::workflow`].
+    pub fn workflow(
+        self,
+        value: impl schemac_runtime::builder::Assign<Option<AttemptsReportBodyWorkflow>>,
+    ) -> AttemptsReportBodyBuilder<schemac_runtime::builder::Set, S1> {
+        AttemptsReportBodyBuilder(self.0.set(|p| &mut p.workflow, "workflow", value))
+    }
+    /// Sets [`AttemptsReportBody::version`].
+    pub fn version(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> AttemptsReportBodyBuilder<S0, schemac_runtime::builder::Set> {
+        AttemptsReportBodyBuilder(self.0.set(|p| &mut p.version, "version", value))
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<AttemptsReportBody, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<AttemptsReportBody>,
+        S1: schemac_runtime::builder::IsSet<AttemptsReportBody>,
+    {
+        self.0
+            .build(|p| Some(AttemptsReportBody {
+                workflow: p.workflow?,
+                version: p.version?,
+            }))
+    }
+}
 impl AttemptsReportBodyWorkflow {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
         static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
@@ -520,6 +736,20 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportBodyWorkflow {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for &str {
+    fn assign(
+        self,
+    ) -> Result<AttemptsReportBodyWorkflow, schemac_runtime::ConstraintError> {
+        AttemptsReportBodyWorkflow::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for String {
+    fn assign(
+        self,
+    ) -> Result<AttemptsReportBodyWorkflow, schemac_runtime::ConstraintError> {
+        AttemptsReportBodyWorkflow::try_from(self)
     }
 }
 impl<'de> serde::Deserialize<'de> for AttemptsReportPolicy {
@@ -652,6 +882,62 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportPolicy {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl AttemptsReportPolicy {
+    /// A builder for a `AttemptsReportPolicy`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> AttemptsReportPolicyBuilder {
+        AttemptsReportPolicyBuilder(::core::default::Default::default())
+    }
+}
+impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
+    /// Sets [`AttemptsReportPolicy::max_attempts`].
+    pub fn max_attempts(
+        self,
+        value: impl schemac_runtime::builder::Assign<u8>,
+    ) -> AttemptsReportPolicyBuilder<schemac_runtime::builder::Set, S1, S2> {
+        AttemptsReportPolicyBuilder(
+            self.0.set(|p| &mut p.max_attempts, "max_attempts", value),
+        )
+    }
+    /// Sets [`AttemptsReportPolicy::on_exhausted`].
+    pub fn on_exhausted(
+        self,
+        value: impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted>,
+    ) -> AttemptsReportPolicyBuilder<S0, schemac_runtime::builder::Set, S2> {
+        AttemptsReportPolicyBuilder(
+            self.0.set(|p| &mut p.on_exhausted, "on_exhausted", value),
+        )
+    }
+    /// Sets [`AttemptsReportPolicy::minimum_score_to_deliver`].
+    pub fn minimum_score_to_deliver(
+        self,
+        value: impl schemac_runtime::builder::Assign<Option<f64>>,
+    ) -> AttemptsReportPolicyBuilder<S0, S1, schemac_runtime::builder::Set> {
+        AttemptsReportPolicyBuilder(
+            self
+                .0
+                .set(
+                    |p| &mut p.minimum_score_to_deliver,
+                    "minimum_score_to_deliver",
+                    value,
+                ),
+        )
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<AttemptsReportPolicy, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
+        S1: schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
+        S2: schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
+    {
+        self.0
+            .build(|p| Some(AttemptsReportPolicy {
+                max_attempts: p.max_attempts?,
+                on_exhausted: p.on_exhausted?,
+                minimum_score_to_deliver: p.minimum_score_to_deliver?,
+            }))
     }
 }
 impl AttemptsReportPolicyOnExhausted {
@@ -867,6 +1153,68 @@ impl schemac_runtime::schemars::JsonSchema for Attempt {
             .json_schema(generator)
     }
 }
+impl Attempt {
+    /// A builder for a `Attempt`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> AttemptBuilder {
+        AttemptBuilder(::core::default::Default::default())
+    }
+}
+impl<S0, S1, S2, S3, S4> AttemptBuilder<S0, S1, S2, S3, S4> {
+    /// Sets [`Attempt::attempt`].
+    pub fn attempt(
+        self,
+        value: impl schemac_runtime::builder::Assign<u8>,
+    ) -> AttemptBuilder<schemac_runtime::builder::Set, S1, S2, S3, S4> {
+        AttemptBuilder(self.0.set(|p| &mut p.attempt, "attempt", value))
+    }
+    /// Sets [`Attempt::execution`].
+    pub fn execution(
+        self,
+        value: impl schemac_runtime::builder::Assign<AttemptExecution>,
+    ) -> AttemptBuilder<S0, schemac_runtime::builder::Set, S2, S3, S4> {
+        AttemptBuilder(self.0.set(|p| &mut p.execution, "execution", value))
+    }
+    /// Sets [`Attempt::accepted`].
+    pub fn accepted(
+        self,
+        value: impl schemac_runtime::builder::Assign<bool>,
+    ) -> AttemptBuilder<S0, S1, schemac_runtime::builder::Set, S3, S4> {
+        AttemptBuilder(self.0.set(|p| &mut p.accepted, "accepted", value))
+    }
+    /// Sets [`Attempt::score`].
+    pub fn score(
+        self,
+        value: impl schemac_runtime::builder::Assign<f64>,
+    ) -> AttemptBuilder<S0, S1, S2, schemac_runtime::builder::Set, S4> {
+        AttemptBuilder(self.0.set(|p| &mut p.score, "score", value))
+    }
+    /// Sets [`Attempt::feedback`].
+    pub fn feedback(
+        self,
+        value: impl schemac_runtime::builder::Assign<Option<String>>,
+    ) -> AttemptBuilder<S0, S1, S2, S3, schemac_runtime::builder::Set> {
+        AttemptBuilder(self.0.set(|p| &mut p.feedback, "feedback", value))
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<Attempt, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<Attempt>,
+        S1: schemac_runtime::builder::IsSet<Attempt>,
+        S2: schemac_runtime::builder::IsSet<Attempt>,
+        S3: schemac_runtime::builder::IsSet<Attempt>,
+        S4: schemac_runtime::builder::IsSet<Attempt>,
+    {
+        self.0
+            .build(|p| Some(Attempt {
+                attempt: p.attempt?,
+                execution: p.execution?,
+                accepted: p.accepted?,
+                score: p.score?,
+                feedback: p.feedback?,
+            }))
+    }
+}
 impl AttemptExecution {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
         static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
@@ -954,6 +1302,16 @@ impl schemac_runtime::schemars::JsonSchema for AttemptExecution {
             .json_schema(generator)
     }
 }
+impl schemac_runtime::builder::Assign<AttemptExecution> for &str {
+    fn assign(self) -> Result<AttemptExecution, schemac_runtime::ConstraintError> {
+        AttemptExecution::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<AttemptExecution> for String {
+    fn assign(self) -> Result<AttemptExecution, schemac_runtime::ConstraintError> {
+        AttemptExecution::try_from(self)
+    }
+}
 impl AttemptsReportDisposition {
     /// Every allowed value, in schema order.
     pub const ALL: &'static [AttemptsReportDisposition] = &[
@@ -1019,6 +1377,63 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportDisposition {
         }
             .json_schema(generator)
     }
+}
+/// The states of builders' required properties before their setters are called: the
+/// type a missing property's compile error names.
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod builder_fields {
+    /// A builder whose required property `accepted` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct accepted;
+    /// A builder whose required property `attempt` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct attempt;
+    /// A builder whose required property `attempts` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct attempts;
+    /// A builder whose required property `body` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct body;
+    /// A builder whose required property `disposition` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct disposition;
+    /// A builder whose required property `execution` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct execution;
+    /// A builder whose required property `feedback` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct feedback;
+    /// A builder whose required property `max_attempts` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct max_attempts;
+    /// A builder whose required property `minimum_score_to_deliver` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct minimum_score_to_deliver;
+    /// A builder whose required property `on_exhausted` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct on_exhausted;
+    /// A builder whose required property `policy` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct policy;
+    /// A builder whose required property `reason` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct reason;
+    /// A builder whose required property `schema` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct schema;
+    /// A builder whose required property `score` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct score;
+    /// A builder whose required property `selected_attempt` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct selected_attempt;
+    /// A builder whose required property `version` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct version;
+    /// A builder whose required property `workflow` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct workflow;
 }
 /// The source schema file, byte for byte.
 pub const SCHEMA_JSON: &str = r##"{

@@ -93,7 +93,7 @@ pub struct Goal {
     pub revision: Option<u64>,
     #[serde(rename = "pendingCompletion")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pending_completion: Option<PendingCompletion>,
+    pub pending_completion: Option<Box<PendingCompletion>>,
     /// aggressiveMode audit-cap TODOs: objections extracted from the latest disapproved report, rendered into every continuation until addressed.
     #[serde(rename = "pendingTasks")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -116,7 +116,7 @@ pub struct Goal {
     pub objective_repair_history: Option<Vec<ObjectiveRepair>>,
     #[serde(rename = "repairTarget")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repair_target: Option<ObjectiveRepairTarget>,
+    pub repair_target: Option<Box<ObjectiveRepairTarget>>,
     #[serde(rename = "objectiveProvenance")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub objective_provenance: Option<ObjectiveProvenance>,
@@ -131,6 +131,68 @@ pub struct Goal {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
     pub extra: schemac_runtime::Extra,
+}
+/// Builds a [`Goal`]: start with [`Goal::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`id`, `objective`, `status`, `policy`, `auto_continue`, `usage`, `created_at`, `updated_at`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct GoalBuilder<
+    S0 = builder_fields::id,
+    S1 = builder_fields::objective,
+    S2 = builder_fields::status,
+    S3 = builder_fields::policy,
+    S4 = builder_fields::auto_continue,
+    S5 = builder_fields::usage,
+    S6 = builder_fields::created_at,
+    S7 = builder_fields::updated_at,
+>(
+    schemac_runtime::builder::Builder<GoalBuilderParts, (S0, S1, S2, S3, S4, S5, S6, S7)>,
+);
+#[derive(Clone, Debug, Default)]
+struct GoalBuilderParts {
+    id: Option<GoalId>,
+    objective: Option<String>,
+    status: Option<GoalStatus>,
+    policy: Option<GoalPolicy>,
+    agent_role: Option<GoalAgentRole>,
+    parent_id: Option<String>,
+    verification_contract: Option<String>,
+    auto_continue: Option<bool>,
+    task_list: Option<GoalTaskList>,
+    audit_history: Option<Vec<AuditVerdict>>,
+    stop_reason: Option<String>,
+    pause_reason: Option<String>,
+    pause_suggested_action: Option<String>,
+    pause_kind: Option<GoalPauseKind>,
+    pause_options: Option<Vec<String>>,
+    pause_recommended: Option<f64>,
+    pause_resume_at: Option<String>,
+    auto_resumed_at: Option<String>,
+    auto_resumed_event: Option<String>,
+    provider_error_diagnostic: Option<String>,
+    recovery_episode_key: Option<String>,
+    recovery_notice_keys: Option<Vec<String>>,
+    interrupted_at: Option<String>,
+    interrupted_reason: Option<String>,
+    audit_infra_streak: Option<f64>,
+    error_brake_streak: Option<f64>,
+    revision: Option<u64>,
+    pending_completion: Option<Box<PendingCompletion>>,
+    pending_tasks: Option<Vec<String>>,
+    completion_summary: Option<String>,
+    created_via: Option<String>,
+    active_path: Option<String>,
+    archived_path: Option<String>,
+    objective_repair_history: Option<Vec<ObjectiveRepair>>,
+    repair_target: Option<Box<ObjectiveRepairTarget>>,
+    objective_provenance: Option<ObjectiveProvenance>,
+    telemetry: Option<GoalTelemetry>,
+    usage: Option<GoalUsage>,
+    created_at: Option<schemac_runtime::format::DateTime>,
+    updated_at: Option<schemac_runtime::format::DateTime>,
+    extra: schemac_runtime::Extra,
 }
 /// YYYYMMDDHHMMSS + 6-char random suffix
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -171,6 +233,21 @@ pub struct GoalTaskList {
     #[serde(flatten)]
     pub extra: schemac_runtime::Extra,
 }
+/// Builds a [`GoalTaskList`]: start with [`GoalTaskList::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`version`, `tasks`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct GoalTaskListBuilder<S0 = builder_fields::version, S1 = builder_fields::tasks>(
+    schemac_runtime::builder::Builder<GoalTaskListBuilderParts, (S0, S1)>,
+);
+#[derive(Clone, Debug, Default)]
+struct GoalTaskListBuilderParts {
+    version: Option<GoalTaskListVersion>,
+    tasks: Option<Vec<Task>>,
+    extra: schemac_runtime::Extra,
+}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GoalTaskListVersion;
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -186,6 +263,28 @@ pub struct Task {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
     pub extra: schemac_runtime::Extra,
+}
+/// Builds a [`Task`]: start with [`Task::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`id`, `title`, `status`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct TaskBuilder<
+    S0 = builder_fields::id,
+    S1 = builder_fields::title,
+    S2 = builder_fields::status,
+>(
+    schemac_runtime::builder::Builder<TaskBuilderParts, (S0, S1, S2)>,
+);
+#[derive(Clone, Debug, Default)]
+struct TaskBuilderParts {
+    id: Option<String>,
+    title: Option<String>,
+    status: Option<TaskStatus>,
+    agent_role: Option<TaskAgentRole>,
+    subtasks: Option<Vec<Task>>,
+    extra: schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum TaskStatus {
@@ -238,6 +337,37 @@ pub struct AuditVerdict {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
     pub extra: schemac_runtime::Extra,
+}
+/// Builds a [`AuditVerdict`]: start with [`AuditVerdict::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`at`, `approved`, `disapproved`, `model`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct AuditVerdictBuilder<
+    S0 = builder_fields::at,
+    S1 = builder_fields::approved,
+    S2 = builder_fields::disapproved,
+    S3 = builder_fields::model,
+>(
+    schemac_runtime::builder::Builder<AuditVerdictBuilderParts, (S0, S1, S2, S3)>,
+);
+#[derive(Clone, Debug, Default)]
+struct AuditVerdictBuilderParts {
+    at: Option<schemac_runtime::format::DateTime>,
+    approved: Option<bool>,
+    disapproved: Option<bool>,
+    impossible: Option<bool>,
+    impossible_reason: Option<String>,
+    model: Option<String>,
+    thinking_level: Option<String>,
+    report: Option<String>,
+    error: Option<String>,
+    regression_shield_passed: Option<bool>,
+    regression_shield_missing: Option<Vec<String>>,
+    revision: Option<u64>,
+    duration_ms: Option<u64>,
+    extra: schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GoalPauseKind {
@@ -350,6 +480,48 @@ pub struct PendingCompletion {
     #[serde(flatten)]
     pub extra: schemac_runtime::Extra,
 }
+/// Builds a [`PendingCompletion`]: start with [`PendingCompletion::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`at`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct PendingCompletionBuilder<S0 = builder_fields::at>(
+    schemac_runtime::builder::Builder<PendingCompletionBuilderParts, (S0,)>,
+);
+#[derive(Clone, Debug, Default)]
+struct PendingCompletionBuilderParts {
+    completion_summary: Option<String>,
+    verification_summary: Option<String>,
+    at: Option<schemac_runtime::format::DateTime>,
+    phase: Option<PendingCompletionPhase>,
+    attempt_id: Option<String>,
+    started_at: Option<schemac_runtime::format::DateTime>,
+    wall_deadline_at: Option<schemac_runtime::format::DateTime>,
+    recovery_at: Option<schemac_runtime::format::DateTime>,
+    recovery_reason: Option<String>,
+    recovery_retry_at: Option<schemac_runtime::format::DateTime>,
+    provider_error_diagnostic: Option<String>,
+    recovery_episode_key: Option<String>,
+    recovery_notice_keys: Option<Vec<String>>,
+    automatic_recovery_attempted: Option<bool>,
+    automatic_recovery_at: Option<schemac_runtime::format::DateTime>,
+    automatic_recovery_generation: Option<u64>,
+    automatic_recovery_attempts: Option<u64>,
+    automatic_recovery_first_at: Option<schemac_runtime::format::DateTime>,
+    automatic_recovery_until: Option<schemac_runtime::format::DateTime>,
+    retry_attempts: Option<u64>,
+    retry_first_at: Option<schemac_runtime::format::DateTime>,
+    retry_until: Option<schemac_runtime::format::DateTime>,
+    quota_attempts: Option<u64>,
+    quota_first_at: Option<schemac_runtime::format::DateTime>,
+    quota_auto_retry_until: Option<schemac_runtime::format::DateTime>,
+    quota_signal: Option<PendingCompletionQuotaSignal>,
+    retry_after_sec: Option<f64>,
+    retry_from_upstream: Option<bool>,
+    reset_at: Option<schemac_runtime::format::DateTime>,
+    extra: schemac_runtime::Extra,
+}
 /// retry-waiting is canonical; quota-waiting is accepted only for legacy files and is normalized on load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum PendingCompletionPhase {
@@ -399,6 +571,44 @@ pub struct ObjectiveRepair {
     #[serde(flatten)]
     pub extra: schemac_runtime::Extra,
 }
+/// Builds a [`ObjectiveRepair`]: start with [`ObjectiveRepair::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`at`, `action`, `original_objective`, `source`, `reason`, `evidence`, `confidence`, `revision_before`, `revision_after`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct ObjectiveRepairBuilder<
+    S0 = builder_fields::at,
+    S1 = builder_fields::action,
+    S2 = builder_fields::original_objective,
+    S3 = builder_fields::source,
+    S4 = builder_fields::reason,
+    S5 = builder_fields::evidence,
+    S6 = builder_fields::confidence,
+    S7 = builder_fields::revision_before,
+    S8 = builder_fields::revision_after,
+>(
+    schemac_runtime::builder::Builder<
+        ObjectiveRepairBuilderParts,
+        (S0, S1, S2, S3, S4, S5, S6, S7, S8),
+    >,
+);
+#[derive(Clone, Debug, Default)]
+struct ObjectiveRepairBuilderParts {
+    at: Option<schemac_runtime::format::DateTime>,
+    action: Option<ObjectiveRepairAction>,
+    original_objective: Option<String>,
+    replacement_objective: Option<String>,
+    original_contract: Option<String>,
+    replacement_contract: Option<String>,
+    source: Option<String>,
+    reason: Option<String>,
+    evidence: Option<String>,
+    confidence: Option<ObjectiveRepairConfidence>,
+    revision_before: Option<u64>,
+    revision_after: Option<u64>,
+    extra: schemac_runtime::Extra,
+}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ObjectiveRepairAction {
     /// `"auto-applied"`
@@ -430,6 +640,33 @@ pub struct ObjectiveRepairTarget {
     #[serde(flatten)]
     pub extra: schemac_runtime::Extra,
 }
+/// Builds a [`ObjectiveRepairTarget`]: start with [`ObjectiveRepairTarget::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`id`, `objective`, `reasons`, `source`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct ObjectiveRepairTargetBuilder<
+    S0 = builder_fields::id,
+    S1 = builder_fields::objective,
+    S2 = builder_fields::reasons,
+    S3 = builder_fields::source,
+>(
+    schemac_runtime::builder::Builder<
+        ObjectiveRepairTargetBuilderParts,
+        (S0, S1, S2, S3),
+    >,
+);
+#[derive(Clone, Debug, Default)]
+struct ObjectiveRepairTargetBuilderParts {
+    id: Option<String>,
+    objective: Option<String>,
+    verification_contract: Option<String>,
+    reasons: Option<Vec<String>>,
+    source: Option<String>,
+    replan_prompted_at: Option<schemac_runtime::format::DateTime>,
+    extra: schemac_runtime::Extra,
+}
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ObjectiveProvenance {
     #[serde(rename = "originalObjective")]
@@ -444,6 +681,22 @@ pub struct ObjectiveProvenance {
     #[serde(flatten)]
     pub extra: schemac_runtime::Extra,
 }
+/// Builds a [`ObjectiveProvenance`]: start with [`ObjectiveProvenance::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`original_objective`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct ObjectiveProvenanceBuilder<S0 = builder_fields::original_objective>(
+    schemac_runtime::builder::Builder<ObjectiveProvenanceBuilderParts, (S0,)>,
+);
+#[derive(Clone, Debug, Default)]
+struct ObjectiveProvenanceBuilderParts {
+    original_objective: Option<String>,
+    original_contract: Option<String>,
+    user_seeds: Option<Vec<String>>,
+    extra: schemac_runtime::Extra,
+}
 /// Bounded per-goal activity counters used by /glla stats.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct GoalTelemetry {
@@ -455,6 +708,26 @@ pub struct GoalTelemetry {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
     pub extra: schemac_runtime::Extra,
+}
+/// Builds a [`GoalTelemetry`]: start with [`GoalTelemetry::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`turns`, `file_writes`, `bash_calls`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct GoalTelemetryBuilder<
+    S0 = builder_fields::turns,
+    S1 = builder_fields::file_writes,
+    S2 = builder_fields::bash_calls,
+>(
+    schemac_runtime::builder::Builder<GoalTelemetryBuilderParts, (S0, S1, S2)>,
+);
+#[derive(Clone, Debug, Default)]
+struct GoalTelemetryBuilderParts {
+    turns: Option<u64>,
+    file_writes: Option<u64>,
+    bash_calls: Option<u64>,
+    extra: schemac_runtime::Extra,
 }
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct GoalUsage {
@@ -468,6 +741,24 @@ pub struct GoalUsage {
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
     pub extra: schemac_runtime::Extra,
+}
+/// Builds a [`GoalUsage`]: start with [`GoalUsage::builder`], call a setter per property, then `build()`.
+///
+/// Its type parameters track the required properties (`tokens_used`, `tokens_limit`): `build()` compiles once each is set.
+#[derive(Clone, Debug)]
+#[must_use = "a builder does nothing until `build()` is called"]
+#[allow(clippy::type_complexity)]
+pub struct GoalUsageBuilder<
+    S0 = builder_fields::tokens_used,
+    S1 = builder_fields::tokens_limit,
+>(
+    schemac_runtime::builder::Builder<GoalUsageBuilderParts, (S0, S1)>,
+);
+#[derive(Clone, Debug, Default)]
+struct GoalUsageBuilderParts {
+    tokens_used: Option<u64>,
+    tokens_limit: Option<u64>,
+    extra: schemac_runtime::Extra,
 }
 impl<'de> serde::Deserialize<'de> for Goal {
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -510,14 +801,14 @@ impl<'de> serde::Deserialize<'de> for Goal {
                 let mut f24: Option<f64> = None;
                 let mut f25: Option<f64> = None;
                 let mut f26: Option<u64> = None;
-                let mut f27: Option<PendingCompletion> = None;
+                let mut f27: Option<Box<PendingCompletion>> = None;
                 let mut f28: Option<Vec<String>> = None;
                 let mut f29: Option<String> = None;
                 let mut f30: Option<String> = None;
                 let mut f31: Option<String> = None;
                 let mut f32: Option<String> = None;
                 let mut f33: Option<Vec<ObjectiveRepair>> = None;
-                let mut f34: Option<ObjectiveRepairTarget> = None;
+                let mut f34: Option<Box<ObjectiveRepairTarget>> = None;
                 let mut f35: Option<ObjectiveProvenance> = None;
                 let mut f36: Option<GoalTelemetry> = None;
                 let mut f37: Option<GoalUsage> = None;
@@ -765,7 +1056,9 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f27,
                                 "pendingCompletion",
-                                schemac_runtime::de::Plain::<PendingCompletion>::new(),
+                                schemac_runtime::de::Boxed(
+                                    schemac_runtime::de::Plain::<PendingCompletion>::new(),
+                                ),
                             )?
                         }
                         "pendingTasks" => {
@@ -831,7 +1124,9 @@ impl<'de> serde::Deserialize<'de> for Goal {
                                 &mut map,
                                 &mut f34,
                                 "repairTarget",
-                                schemac_runtime::de::Plain::<ObjectiveRepairTarget>::new(),
+                                schemac_runtime::de::Boxed(
+                                    schemac_runtime::de::Plain::<ObjectiveRepairTarget>::new(),
+                                ),
                             )?
                         }
                         "objectiveProvenance" => {
@@ -1064,6 +1359,436 @@ impl schemac_runtime::SchemaBound for Goal {
         &SCHEMA_VALUE
     }
 }
+impl Goal {
+    /// A builder for a `Goal`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> GoalBuilder {
+        GoalBuilder(::core::default::Default::default())
+    }
+}
+impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7> {
+    /// Sets [`Goal::id`].
+    pub fn id(
+        self,
+        value: impl schemac_runtime::builder::Assign<GoalId>,
+    ) -> GoalBuilder<schemac_runtime::builder::Set, S1, S2, S3, S4, S5, S6, S7> {
+        GoalBuilder(self.0.set(|p| &mut p.id, "id", value))
+    }
+    /// Sets [`Goal::objective`].
+    pub fn objective(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> GoalBuilder<S0, schemac_runtime::builder::Set, S2, S3, S4, S5, S6, S7> {
+        GoalBuilder(self.0.set(|p| &mut p.objective, "objective", value))
+    }
+    /// Sets [`Goal::status`].
+    pub fn status(
+        self,
+        value: impl schemac_runtime::builder::Assign<GoalStatus>,
+    ) -> GoalBuilder<S0, S1, schemac_runtime::builder::Set, S3, S4, S5, S6, S7> {
+        GoalBuilder(self.0.set(|p| &mut p.status, "status", value))
+    }
+    /// Sets [`Goal::policy`].
+    pub fn policy(
+        self,
+        value: impl schemac_runtime::builder::Assign<GoalPolicy>,
+    ) -> GoalBuilder<S0, S1, S2, schemac_runtime::builder::Set, S4, S5, S6, S7> {
+        GoalBuilder(self.0.set(|p| &mut p.policy, "policy", value))
+    }
+    /// Sets [`Goal::agent_role`].
+    pub fn agent_role(
+        self,
+        value: impl schemac_runtime::builder::Assign<GoalAgentRole>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.agent_role, "agentRole", value))
+    }
+    /// Sets [`Goal::parent_id`].
+    pub fn parent_id(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.parent_id, "parentId", value))
+    }
+    /// Sets [`Goal::verification_contract`].
+    pub fn verification_contract(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(
+            self.0.set(|p| &mut p.verification_contract, "verificationContract", value),
+        )
+    }
+    /// Sets [`Goal::auto_continue`].
+    pub fn auto_continue(
+        self,
+        value: impl schemac_runtime::builder::Assign<bool>,
+    ) -> GoalBuilder<S0, S1, S2, S3, schemac_runtime::builder::Set, S5, S6, S7> {
+        GoalBuilder(self.0.set(|p| &mut p.auto_continue, "autoContinue", value))
+    }
+    /// Sets [`Goal::task_list`].
+    pub fn task_list(
+        self,
+        value: impl schemac_runtime::builder::Assign<GoalTaskList>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.task_list, "taskList", value))
+    }
+    /// Sets [`Goal::audit_history`].
+    pub fn audit_history(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<AuditVerdict>>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.audit_history, "auditHistory", value))
+    }
+    /// Sets [`Goal::stop_reason`].
+    pub fn stop_reason(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.stop_reason, "stopReason", value))
+    }
+    /// Sets [`Goal::pause_reason`].
+    pub fn pause_reason(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.pause_reason, "pauseReason", value))
+    }
+    /// Sets [`Goal::pause_suggested_action`].
+    pub fn pause_suggested_action(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(
+            self.0.set(|p| &mut p.pause_suggested_action, "pauseSuggestedAction", value),
+        )
+    }
+    /// Sets [`Goal::pause_kind`].
+    pub fn pause_kind(
+        self,
+        value: impl schemac_runtime::builder::Assign<GoalPauseKind>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.pause_kind, "pauseKind", value))
+    }
+    /// Sets [`Goal::pause_options`].
+    pub fn pause_options(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.pause_options, "pauseOptions", value))
+    }
+    /// Sets [`Goal::pause_recommended`].
+    pub fn pause_recommended(
+        self,
+        value: impl schemac_runtime::builder::Assign<f64>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.pause_recommended, "pauseRecommended", value))
+    }
+    /// Sets [`Goal::pause_resume_at`].
+    pub fn pause_resume_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.pause_resume_at, "pauseResumeAt", value))
+    }
+    /// Sets [`Goal::auto_resumed_at`].
+    pub fn auto_resumed_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.auto_resumed_at, "autoResumedAt", value))
+    }
+    /// Sets [`Goal::auto_resumed_event`].
+    pub fn auto_resumed_event(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.auto_resumed_event, "autoResumedEvent", value))
+    }
+    /// Sets [`Goal::provider_error_diagnostic`].
+    pub fn provider_error_diagnostic(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(
+            self
+                .0
+                .set(
+                    |p| &mut p.provider_error_diagnostic,
+                    "providerErrorDiagnostic",
+                    value,
+                ),
+        )
+    }
+    /// Sets [`Goal::recovery_episode_key`].
+    pub fn recovery_episode_key(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(
+            self.0.set(|p| &mut p.recovery_episode_key, "recoveryEpisodeKey", value),
+        )
+    }
+    /// Sets [`Goal::recovery_notice_keys`].
+    pub fn recovery_notice_keys(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+    ) -> Self {
+        GoalBuilder(
+            self.0.set(|p| &mut p.recovery_notice_keys, "recoveryNoticeKeys", value),
+        )
+    }
+    /// Sets [`Goal::interrupted_at`].
+    pub fn interrupted_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.interrupted_at, "interruptedAt", value))
+    }
+    /// Sets [`Goal::interrupted_reason`].
+    pub fn interrupted_reason(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(
+            self.0.set(|p| &mut p.interrupted_reason, "interruptedReason", value),
+        )
+    }
+    /// Sets [`Goal::audit_infra_streak`].
+    pub fn audit_infra_streak(
+        self,
+        value: impl schemac_runtime::builder::Assign<f64>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.audit_infra_streak, "auditInfraStreak", value))
+    }
+    /// Sets [`Goal::error_brake_streak`].
+    pub fn error_brake_streak(
+        self,
+        value: impl schemac_runtime::builder::Assign<f64>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.error_brake_streak, "errorBrakeStreak", value))
+    }
+    /// Sets [`Goal::revision`].
+    pub fn revision(self, value: impl schemac_runtime::builder::Assign<u64>) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.revision, "revision", value))
+    }
+    /// Sets [`Goal::pending_completion`].
+    pub fn pending_completion(
+        self,
+        value: impl schemac_runtime::builder::Assign<Box<PendingCompletion>>,
+    ) -> Self {
+        GoalBuilder(
+            self.0.set(|p| &mut p.pending_completion, "pendingCompletion", value),
+        )
+    }
+    /// Sets [`Goal::pending_tasks`].
+    pub fn pending_tasks(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.pending_tasks, "pendingTasks", value))
+    }
+    /// Sets [`Goal::completion_summary`].
+    pub fn completion_summary(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(
+            self.0.set(|p| &mut p.completion_summary, "completionSummary", value),
+        )
+    }
+    /// Sets [`Goal::created_via`].
+    pub fn created_via(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.created_via, "createdVia", value))
+    }
+    /// Sets [`Goal::active_path`].
+    pub fn active_path(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.active_path, "activePath", value))
+    }
+    /// Sets [`Goal::archived_path`].
+    pub fn archived_path(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.archived_path, "archivedPath", value))
+    }
+    /// Sets [`Goal::objective_repair_history`].
+    pub fn objective_repair_history(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<ObjectiveRepair>>,
+    ) -> Self {
+        GoalBuilder(
+            self
+                .0
+                .set(
+                    |p| &mut p.objective_repair_history,
+                    "objectiveRepairHistory",
+                    value,
+                ),
+        )
+    }
+    /// Sets [`Goal::repair_target`].
+    pub fn repair_target(
+        self,
+        value: impl schemac_runtime::builder::Assign<Box<ObjectiveRepairTarget>>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.repair_target, "repairTarget", value))
+    }
+    /// Sets [`Goal::objective_provenance`].
+    pub fn objective_provenance(
+        self,
+        value: impl schemac_runtime::builder::Assign<ObjectiveProvenance>,
+    ) -> Self {
+        GoalBuilder(
+            self.0.set(|p| &mut p.objective_provenance, "objectiveProvenance", value),
+        )
+    }
+    /// Sets [`Goal::telemetry`].
+    pub fn telemetry(
+        self,
+        value: impl schemac_runtime::builder::Assign<GoalTelemetry>,
+    ) -> Self {
+        GoalBuilder(self.0.set(|p| &mut p.telemetry, "telemetry", value))
+    }
+    /// Sets [`Goal::usage`].
+    pub fn usage(
+        self,
+        value: impl schemac_runtime::builder::Assign<GoalUsage>,
+    ) -> GoalBuilder<S0, S1, S2, S3, S4, schemac_runtime::builder::Set, S6, S7> {
+        GoalBuilder(self.0.set(|p| &mut p.usage, "usage", value))
+    }
+    /// Sets [`Goal::created_at`].
+    pub fn created_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> GoalBuilder<S0, S1, S2, S3, S4, S5, schemac_runtime::builder::Set, S7> {
+        GoalBuilder(self.0.set(|p| &mut p.created_at, "createdAt", value))
+    }
+    /// Sets [`Goal::updated_at`].
+    pub fn updated_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, schemac_runtime::builder::Set> {
+        GoalBuilder(self.0.set(|p| &mut p.updated_at, "updatedAt", value))
+    }
+    /// Adds the property `name`, which the schema does not declare (a declared one is a
+    /// violation `build()` reports: it has its own setter).
+    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+        GoalBuilder(
+            self
+                .0
+                .undeclared_json(
+                    &[
+                        "id",
+                        "objective",
+                        "status",
+                        "policy",
+                        "agentRole",
+                        "parentId",
+                        "verificationContract",
+                        "autoContinue",
+                        "taskList",
+                        "auditHistory",
+                        "stopReason",
+                        "pauseReason",
+                        "pauseSuggestedAction",
+                        "pauseKind",
+                        "pauseOptions",
+                        "pauseRecommended",
+                        "pauseResumeAt",
+                        "autoResumedAt",
+                        "autoResumedEvent",
+                        "providerErrorDiagnostic",
+                        "recoveryEpisodeKey",
+                        "recoveryNoticeKeys",
+                        "interruptedAt",
+                        "interruptedReason",
+                        "auditInfraStreak",
+                        "errorBrakeStreak",
+                        "revision",
+                        "pendingCompletion",
+                        "pendingTasks",
+                        "completionSummary",
+                        "createdVia",
+                        "activePath",
+                        "archivedPath",
+                        "objectiveRepairHistory",
+                        "repairTarget",
+                        "objectiveProvenance",
+                        "telemetry",
+                        "usage",
+                        "createdAt",
+                        "updatedAt",
+                    ],
+                    name,
+                    value,
+                    |p, v| p.extra.insert(name, &v),
+                ),
+        )
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<Goal, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<Goal>,
+        S1: schemac_runtime::builder::IsSet<Goal>,
+        S2: schemac_runtime::builder::IsSet<Goal>,
+        S3: schemac_runtime::builder::IsSet<Goal>,
+        S4: schemac_runtime::builder::IsSet<Goal>,
+        S5: schemac_runtime::builder::IsSet<Goal>,
+        S6: schemac_runtime::builder::IsSet<Goal>,
+        S7: schemac_runtime::builder::IsSet<Goal>,
+    {
+        self.0
+            .build(|p| Some(Goal {
+                id: p.id?,
+                objective: p.objective?,
+                status: p.status?,
+                policy: p.policy?,
+                agent_role: p.agent_role,
+                parent_id: p.parent_id,
+                verification_contract: p.verification_contract,
+                auto_continue: p.auto_continue?,
+                task_list: p.task_list,
+                audit_history: p.audit_history,
+                stop_reason: p.stop_reason,
+                pause_reason: p.pause_reason,
+                pause_suggested_action: p.pause_suggested_action,
+                pause_kind: p.pause_kind,
+                pause_options: p.pause_options,
+                pause_recommended: p.pause_recommended,
+                pause_resume_at: p.pause_resume_at,
+                auto_resumed_at: p.auto_resumed_at,
+                auto_resumed_event: p.auto_resumed_event,
+                provider_error_diagnostic: p.provider_error_diagnostic,
+                recovery_episode_key: p.recovery_episode_key,
+                recovery_notice_keys: p.recovery_notice_keys,
+                interrupted_at: p.interrupted_at,
+                interrupted_reason: p.interrupted_reason,
+                audit_infra_streak: p.audit_infra_streak,
+                error_brake_streak: p.error_brake_streak,
+                revision: p.revision,
+                pending_completion: p.pending_completion,
+                pending_tasks: p.pending_tasks,
+                completion_summary: p.completion_summary,
+                created_via: p.created_via,
+                active_path: p.active_path,
+                archived_path: p.archived_path,
+                objective_repair_history: p.objective_repair_history,
+                repair_target: p.repair_target,
+                objective_provenance: p.objective_provenance,
+                telemetry: p.telemetry,
+                usage: p.usage?,
+                created_at: p.created_at?,
+                updated_at: p.updated_at?,
+                extra: p.extra,
+            }))
+    }
+}
 impl GoalId {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
         static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
@@ -1152,6 +1877,16 @@ impl schemac_runtime::schemars::JsonSchema for GoalId {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl schemac_runtime::builder::Assign<GoalId> for &str {
+    fn assign(self) -> Result<GoalId, schemac_runtime::ConstraintError> {
+        GoalId::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<GoalId> for String {
+    fn assign(self) -> Result<GoalId, schemac_runtime::ConstraintError> {
+        GoalId::try_from(self)
     }
 }
 impl GoalStatus {
@@ -1438,6 +2173,56 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
             .json_schema(generator)
     }
 }
+impl GoalTaskList {
+    /// A builder for a `GoalTaskList`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> GoalTaskListBuilder {
+        GoalTaskListBuilder(::core::default::Default::default())
+    }
+}
+impl<S0, S1> GoalTaskListBuilder<S0, S1> {
+    /// Sets [`GoalTaskList::version`].
+    pub fn version(
+        self,
+        value: impl schemac_runtime::builder::Assign<GoalTaskListVersion>,
+    ) -> GoalTaskListBuilder<schemac_runtime::builder::Set, S1> {
+        GoalTaskListBuilder(self.0.set(|p| &mut p.version, "version", value))
+    }
+    /// Sets [`GoalTaskList::tasks`].
+    pub fn tasks(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<Task>>,
+    ) -> GoalTaskListBuilder<S0, schemac_runtime::builder::Set> {
+        GoalTaskListBuilder(self.0.set(|p| &mut p.tasks, "tasks", value))
+    }
+    /// Adds the property `name`, which the schema does not declare (a declared one is a
+    /// violation `build()` reports: it has its own setter).
+    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+        GoalTaskListBuilder(
+            self
+                .0
+                .undeclared_json(
+                    &["version", "tasks"],
+                    name,
+                    value,
+                    |p, v| p.extra.insert(name, &v),
+                ),
+        )
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<GoalTaskList, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<GoalTaskList>,
+        S1: schemac_runtime::builder::IsSet<GoalTaskList>,
+    {
+        self.0
+            .build(|p| Some(GoalTaskList {
+                version: p.version?,
+                tasks: p.tasks?,
+                extra: p.extra,
+            }))
+    }
+}
 impl GoalTaskListVersion {
     /// The only allowed value.
     pub fn value() -> &'static serde_json::Value {
@@ -1616,6 +2401,81 @@ impl schemac_runtime::schemars::JsonSchema for Task {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl Task {
+    /// A builder for a `Task`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> TaskBuilder {
+        TaskBuilder(::core::default::Default::default())
+    }
+}
+impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
+    /// Sets [`Task::id`].
+    pub fn id(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> TaskBuilder<schemac_runtime::builder::Set, S1, S2> {
+        TaskBuilder(self.0.set(|p| &mut p.id, "id", value))
+    }
+    /// Sets [`Task::title`].
+    pub fn title(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> TaskBuilder<S0, schemac_runtime::builder::Set, S2> {
+        TaskBuilder(self.0.set(|p| &mut p.title, "title", value))
+    }
+    /// Sets [`Task::status`].
+    pub fn status(
+        self,
+        value: impl schemac_runtime::builder::Assign<TaskStatus>,
+    ) -> TaskBuilder<S0, S1, schemac_runtime::builder::Set> {
+        TaskBuilder(self.0.set(|p| &mut p.status, "status", value))
+    }
+    /// Sets [`Task::agent_role`].
+    pub fn agent_role(
+        self,
+        value: impl schemac_runtime::builder::Assign<TaskAgentRole>,
+    ) -> Self {
+        TaskBuilder(self.0.set(|p| &mut p.agent_role, "agentRole", value))
+    }
+    /// Sets [`Task::subtasks`].
+    pub fn subtasks(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<Task>>,
+    ) -> Self {
+        TaskBuilder(self.0.set(|p| &mut p.subtasks, "subtasks", value))
+    }
+    /// Adds the property `name`, which the schema does not declare (a declared one is a
+    /// violation `build()` reports: it has its own setter).
+    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+        TaskBuilder(
+            self
+                .0
+                .undeclared_json(
+                    &["id", "title", "status", "agentRole", "subtasks"],
+                    name,
+                    value,
+                    |p, v| p.extra.insert(name, &v),
+                ),
+        )
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<Task, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<Task>,
+        S1: schemac_runtime::builder::IsSet<Task>,
+        S2: schemac_runtime::builder::IsSet<Task>,
+    {
+        self.0
+            .build(|p| Some(Task {
+                id: p.id?,
+                title: p.title?,
+                status: p.status?,
+                agent_role: p.agent_role,
+                subtasks: p.subtasks,
+                extra: p.extra,
+            }))
     }
 }
 impl TaskStatus {
@@ -1924,6 +2784,165 @@ impl schemac_runtime::schemars::JsonSchema for AuditVerdict {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl AuditVerdict {
+    /// A builder for a `AuditVerdict`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> AuditVerdictBuilder {
+        AuditVerdictBuilder(::core::default::Default::default())
+    }
+}
+impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
+    /// Sets [`AuditVerdict::at`].
+    pub fn at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> AuditVerdictBuilder<schemac_runtime::builder::Set, S1, S2, S3> {
+        AuditVerdictBuilder(self.0.set(|p| &mut p.at, "at", value))
+    }
+    /// Sets [`AuditVerdict::approved`].
+    pub fn approved(
+        self,
+        value: impl schemac_runtime::builder::Assign<bool>,
+    ) -> AuditVerdictBuilder<S0, schemac_runtime::builder::Set, S2, S3> {
+        AuditVerdictBuilder(self.0.set(|p| &mut p.approved, "approved", value))
+    }
+    /// Sets [`AuditVerdict::disapproved`].
+    pub fn disapproved(
+        self,
+        value: impl schemac_runtime::builder::Assign<bool>,
+    ) -> AuditVerdictBuilder<S0, S1, schemac_runtime::builder::Set, S3> {
+        AuditVerdictBuilder(self.0.set(|p| &mut p.disapproved, "disapproved", value))
+    }
+    /// Sets [`AuditVerdict::impossible`].
+    pub fn impossible(self, value: impl schemac_runtime::builder::Assign<bool>) -> Self {
+        AuditVerdictBuilder(self.0.set(|p| &mut p.impossible, "impossible", value))
+    }
+    /// Sets [`AuditVerdict::impossible_reason`].
+    pub fn impossible_reason(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        AuditVerdictBuilder(
+            self.0.set(|p| &mut p.impossible_reason, "impossibleReason", value),
+        )
+    }
+    /// Sets [`AuditVerdict::model`].
+    pub fn model(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> AuditVerdictBuilder<S0, S1, S2, schemac_runtime::builder::Set> {
+        AuditVerdictBuilder(self.0.set(|p| &mut p.model, "model", value))
+    }
+    /// Sets [`AuditVerdict::thinking_level`].
+    pub fn thinking_level(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        AuditVerdictBuilder(
+            self.0.set(|p| &mut p.thinking_level, "thinkingLevel", value),
+        )
+    }
+    /// Sets [`AuditVerdict::report`].
+    pub fn report(self, value: impl schemac_runtime::builder::Assign<String>) -> Self {
+        AuditVerdictBuilder(self.0.set(|p| &mut p.report, "report", value))
+    }
+    /// Sets [`AuditVerdict::error`].
+    pub fn error(self, value: impl schemac_runtime::builder::Assign<String>) -> Self {
+        AuditVerdictBuilder(self.0.set(|p| &mut p.error, "error", value))
+    }
+    /// Sets [`AuditVerdict::regression_shield_passed`].
+    pub fn regression_shield_passed(
+        self,
+        value: impl schemac_runtime::builder::Assign<bool>,
+    ) -> Self {
+        AuditVerdictBuilder(
+            self
+                .0
+                .set(
+                    |p| &mut p.regression_shield_passed,
+                    "regressionShieldPassed",
+                    value,
+                ),
+        )
+    }
+    /// Sets [`AuditVerdict::regression_shield_missing`].
+    pub fn regression_shield_missing(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+    ) -> Self {
+        AuditVerdictBuilder(
+            self
+                .0
+                .set(
+                    |p| &mut p.regression_shield_missing,
+                    "regressionShieldMissing",
+                    value,
+                ),
+        )
+    }
+    /// Sets [`AuditVerdict::revision`].
+    pub fn revision(self, value: impl schemac_runtime::builder::Assign<u64>) -> Self {
+        AuditVerdictBuilder(self.0.set(|p| &mut p.revision, "revision", value))
+    }
+    /// Sets [`AuditVerdict::duration_ms`].
+    pub fn duration_ms(self, value: impl schemac_runtime::builder::Assign<u64>) -> Self {
+        AuditVerdictBuilder(self.0.set(|p| &mut p.duration_ms, "durationMs", value))
+    }
+    /// Adds the property `name`, which the schema does not declare (a declared one is a
+    /// violation `build()` reports: it has its own setter).
+    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+        AuditVerdictBuilder(
+            self
+                .0
+                .undeclared_json(
+                    &[
+                        "at",
+                        "approved",
+                        "disapproved",
+                        "impossible",
+                        "impossibleReason",
+                        "model",
+                        "thinkingLevel",
+                        "report",
+                        "error",
+                        "regressionShieldPassed",
+                        "regressionShieldMissing",
+                        "revision",
+                        "durationMs",
+                    ],
+                    name,
+                    value,
+                    |p, v| p.extra.insert(name, &v),
+                ),
+        )
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<AuditVerdict, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<AuditVerdict>,
+        S1: schemac_runtime::builder::IsSet<AuditVerdict>,
+        S2: schemac_runtime::builder::IsSet<AuditVerdict>,
+        S3: schemac_runtime::builder::IsSet<AuditVerdict>,
+    {
+        self.0
+            .build(|p| Some(AuditVerdict {
+                at: p.at?,
+                approved: p.approved?,
+                disapproved: p.disapproved?,
+                impossible: p.impossible,
+                impossible_reason: p.impossible_reason,
+                model: p.model?,
+                thinking_level: p.thinking_level,
+                report: p.report,
+                error: p.error,
+                regression_shield_passed: p.regression_shield_passed,
+                regression_shield_missing: p.regression_shield_missing,
+                revision: p.revision,
+                duration_ms: p.duration_ms,
+                extra: p.extra,
+            }))
     }
 }
 impl GoalPauseKind {
@@ -2393,6 +3412,381 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletion {
             .json_schema(generator)
     }
 }
+impl PendingCompletion {
+    /// A builder for a `PendingCompletion`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> PendingCompletionBuilder {
+        PendingCompletionBuilder(::core::default::Default::default())
+    }
+}
+impl<S0> PendingCompletionBuilder<S0> {
+    /// Sets [`PendingCompletion::completion_summary`].
+    pub fn completion_summary(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.completion_summary, "completionSummary", value),
+        )
+    }
+    /// Sets [`PendingCompletion::verification_summary`].
+    pub fn verification_summary(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.verification_summary, "verificationSummary", value),
+        )
+    }
+    /// Sets [`PendingCompletion::at`].
+    pub fn at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> PendingCompletionBuilder<schemac_runtime::builder::Set> {
+        PendingCompletionBuilder(self.0.set(|p| &mut p.at, "at", value))
+    }
+    /// Sets [`PendingCompletion::phase`].
+    pub fn phase(
+        self,
+        value: impl schemac_runtime::builder::Assign<PendingCompletionPhase>,
+    ) -> Self {
+        PendingCompletionBuilder(self.0.set(|p| &mut p.phase, "phase", value))
+    }
+    /// Sets [`PendingCompletion::attempt_id`].
+    pub fn attempt_id(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        PendingCompletionBuilder(self.0.set(|p| &mut p.attempt_id, "attemptId", value))
+    }
+    /// Sets [`PendingCompletion::started_at`].
+    pub fn started_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(self.0.set(|p| &mut p.started_at, "startedAt", value))
+    }
+    /// Sets [`PendingCompletion::wall_deadline_at`].
+    pub fn wall_deadline_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.wall_deadline_at, "wallDeadlineAt", value),
+        )
+    }
+    /// Sets [`PendingCompletion::recovery_at`].
+    pub fn recovery_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(self.0.set(|p| &mut p.recovery_at, "recoveryAt", value))
+    }
+    /// Sets [`PendingCompletion::recovery_reason`].
+    pub fn recovery_reason(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.recovery_reason, "recoveryReason", value),
+        )
+    }
+    /// Sets [`PendingCompletion::recovery_retry_at`].
+    pub fn recovery_retry_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.recovery_retry_at, "recoveryRetryAt", value),
+        )
+    }
+    /// Sets [`PendingCompletion::provider_error_diagnostic`].
+    pub fn provider_error_diagnostic(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self
+                .0
+                .set(
+                    |p| &mut p.provider_error_diagnostic,
+                    "providerErrorDiagnostic",
+                    value,
+                ),
+        )
+    }
+    /// Sets [`PendingCompletion::recovery_episode_key`].
+    pub fn recovery_episode_key(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.recovery_episode_key, "recoveryEpisodeKey", value),
+        )
+    }
+    /// Sets [`PendingCompletion::recovery_notice_keys`].
+    pub fn recovery_notice_keys(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.recovery_notice_keys, "recoveryNoticeKeys", value),
+        )
+    }
+    /// Sets [`PendingCompletion::automatic_recovery_attempted`].
+    pub fn automatic_recovery_attempted(
+        self,
+        value: impl schemac_runtime::builder::Assign<bool>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self
+                .0
+                .set(
+                    |p| &mut p.automatic_recovery_attempted,
+                    "automaticRecoveryAttempted",
+                    value,
+                ),
+        )
+    }
+    /// Sets [`PendingCompletion::automatic_recovery_at`].
+    pub fn automatic_recovery_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.automatic_recovery_at, "automaticRecoveryAt", value),
+        )
+    }
+    /// Sets [`PendingCompletion::automatic_recovery_generation`].
+    pub fn automatic_recovery_generation(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self
+                .0
+                .set(
+                    |p| &mut p.automatic_recovery_generation,
+                    "automaticRecoveryGeneration",
+                    value,
+                ),
+        )
+    }
+    /// Sets [`PendingCompletion::automatic_recovery_attempts`].
+    pub fn automatic_recovery_attempts(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self
+                .0
+                .set(
+                    |p| &mut p.automatic_recovery_attempts,
+                    "automaticRecoveryAttempts",
+                    value,
+                ),
+        )
+    }
+    /// Sets [`PendingCompletion::automatic_recovery_first_at`].
+    pub fn automatic_recovery_first_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self
+                .0
+                .set(
+                    |p| &mut p.automatic_recovery_first_at,
+                    "automaticRecoveryFirstAt",
+                    value,
+                ),
+        )
+    }
+    /// Sets [`PendingCompletion::automatic_recovery_until`].
+    pub fn automatic_recovery_until(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self
+                .0
+                .set(
+                    |p| &mut p.automatic_recovery_until,
+                    "automaticRecoveryUntil",
+                    value,
+                ),
+        )
+    }
+    /// Sets [`PendingCompletion::retry_attempts`].
+    pub fn retry_attempts(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.retry_attempts, "retryAttempts", value),
+        )
+    }
+    /// Sets [`PendingCompletion::retry_first_at`].
+    pub fn retry_first_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.retry_first_at, "retryFirstAt", value),
+        )
+    }
+    /// Sets [`PendingCompletion::retry_until`].
+    pub fn retry_until(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(self.0.set(|p| &mut p.retry_until, "retryUntil", value))
+    }
+    /// Sets [`PendingCompletion::quota_attempts`].
+    pub fn quota_attempts(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.quota_attempts, "quotaAttempts", value),
+        )
+    }
+    /// Sets [`PendingCompletion::quota_first_at`].
+    pub fn quota_first_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.quota_first_at, "quotaFirstAt", value),
+        )
+    }
+    /// Sets [`PendingCompletion::quota_auto_retry_until`].
+    pub fn quota_auto_retry_until(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.quota_auto_retry_until, "quotaAutoRetryUntil", value),
+        )
+    }
+    /// Sets [`PendingCompletion::quota_signal`].
+    pub fn quota_signal(
+        self,
+        value: impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.quota_signal, "quotaSignal", value),
+        )
+    }
+    /// Sets [`PendingCompletion::retry_after_sec`].
+    pub fn retry_after_sec(
+        self,
+        value: impl schemac_runtime::builder::Assign<f64>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.retry_after_sec, "retryAfterSec", value),
+        )
+    }
+    /// Sets [`PendingCompletion::retry_from_upstream`].
+    pub fn retry_from_upstream(
+        self,
+        value: impl schemac_runtime::builder::Assign<bool>,
+    ) -> Self {
+        PendingCompletionBuilder(
+            self.0.set(|p| &mut p.retry_from_upstream, "retryFromUpstream", value),
+        )
+    }
+    /// Sets [`PendingCompletion::reset_at`].
+    pub fn reset_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        PendingCompletionBuilder(self.0.set(|p| &mut p.reset_at, "resetAt", value))
+    }
+    /// Adds the property `name`, which the schema does not declare (a declared one is a
+    /// violation `build()` reports: it has its own setter).
+    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+        PendingCompletionBuilder(
+            self
+                .0
+                .undeclared_json(
+                    &[
+                        "completionSummary",
+                        "verificationSummary",
+                        "at",
+                        "phase",
+                        "attemptId",
+                        "startedAt",
+                        "wallDeadlineAt",
+                        "recoveryAt",
+                        "recoveryReason",
+                        "recoveryRetryAt",
+                        "providerErrorDiagnostic",
+                        "recoveryEpisodeKey",
+                        "recoveryNoticeKeys",
+                        "automaticRecoveryAttempted",
+                        "automaticRecoveryAt",
+                        "automaticRecoveryGeneration",
+                        "automaticRecoveryAttempts",
+                        "automaticRecoveryFirstAt",
+                        "automaticRecoveryUntil",
+                        "retryAttempts",
+                        "retryFirstAt",
+                        "retryUntil",
+                        "quotaAttempts",
+                        "quotaFirstAt",
+                        "quotaAutoRetryUntil",
+                        "quotaSignal",
+                        "retryAfterSec",
+                        "retryFromUpstream",
+                        "resetAt",
+                    ],
+                    name,
+                    value,
+                    |p, v| p.extra.insert(name, &v),
+                ),
+        )
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<PendingCompletion, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<PendingCompletion>,
+    {
+        self.0
+            .build(|p| Some(PendingCompletion {
+                completion_summary: p.completion_summary,
+                verification_summary: p.verification_summary,
+                at: p.at?,
+                phase: p.phase,
+                attempt_id: p.attempt_id,
+                started_at: p.started_at,
+                wall_deadline_at: p.wall_deadline_at,
+                recovery_at: p.recovery_at,
+                recovery_reason: p.recovery_reason,
+                recovery_retry_at: p.recovery_retry_at,
+                provider_error_diagnostic: p.provider_error_diagnostic,
+                recovery_episode_key: p.recovery_episode_key,
+                recovery_notice_keys: p.recovery_notice_keys,
+                automatic_recovery_attempted: p.automatic_recovery_attempted,
+                automatic_recovery_at: p.automatic_recovery_at,
+                automatic_recovery_generation: p.automatic_recovery_generation,
+                automatic_recovery_attempts: p.automatic_recovery_attempts,
+                automatic_recovery_first_at: p.automatic_recovery_first_at,
+                automatic_recovery_until: p.automatic_recovery_until,
+                retry_attempts: p.retry_attempts,
+                retry_first_at: p.retry_first_at,
+                retry_until: p.retry_until,
+                quota_attempts: p.quota_attempts,
+                quota_first_at: p.quota_first_at,
+                quota_auto_retry_until: p.quota_auto_retry_until,
+                quota_signal: p.quota_signal,
+                retry_after_sec: p.retry_after_sec,
+                retry_from_upstream: p.retry_from_upstream,
+                reset_at: p.reset_at,
+                extra: p.extra,
+            }))
+    }
+}
 impl PendingCompletionPhase {
     /// Every allowed value, in schema order.
     pub const ALL: &'static [PendingCompletionPhase] = &[
@@ -2750,6 +4144,268 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepair {
             .json_schema(generator)
     }
 }
+impl ObjectiveRepair {
+    /// A builder for a `ObjectiveRepair`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> ObjectiveRepairBuilder {
+        ObjectiveRepairBuilder(::core::default::Default::default())
+    }
+}
+impl<
+    S0,
+    S1,
+    S2,
+    S3,
+    S4,
+    S5,
+    S6,
+    S7,
+    S8,
+> ObjectiveRepairBuilder<S0, S1, S2, S3, S4, S5, S6, S7, S8> {
+    /// Sets [`ObjectiveRepair::at`].
+    pub fn at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> ObjectiveRepairBuilder<
+        schemac_runtime::builder::Set,
+        S1,
+        S2,
+        S3,
+        S4,
+        S5,
+        S6,
+        S7,
+        S8,
+    > {
+        ObjectiveRepairBuilder(self.0.set(|p| &mut p.at, "at", value))
+    }
+    /// Sets [`ObjectiveRepair::action`].
+    pub fn action(
+        self,
+        value: impl schemac_runtime::builder::Assign<ObjectiveRepairAction>,
+    ) -> ObjectiveRepairBuilder<
+        S0,
+        schemac_runtime::builder::Set,
+        S2,
+        S3,
+        S4,
+        S5,
+        S6,
+        S7,
+        S8,
+    > {
+        ObjectiveRepairBuilder(self.0.set(|p| &mut p.action, "action", value))
+    }
+    /// Sets [`ObjectiveRepair::original_objective`].
+    pub fn original_objective(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> ObjectiveRepairBuilder<
+        S0,
+        S1,
+        schemac_runtime::builder::Set,
+        S3,
+        S4,
+        S5,
+        S6,
+        S7,
+        S8,
+    > {
+        ObjectiveRepairBuilder(
+            self.0.set(|p| &mut p.original_objective, "originalObjective", value),
+        )
+    }
+    /// Sets [`ObjectiveRepair::replacement_objective`].
+    pub fn replacement_objective(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        ObjectiveRepairBuilder(
+            self.0.set(|p| &mut p.replacement_objective, "replacementObjective", value),
+        )
+    }
+    /// Sets [`ObjectiveRepair::original_contract`].
+    pub fn original_contract(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        ObjectiveRepairBuilder(
+            self.0.set(|p| &mut p.original_contract, "originalContract", value),
+        )
+    }
+    /// Sets [`ObjectiveRepair::replacement_contract`].
+    pub fn replacement_contract(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        ObjectiveRepairBuilder(
+            self.0.set(|p| &mut p.replacement_contract, "replacementContract", value),
+        )
+    }
+    /// Sets [`ObjectiveRepair::source`].
+    pub fn source(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> ObjectiveRepairBuilder<
+        S0,
+        S1,
+        S2,
+        schemac_runtime::builder::Set,
+        S4,
+        S5,
+        S6,
+        S7,
+        S8,
+    > {
+        ObjectiveRepairBuilder(self.0.set(|p| &mut p.source, "source", value))
+    }
+    /// Sets [`ObjectiveRepair::reason`].
+    pub fn reason(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> ObjectiveRepairBuilder<
+        S0,
+        S1,
+        S2,
+        S3,
+        schemac_runtime::builder::Set,
+        S5,
+        S6,
+        S7,
+        S8,
+    > {
+        ObjectiveRepairBuilder(self.0.set(|p| &mut p.reason, "reason", value))
+    }
+    /// Sets [`ObjectiveRepair::evidence`].
+    pub fn evidence(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> ObjectiveRepairBuilder<
+        S0,
+        S1,
+        S2,
+        S3,
+        S4,
+        schemac_runtime::builder::Set,
+        S6,
+        S7,
+        S8,
+    > {
+        ObjectiveRepairBuilder(self.0.set(|p| &mut p.evidence, "evidence", value))
+    }
+    /// Sets [`ObjectiveRepair::confidence`].
+    pub fn confidence(
+        self,
+        value: impl schemac_runtime::builder::Assign<ObjectiveRepairConfidence>,
+    ) -> ObjectiveRepairBuilder<
+        S0,
+        S1,
+        S2,
+        S3,
+        S4,
+        S5,
+        schemac_runtime::builder::Set,
+        S7,
+        S8,
+    > {
+        ObjectiveRepairBuilder(self.0.set(|p| &mut p.confidence, "confidence", value))
+    }
+    /// Sets [`ObjectiveRepair::revision_before`].
+    pub fn revision_before(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> ObjectiveRepairBuilder<
+        S0,
+        S1,
+        S2,
+        S3,
+        S4,
+        S5,
+        S6,
+        schemac_runtime::builder::Set,
+        S8,
+    > {
+        ObjectiveRepairBuilder(
+            self.0.set(|p| &mut p.revision_before, "revisionBefore", value),
+        )
+    }
+    /// Sets [`ObjectiveRepair::revision_after`].
+    pub fn revision_after(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> ObjectiveRepairBuilder<
+        S0,
+        S1,
+        S2,
+        S3,
+        S4,
+        S5,
+        S6,
+        S7,
+        schemac_runtime::builder::Set,
+    > {
+        ObjectiveRepairBuilder(
+            self.0.set(|p| &mut p.revision_after, "revisionAfter", value),
+        )
+    }
+    /// Adds the property `name`, which the schema does not declare (a declared one is a
+    /// violation `build()` reports: it has its own setter).
+    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+        ObjectiveRepairBuilder(
+            self
+                .0
+                .undeclared_json(
+                    &[
+                        "at",
+                        "action",
+                        "originalObjective",
+                        "replacementObjective",
+                        "originalContract",
+                        "replacementContract",
+                        "source",
+                        "reason",
+                        "evidence",
+                        "confidence",
+                        "revisionBefore",
+                        "revisionAfter",
+                    ],
+                    name,
+                    value,
+                    |p, v| p.extra.insert(name, &v),
+                ),
+        )
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<ObjectiveRepair, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S1: schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S2: schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S3: schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S4: schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S5: schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S6: schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S7: schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S8: schemac_runtime::builder::IsSet<ObjectiveRepair>,
+    {
+        self.0
+            .build(|p| Some(ObjectiveRepair {
+                at: p.at?,
+                action: p.action?,
+                original_objective: p.original_objective?,
+                replacement_objective: p.replacement_objective,
+                original_contract: p.original_contract,
+                replacement_contract: p.replacement_contract,
+                source: p.source?,
+                reason: p.reason?,
+                evidence: p.evidence?,
+                confidence: p.confidence?,
+                revision_before: p.revision_before?,
+                revision_after: p.revision_after?,
+                extra: p.extra,
+            }))
+    }
+}
 impl ObjectiveRepairAction {
     /// Every allowed value, in schema order.
     pub const ALL: &'static [ObjectiveRepairAction] = &[
@@ -3026,6 +4682,105 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairTarget {
             .json_schema(generator)
     }
 }
+impl ObjectiveRepairTarget {
+    /// A builder for a `ObjectiveRepairTarget`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> ObjectiveRepairTargetBuilder {
+        ObjectiveRepairTargetBuilder(::core::default::Default::default())
+    }
+}
+impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
+    /// Sets [`ObjectiveRepairTarget::id`].
+    pub fn id(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> ObjectiveRepairTargetBuilder<schemac_runtime::builder::Set, S1, S2, S3> {
+        ObjectiveRepairTargetBuilder(self.0.set(|p| &mut p.id, "id", value))
+    }
+    /// Sets [`ObjectiveRepairTarget::objective`].
+    pub fn objective(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> ObjectiveRepairTargetBuilder<S0, schemac_runtime::builder::Set, S2, S3> {
+        ObjectiveRepairTargetBuilder(
+            self.0.set(|p| &mut p.objective, "objective", value),
+        )
+    }
+    /// Sets [`ObjectiveRepairTarget::verification_contract`].
+    pub fn verification_contract(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        ObjectiveRepairTargetBuilder(
+            self.0.set(|p| &mut p.verification_contract, "verificationContract", value),
+        )
+    }
+    /// Sets [`ObjectiveRepairTarget::reasons`].
+    pub fn reasons(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+    ) -> ObjectiveRepairTargetBuilder<S0, S1, schemac_runtime::builder::Set, S3> {
+        ObjectiveRepairTargetBuilder(self.0.set(|p| &mut p.reasons, "reasons", value))
+    }
+    /// Sets [`ObjectiveRepairTarget::source`].
+    pub fn source(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> ObjectiveRepairTargetBuilder<S0, S1, S2, schemac_runtime::builder::Set> {
+        ObjectiveRepairTargetBuilder(self.0.set(|p| &mut p.source, "source", value))
+    }
+    /// Sets [`ObjectiveRepairTarget::replan_prompted_at`].
+    pub fn replan_prompted_at(
+        self,
+        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+    ) -> Self {
+        ObjectiveRepairTargetBuilder(
+            self.0.set(|p| &mut p.replan_prompted_at, "replanPromptedAt", value),
+        )
+    }
+    /// Adds the property `name`, which the schema does not declare (a declared one is a
+    /// violation `build()` reports: it has its own setter).
+    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+        ObjectiveRepairTargetBuilder(
+            self
+                .0
+                .undeclared_json(
+                    &[
+                        "id",
+                        "objective",
+                        "verificationContract",
+                        "reasons",
+                        "source",
+                        "replanPromptedAt",
+                    ],
+                    name,
+                    value,
+                    |p, v| p.extra.insert(name, &v),
+                ),
+        )
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(
+        self,
+    ) -> Result<ObjectiveRepairTarget, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+        S1: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+        S2: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+        S3: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+    {
+        self.0
+            .build(|p| Some(ObjectiveRepairTarget {
+                id: p.id?,
+                objective: p.objective?,
+                verification_contract: p.verification_contract,
+                reasons: p.reasons?,
+                source: p.source?,
+                replan_prompted_at: p.replan_prompted_at,
+                extra: p.extra,
+            }))
+    }
+}
 impl<'de> serde::Deserialize<'de> for ObjectiveProvenance {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
@@ -3142,6 +4897,67 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveProvenance {
             .json_schema(generator)
     }
 }
+impl ObjectiveProvenance {
+    /// A builder for a `ObjectiveProvenance`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> ObjectiveProvenanceBuilder {
+        ObjectiveProvenanceBuilder(::core::default::Default::default())
+    }
+}
+impl<S0> ObjectiveProvenanceBuilder<S0> {
+    /// Sets [`ObjectiveProvenance::original_objective`].
+    pub fn original_objective(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> ObjectiveProvenanceBuilder<schemac_runtime::builder::Set> {
+        ObjectiveProvenanceBuilder(
+            self.0.set(|p| &mut p.original_objective, "originalObjective", value),
+        )
+    }
+    /// Sets [`ObjectiveProvenance::original_contract`].
+    pub fn original_contract(
+        self,
+        value: impl schemac_runtime::builder::Assign<String>,
+    ) -> Self {
+        ObjectiveProvenanceBuilder(
+            self.0.set(|p| &mut p.original_contract, "originalContract", value),
+        )
+    }
+    /// Sets [`ObjectiveProvenance::user_seeds`].
+    pub fn user_seeds(
+        self,
+        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+    ) -> Self {
+        ObjectiveProvenanceBuilder(self.0.set(|p| &mut p.user_seeds, "userSeeds", value))
+    }
+    /// Adds the property `name`, which the schema does not declare (a declared one is a
+    /// violation `build()` reports: it has its own setter).
+    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+        ObjectiveProvenanceBuilder(
+            self
+                .0
+                .undeclared_json(
+                    &["originalObjective", "originalContract", "userSeeds"],
+                    name,
+                    value,
+                    |p, v| p.extra.insert(name, &v),
+                ),
+        )
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<ObjectiveProvenance, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<ObjectiveProvenance>,
+    {
+        self.0
+            .build(|p| Some(ObjectiveProvenance {
+                original_objective: p.original_objective?,
+                original_contract: p.original_contract,
+                user_seeds: p.user_seeds,
+                extra: p.extra,
+            }))
+    }
+}
 impl<'de> serde::Deserialize<'de> for GoalTelemetry {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
@@ -3226,6 +5042,65 @@ impl schemac_runtime::schemars::JsonSchema for GoalTelemetry {
             .json_schema(generator)
     }
 }
+impl GoalTelemetry {
+    /// A builder for a `GoalTelemetry`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> GoalTelemetryBuilder {
+        GoalTelemetryBuilder(::core::default::Default::default())
+    }
+}
+impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
+    /// Sets [`GoalTelemetry::turns`].
+    pub fn turns(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> GoalTelemetryBuilder<schemac_runtime::builder::Set, S1, S2> {
+        GoalTelemetryBuilder(self.0.set(|p| &mut p.turns, "turns", value))
+    }
+    /// Sets [`GoalTelemetry::file_writes`].
+    pub fn file_writes(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> GoalTelemetryBuilder<S0, schemac_runtime::builder::Set, S2> {
+        GoalTelemetryBuilder(self.0.set(|p| &mut p.file_writes, "fileWrites", value))
+    }
+    /// Sets [`GoalTelemetry::bash_calls`].
+    pub fn bash_calls(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> GoalTelemetryBuilder<S0, S1, schemac_runtime::builder::Set> {
+        GoalTelemetryBuilder(self.0.set(|p| &mut p.bash_calls, "bashCalls", value))
+    }
+    /// Adds the property `name`, which the schema does not declare (a declared one is a
+    /// violation `build()` reports: it has its own setter).
+    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+        GoalTelemetryBuilder(
+            self
+                .0
+                .undeclared_json(
+                    &["turns", "fileWrites", "bashCalls"],
+                    name,
+                    value,
+                    |p, v| p.extra.insert(name, &v),
+                ),
+        )
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<GoalTelemetry, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<GoalTelemetry>,
+        S1: schemac_runtime::builder::IsSet<GoalTelemetry>,
+        S2: schemac_runtime::builder::IsSet<GoalTelemetry>,
+    {
+        self.0
+            .build(|p| Some(GoalTelemetry {
+                turns: p.turns?,
+                file_writes: p.file_writes?,
+                bash_calls: p.bash_calls?,
+                extra: p.extra,
+            }))
+    }
+}
 impl<'de> serde::Deserialize<'de> for GoalUsage {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
@@ -3299,6 +5174,149 @@ impl schemac_runtime::schemars::JsonSchema for GoalUsage {
         }
             .json_schema(generator)
     }
+}
+impl GoalUsage {
+    /// A builder for a `GoalUsage`: required properties are checked at compile time, the value against its schema by `build()`.
+    pub fn builder() -> GoalUsageBuilder {
+        GoalUsageBuilder(::core::default::Default::default())
+    }
+}
+impl<S0, S1> GoalUsageBuilder<S0, S1> {
+    /// Sets [`GoalUsage::tokens_used`].
+    pub fn tokens_used(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> GoalUsageBuilder<schemac_runtime::builder::Set, S1> {
+        GoalUsageBuilder(self.0.set(|p| &mut p.tokens_used, "tokensUsed", value))
+    }
+    /// Sets [`GoalUsage::tokens_limit`].
+    pub fn tokens_limit(
+        self,
+        value: impl schemac_runtime::builder::Assign<u64>,
+    ) -> GoalUsageBuilder<S0, schemac_runtime::builder::Set> {
+        GoalUsageBuilder(self.0.set(|p| &mut p.tokens_limit, "tokensLimit", value))
+    }
+    /// Adds the property `name`, which the schema does not declare (a declared one is a
+    /// violation `build()` reports: it has its own setter).
+    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+        GoalUsageBuilder(
+            self
+                .0
+                .undeclared_json(
+                    &["tokensUsed", "tokensLimit"],
+                    name,
+                    value,
+                    |p, v| p.extra.insert(name, &v),
+                ),
+        )
+    }
+    /// The value, if it satisfies its schema; otherwise every violation, each with its
+    /// pointer (values a setter could not convert first, then what `validate()` finds).
+    pub fn build(self) -> Result<GoalUsage, schemac_runtime::ValidationErrors>
+    where
+        S0: schemac_runtime::builder::IsSet<GoalUsage>,
+        S1: schemac_runtime::builder::IsSet<GoalUsage>,
+    {
+        self.0
+            .build(|p| Some(GoalUsage {
+                tokens_used: p.tokens_used?,
+                tokens_limit: p.tokens_limit?,
+                extra: p.extra,
+            }))
+    }
+}
+/// The states of builders' required properties before their setters are called: the
+/// type a missing property's compile error names.
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+pub mod builder_fields {
+    /// A builder whose required property `action` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct action;
+    /// A builder whose required property `approved` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct approved;
+    /// A builder whose required property `at` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct at;
+    /// A builder whose required property `auto_continue` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct auto_continue;
+    /// A builder whose required property `bash_calls` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct bash_calls;
+    /// A builder whose required property `confidence` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct confidence;
+    /// A builder whose required property `created_at` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct created_at;
+    /// A builder whose required property `disapproved` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct disapproved;
+    /// A builder whose required property `evidence` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct evidence;
+    /// A builder whose required property `file_writes` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct file_writes;
+    /// A builder whose required property `id` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct id;
+    /// A builder whose required property `model` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct model;
+    /// A builder whose required property `objective` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct objective;
+    /// A builder whose required property `original_objective` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct original_objective;
+    /// A builder whose required property `policy` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct policy;
+    /// A builder whose required property `reason` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct reason;
+    /// A builder whose required property `reasons` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct reasons;
+    /// A builder whose required property `revision_after` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct revision_after;
+    /// A builder whose required property `revision_before` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct revision_before;
+    /// A builder whose required property `source` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct source;
+    /// A builder whose required property `status` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct status;
+    /// A builder whose required property `tasks` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct tasks;
+    /// A builder whose required property `title` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct title;
+    /// A builder whose required property `tokens_limit` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct tokens_limit;
+    /// A builder whose required property `tokens_used` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct tokens_used;
+    /// A builder whose required property `turns` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct turns;
+    /// A builder whose required property `updated_at` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct updated_at;
+    /// A builder whose required property `usage` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct usage;
+    /// A builder whose required property `version` is not set yet.
+    #[derive(Clone, Copy, Debug)]
+    pub struct version;
 }
 /// The source schema file, byte for byte.
 pub const SCHEMA_JSON: &str = r##"{

@@ -97,7 +97,7 @@ pub struct Goal {
     pub revision: Option<u64>,
     #[serde(rename = "pendingCompletion")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending_completion: Option<PendingCompletion>,
+    pub pending_completion: Option<Box<PendingCompletion>>,
     /// aggressiveMode audit-cap TODOs: objections extracted from the latest disapproved report, rendered into every continuation until addressed.
     #[serde(rename = "pendingTasks")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -120,7 +120,7 @@ pub struct Goal {
     pub objective_repair_history: Option<Vec<ObjectiveRepair>>,
     #[serde(rename = "repairTarget")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub repair_target: Option<ObjectiveRepairTarget>,
+    pub repair_target: Option<Box<ObjectiveRepairTarget>>,
     #[serde(rename = "objectiveProvenance")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub objective_provenance: Option<ObjectiveProvenance>,

@@ -331,7 +331,7 @@ fn struct_validation(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
 }
 
 /// (field type, type of the parsed value, seed) for a struct field.
-fn field_types(ctx: &Ctx<'_>, id: DefId, field: &Field) -> (TokenStream, TokenStream, TokenStream) {
+pub(super) fn field_types(ctx: &Ctx<'_>, id: DefId, field: &Field) -> (TokenStream, TokenStream, TokenStream) {
     let parsed = ctx.rust(id, &field.ty);
     let seed = ctx.seed(id, &field.ty);
     let declared = match (field.required, &field.ty) {

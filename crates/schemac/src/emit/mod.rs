@@ -6,8 +6,10 @@
 
 mod assert;
 mod bound;
+mod builder;
 mod check;
 mod items;
+mod layout;
 mod plain;
 mod tuple;
 mod ty;
@@ -25,6 +27,8 @@ use crate::{Config, Module, Output, TypeSummary};
 pub use assert::validate_impl_in;
 pub use bound::{defs_key, edits_tokens};
 pub use items::pattern_static_in;
+/// The bound on generated types' sizes, and the size beyond which a field is boxed.
+pub use layout::{BOX_OVER, MAX_TYPE_SIZE};
 pub(crate) use ty::Ctx;
 /// The nullable branches of unions dispatched by kind, for the generated round-trip tests.
 pub use union::{NullableBranch, Visit, nullable_branches};
@@ -143,14 +147,23 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         Some(bound::Items { impls, helpers, source }) => (impls, quote! { #helpers #source }),
         None => (vec![TokenStream::new(); defs.len()], TokenStream::new()),
     };
+    let builders = (config.builders && !config.plain_serde).then(|| builder::names(ctx, path, defs));
     let per_def: Vec<TokenStream> = defs
         .iter()
         .zip(bound_impls)
         .map(|(&id, impls)| {
             let item = item(ctx, id);
-            quote! { #item #impls }
+            let builder = builders.as_ref().map(|names| builder::for_def(ctx, id, names));
+            quote! { #item #impls #builder }
         })
         .collect();
+    let tail = match &builders {
+        Some(names) => {
+            let markers = builder::markers(ctx, names);
+            quote! { #markers #tail }
+        }
+        None => tail,
+    };
     let root_def = root_id.filter(|id| defs.contains(id)).map(|id| ctx.ir.def(id));
     let module_doc = module_doc(&doc.display, doc.title.as_deref(), doc.description.as_deref(), root_def);
     let attrs = quote! {
@@ -170,6 +183,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
                 name: def.name.clone(),
                 summary: summary.lines().next().unwrap_or_default().to_owned(),
                 fallback: is_fallback(ctx.ir, id),
+                size_bound: ctx.layouts().bound(id),
             }
         })
         .collect();

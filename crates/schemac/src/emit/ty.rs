@@ -1,5 +1,5 @@
 //! Inline types: their Rust spelling, the seed that deserializes them, paths between modules,
-//! boxing of recursive fields, and rustdoc.
+//! boxing of recursive and big fields (`layout`), and rustdoc.
 
 use std::collections::BTreeSet;
 
@@ -17,12 +17,14 @@ pub(crate) struct Ctx<'a> {
     /// `validates[d]`: a value of `d` built in Rust can break its schema (it has public
     /// parts with assertions, directly or through the defs it holds).
     validates: Vec<bool>,
+    /// Estimated sizes, and the fields boxed so that no type passes the bound.
+    layouts: super::layout::Layouts,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(ir: &'a Ir) -> Self {
-        let direct: Vec<BTreeSet<DefId>> = ir.defs.iter().map(inline_children).collect();
-        let reach = (0..ir.defs.len())
+        let direct: Vec<BTreeSet<DefId>> = ir.defs.iter().map(super::layout::inline_defs).collect();
+        let reach: Vec<BTreeSet<DefId>> = (0..ir.defs.len())
             .map(|start| {
                 let mut seen = BTreeSet::new();
                 let mut stack: Vec<DefId> = direct[start].iter().copied().collect();
@@ -35,7 +37,13 @@ impl<'a> Ctx<'a> {
             })
             .collect();
         let validates = validating_defs(ir);
-        Ctx { ir, reach, validates }
+        let layouts = super::layout::Layouts::plan(ir, |from, to| recursive(&reach, from, to));
+        Ctx { ir, reach, validates, layouts }
+    }
+
+    /// See [`super::layout::Layouts`].
+    pub fn layouts(&self) -> &super::layout::Layouts {
+        &self.layouts
     }
 
     /// See `Ctx::validates`.
@@ -62,9 +70,10 @@ impl<'a> Ctx<'a> {
         &self.doc(self.def(id).origin.doc).module
     }
 
-    /// Whether a field of type `to` inside `from` must be boxed: `to` contains `from` inline.
+    /// Whether a field of type `to` inside `from` is boxed: `to` contains `from` inline, or
+    /// `to` is big (see [`super::layout`]).
     pub fn needs_box(&self, from: DefId, to: DefId) -> bool {
-        from == to || self.reach[to.0].contains(&from)
+        recursive(&self.reach, from, to) || self.layouts.boxed(from, to)
     }
 
     /// The path of def `to` as written inside the module of `from`.
@@ -219,30 +228,9 @@ fn ty_validates(ty: &Ty, validates: &[bool]) -> bool {
     }
 }
 
-/// The defs a def stores inline, which decide boxing.
-fn inline_children(def: &Def) -> BTreeSet<DefId> {
-    let mut out = BTreeSet::new();
-    let mut add = |ty: &Ty| inline_defs(ty, &mut out);
-    match &def.kind {
-        // Undeclared properties live in a map: already behind an indirection.
-        DefKind::Struct(s) => s.fields.iter().for_each(|f| add(&f.ty)),
-        DefKind::Union(u) => u.variants.iter().for_each(|v| add(&v.ty)),
-        DefKind::Alias(ty) | DefKind::Refined(crate::ir::Refined { base: ty, .. }) => add(ty),
-        // The items after the leading ones are in a `Vec`: already behind an indirection.
-        DefKind::Tuple(t) => t.items.iter().for_each(add),
-        DefKind::StringEnum(_) | DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) => {}
-    }
-    out
-}
-
-fn inline_defs(ty: &Ty, out: &mut BTreeSet<DefId>) {
-    match ty {
-        Ty::Def(id) => {
-            out.insert(*id);
-        }
-        Ty::Nullable(inner) | Ty::Constrained(inner, _) => inline_defs(inner, out),
-        _ => {}
-    }
+/// Whether `to` holds `from` inline (`reach[to]`: what `to` holds inline, transitively).
+fn recursive(reach: &[BTreeSet<DefId>], from: DefId, to: DefId) -> bool {
+    from == to || reach[to.0].contains(&from)
 }
 
 pub(crate) fn int_ident(int: IntTy) -> Ident {

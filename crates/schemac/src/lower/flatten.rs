@@ -5,6 +5,8 @@
 //! A chain of `$ref`/`allOf` that comes back to a schema on it never reaches a keyword that
 //! looks at the instance: it is a `ref-cycle`.
 
+use std::collections::HashSet;
+
 use super::Lowerer;
 use super::dynamic::Bindings;
 use super::keywords::{Part, constrains};
@@ -28,14 +30,28 @@ pub(super) struct Flat<'r> {
     pub top: Option<usize>,
 }
 
+/// The state of one flattening walk.
+#[derive(Default)]
+struct Walk {
+    /// The schemas being visited, outermost first (a `$ref` back to one of them is a cycle).
+    stack: Vec<Loc>,
+    /// The schemas visited, with the bindings they were visited with.
+    done: HashSet<(Loc, Bindings)>,
+    /// The locations of `Flat::parts`, so a part is added once in constant time.
+    parts: HashSet<Loc>,
+    /// Per part, how many parts there were when its visit started.
+    starts: Vec<usize>,
+}
+
 impl<'r> Lowerer<'r> {
     pub(super) fn flatten(&mut self, locs: &[Loc]) -> Flat<'r> {
         let mut flat = Flat::default();
-        let mut starts = Vec::new();
+        let mut walk = Walk::default();
         for loc in locs {
             let bindings = self.bindings_at(loc);
-            self.visit(loc, &bindings, None, &mut Vec::new(), &mut flat, &mut starts);
+            self.visit(loc, &bindings, None, &mut flat, &mut walk);
         }
+        let starts = walk.starts;
         // The last part pushed is the outermost schema's own; it is the ancestor of all the
         // others when its visit started before any of them.
         if locs.len() == 1 && starts.last() == Some(&0) {
@@ -45,17 +61,21 @@ impl<'r> Lowerer<'r> {
     }
 
     /// Adds the parts of the schema at `loc` (with dynamic anchor `bindings`), reached through the keyword at `via`.
-    fn visit(
-        &mut self,
-        loc: &Loc,
-        bindings: &Bindings,
-        via: Option<&Loc>,
-        stack: &mut Vec<Loc>,
-        flat: &mut Flat<'r>,
-        starts: &mut Vec<usize>,
-    ) {
+    fn visit(&mut self, loc: &Loc, bindings: &Bindings, via: Option<&Loc>, flat: &mut Flat<'r>, walk: &mut Walk) {
+        let stack = &mut walk.stack;
         if let Some(start) = stack.iter().position(|l| l == loc) {
             self.report_cycle(&stack[start..], loc, via);
+            flat.broken = true;
+            return;
+        }
+        // A schema reached again (a diamond of `allOf`s) adds nothing new: its parts are
+        // already there, and its errors reported. Without this, `allOf: [{"$ref": "#/$defs/n"},
+        // {"$ref": "#/$defs/n"}]` at every level would double the walk per level.
+        if !walk.done.insert((loc.clone(), bindings.clone())) {
+            return;
+        }
+        if stack.len() >= super::MAX_DEPTH {
+            self.too_deep(via.unwrap_or(loc), "`$ref`s and `allOf`s");
             flat.broken = true;
             return;
         }
@@ -87,7 +107,7 @@ impl<'r> Lowerer<'r> {
         for (keyword, reference) in schema.refs() {
             let at = loc.child(keyword.name());
             match self.follow_ref(loc, keyword, reference, bindings) {
-                Ok((target, inner)) => self.visit(&target, &inner, Some(&at), stack, flat, starts),
+                Ok((target, inner)) => self.visit(&target, &inner, Some(&at), flat, walk),
                 Err(diagnostic) => {
                     self.diags.push(diagnostic);
                     flat.broken = true;
@@ -97,20 +117,20 @@ impl<'r> Lowerer<'r> {
         if node.draft <= Draft::Draft7 && schema.ref_.is_some() {
             // Before 2019-09, keywords beside `$ref` are ignored (the model keeps only the
             // annotations, which document the schema but do not constrain it).
-            stack.pop();
+            walk.stack.pop();
             return;
         }
         let part = Part::new(loc.clone(), schema, node.draft);
         let at = part.at(Keyword::AllOf);
         for branch in part.all_of() {
             let inner = self.descend(bindings, Some(loc), &branch);
-            self.visit(&branch, &inner, Some(&at), stack, flat, starts);
+            self.visit(&branch, &inner, Some(&at), flat, walk);
         }
-        stack.pop();
-        if constrains(schema) && !flat.parts.iter().any(|p| p.loc == *loc) {
+        walk.stack.pop();
+        if constrains(schema) && walk.parts.insert(loc.clone()) {
             flat.parts.push(part);
             flat.bindings.push(bindings.clone());
-            starts.push(start);
+            walk.starts.push(start);
         }
     }
 

@@ -42,6 +42,13 @@ use crate::schema::{Keyword, KindSet, Model};
 
 use keywords::View;
 
+/// How deep lowering nests: schemas inside schemas being lowered (a property's, an item's, a
+/// branch's), and `$ref`s and `allOf`s followed from one schema. Lowering recurses, so the
+/// input must not control its depth; past this it is a `schema-too-deep` error at the
+/// schema where the limit was reached. JSON itself nests at most 127 levels (`load.rs`), so
+/// only chains of `$ref`s get here.
+pub(crate) const MAX_DEPTH: usize = 256;
+
 /// Lowers the root of every input document (and everything reachable from it) to the IR.
 pub fn lower(registry: &Registry, model: &Model, config: &Config) -> Result<Ir, Diagnostics> {
     let mut lowerer = Lowerer::new(registry, model);
@@ -231,6 +238,10 @@ impl<'r> Lowerer<'r> {
 
     fn lower_reserving(&mut self, locs: &[Loc], mut ctx: Ctx, reserved: Option<DefId>) -> Lowered {
         let Some(first) = locs.first() else { return Lowered::new(Ty::Any) };
+        if self.frames.len() >= MAX_DEPTH {
+            self.too_deep(first, "subschemas");
+            return Lowered::new(Ty::Any);
+        }
         let flat = self.flatten(locs);
         if flat.broken || (flat.parts.is_empty() && !flat.never) {
             return Lowered::new(Ty::Any);
@@ -396,6 +407,12 @@ impl<'r> Lowerer<'r> {
         if !self.ir.warnings.contains(&warning) {
             self.ir.warnings.push(warning);
         }
+    }
+
+    /// The depth limit was reached at `loc`, following `what`.
+    fn too_deep(&mut self, loc: &Loc, what: &str) {
+        let message = format!("{what} nest more than {MAX_DEPTH} levels deep here");
+        self.diags.push(self.reg.error("schema-too-deep", loc, message));
     }
 
     fn error(&mut self, loc: &Loc, message: impl Into<String>, hint: impl Into<String>) {

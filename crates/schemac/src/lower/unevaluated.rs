@@ -48,6 +48,10 @@ impl<'r> Lowerer<'r> {
         if stack.contains(loc) {
             return true;
         }
+        // Past the depth limit, not known to be static (flattening reports the chain).
+        if stack.len() >= super::MAX_DEPTH {
+            return false;
+        }
         let part = Part::new(loc.clone(), schema, node.draft);
         let nested = !stack.is_empty() && (part.has(Keyword::UnevaluatedProperties) || part.has(Keyword::UnevaluatedItems));
         if DYNAMIC.iter().any(|k| part.has(*k)) || nested {

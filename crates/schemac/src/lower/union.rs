@@ -72,6 +72,10 @@ impl<'r> Lowerer<'r> {
     }
 
     fn compute_kinds(&mut self, loc: &Loc) -> KindSet {
+        // Past the depth limit nothing is known; lowering the same chain reports it.
+        if self.frames.len() >= super::MAX_DEPTH {
+            return KindSet::ALL;
+        }
         let flat = self.flatten(std::slice::from_ref(loc));
         if flat.broken {
             return KindSet::ALL;

@@ -1,0 +1,282 @@
+//! Builders for structs (`Goal::builder()...build()`): required properties tracked in the
+//! builder's type, so leaving one out is a compile error naming it; setters taking any value
+//! that converts (`schemac_runtime::builder::Assign`); `build()` validates. The logic lives in
+//! `schemac_runtime::builder`; what is emitted per struct is its field list and one short setter
+//! per property.
+
+use std::collections::BTreeMap;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::items::field_types;
+use super::ty::{Ctx, ident};
+use crate::ident::Namespace;
+use crate::ir::{DefId, DefKind, Rest, Struct, Ty};
+
+/// The names the builders of one module use, claimed after the schema's own type names so
+/// that they never collide with one.
+pub(super) struct Names {
+    /// The hidden module of the unset-state markers, one per required field name.
+    fields: String,
+    /// Per struct: its builder and the builder's private field store.
+    structs: BTreeMap<DefId, (String, String)>,
+    /// The type parameters' names (`S0`, `S1`, ...), none of them a type of the module.
+    params: Vec<String>,
+}
+
+/// Names for the builders of `defs`, the defs of the module at `path`.
+pub(super) fn names(ctx: &Ctx<'_>, path: &[String], defs: &[DefId]) -> Names {
+    let mut types = Namespace::with_reserved(crate::name::RESERVED_TYPE_NAMES);
+    for &id in defs {
+        types.claim(ctx.def(id).name.clone());
+    }
+    let mut structs = BTreeMap::new();
+    let mut most = 0;
+    for &id in defs {
+        if let DefKind::Struct(s) = &ctx.def(id).kind {
+            let name = &ctx.def(id).name;
+            let builder = types.claim(format!("{name}Builder"));
+            let parts = types.claim(format!("{name}BuilderParts"));
+            structs.insert(id, (builder, parts));
+            most = most.max(s.fields.iter().filter(|f| f.required).count());
+        }
+    }
+    let params = (0..most).map(|i| types.claim(format!("S{i}"))).collect();
+    // A child module (a schema in a directory named like this one's file) takes precedence.
+    let mut modules = Namespace::new();
+    for doc in ctx.ir.sources.documents.values() {
+        if doc.module.len() == path.len() + 1 && doc.module.starts_with(path) {
+            modules.claim(doc.module[path.len()].clone());
+        }
+    }
+    Names { fields: modules.claim("builder_fields".to_owned()), structs, params }
+}
+
+/// The module of markers for the required fields of the module's structs.
+pub(super) fn markers(ctx: &Ctx<'_>, names: &Names) -> TokenStream {
+    let mut fields = std::collections::BTreeSet::new();
+    for id in names.structs.keys() {
+        if let DefKind::Struct(s) = &ctx.def(*id).kind {
+            fields.extend(s.fields.iter().filter(|f| f.required).map(|f| f.rust_name.as_str()));
+        }
+    }
+    if fields.is_empty() {
+        return quote!();
+    }
+    let module = ident(&names.fields);
+    let markers = fields.iter().map(|field| {
+        let doc = format!(" A builder whose required property `{}` is not set yet.", field.trim_start_matches("r#"));
+        let name = ident(field);
+        quote! {
+            #[doc = #doc]
+            #[derive(Clone, Copy, Debug)]
+            pub struct #name;
+        }
+    });
+    quote! {
+        /// The states of builders' required properties before their setters are called: the
+        /// type a missing property's compile error names.
+        #[doc(hidden)]
+        #[allow(non_camel_case_types)]
+        pub mod #module {
+            #(#markers)*
+        }
+    }
+}
+
+/// `Name::builder()`, the builder struct, its setters and `build()`.
+pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> TokenStream {
+    let Some((builder_name, parts_name)) = names.structs.get(&id) else { return quote!() };
+    let def = ctx.def(id);
+    let name = ident(&def.name);
+    let builder = ident(builder_name);
+    let parts = ident(parts_name);
+    let module = ident(&names.fields);
+    let rt = quote!(schemac_runtime::builder);
+    let required: Vec<usize> = (0..s.fields.len()).filter(|&i| s.fields[i].required).collect();
+    let params: Vec<_> = names.params[..required.len()].iter().map(|p| ident(p)).collect();
+    let defaults = required.iter().zip(&params).map(|(&i, param)| {
+        let marker = ident(&s.fields[i].rust_name);
+        quote!(#param = #module::#marker)
+    });
+    let mut slots = Vec::new();
+    let mut setters = Vec::new();
+    let mut inits = Vec::new();
+    for (i, field) in s.fields.iter().enumerate() {
+        let rust_name = ident(&field.rust_name);
+        let json = &field.json_name;
+        let (field_ty, parsed, _) = field_types(ctx, id, field);
+        let plain = field.rust_name.trim_start_matches("r#");
+        let doc = if field.rust_name.starts_with("r#") {
+            format!(" Sets `{plain}` (the property `{json}`).")
+        } else {
+            format!(" Sets [`{}::{plain}`].", def.name)
+        };
+        let setter = match (field.required, &field.ty) {
+            (true, _) => {
+                let position = required.iter().position(|&r| r == i).unwrap_or_default();
+                let state = params.iter().enumerate().map(|(k, p)| if k == position { quote!(#rt::Set) } else { quote!(#p) });
+                slots.push(quote! { #rust_name: Option<#field_ty>, });
+                inits.push(quote! { #rust_name: p.#rust_name?, });
+                quote! {
+                    #[doc = #doc]
+                    pub fn #rust_name(self, value: impl #rt::Assign<#field_ty>) -> #builder<#(#state),*> {
+                        #builder(self.0.set(|p| &mut p.#rust_name, #json, value))
+                    }
+                }
+            }
+            (false, Ty::Nullable(inner)) => {
+                let inner = ctx.rust(id, inner);
+                slots.push(quote! { #rust_name: #field_ty, });
+                inits.push(quote! { #rust_name: p.#rust_name, });
+                quote! {
+                    #[doc = #doc]
+                    #[doc = " `None` writes `null`; without a call the property is absent."]
+                    pub fn #rust_name(self, value: impl #rt::Assign<Option<#inner>>) -> Self {
+                        #builder(self.0.set_tristate(|p| &mut p.#rust_name, #json, value))
+                    }
+                }
+            }
+            (false, _) => {
+                slots.push(quote! { #rust_name: #field_ty, });
+                inits.push(quote! { #rust_name: p.#rust_name, });
+                quote! {
+                    #[doc = #doc]
+                    pub fn #rust_name(self, value: impl #rt::Assign<#parsed>) -> Self {
+                        #builder(self.0.set(|p| &mut p.#rust_name, #json, value))
+                    }
+                }
+            }
+        };
+        setters.push(setter);
+    }
+    let declared: Vec<&str> = s.fields.iter().map(|f| f.json_name.as_str()).collect();
+    let extra_doc = quote! {
+        /// Adds the property `name`, which the schema does not declare (a declared one is a
+        /// violation `build()` reports: it has its own setter).
+    };
+    let (extra_slot, extra_setter) = match &s.rest {
+        Rest::Closed => (quote!(), quote!()),
+        Rest::Open => (
+            quote! { extra: schemac_runtime::Extra, },
+            quote! {
+                #extra_doc
+                pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+                    #builder(self.0.undeclared_json(&[#(#declared),*], name, value, |p, v| p.extra.insert(name, &v)))
+                }
+            },
+        ),
+        Rest::Typed(ty) => {
+            let value_ty = ctx.rust(id, ty);
+            (
+                quote! { extra: std::collections::BTreeMap<String, #value_ty>, },
+                quote! {
+                    #extra_doc
+                    pub fn extra(self, name: &str, value: impl #rt::Assign<#value_ty>) -> Self {
+                        #builder(self.0.undeclared(&[#(#declared),*], name, value, |p, v| {
+                            p.extra.insert(name.to_owned(), v);
+                        }))
+                    }
+                },
+            )
+        }
+        Rest::Patterns { .. } => (
+            quote! { extra: serde_json::Map<String, serde_json::Value>, },
+            quote! {
+                #extra_doc
+                pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+                    #builder(self.0.undeclared_json(&[#(#declared),*], name, value, |p, v| {
+                        p.extra.insert(name.to_owned(), v);
+                    }))
+                }
+            },
+        ),
+    };
+    if !matches!(s.rest, Rest::Closed) {
+        inits.push(quote! { extra: p.extra, });
+    }
+    let bounds = params.iter().map(|p| quote!(#p: #rt::IsSet<#name>));
+    let list: Vec<String> = required.iter().map(|&i| format!("`{}`", s.fields[i].rust_name.trim_start_matches("r#"))).collect();
+    let tracked = if list.is_empty() {
+        String::from(" It has no required properties.")
+    } else {
+        format!(" Its type parameters track the required properties ({}): `build()` compiles once each is set.", list.join(", "))
+    };
+    let builder_doc =
+        format!(" Builds a [`{}`]: start with [`{}::builder`], call a setter per property, then `build()`.", def.name, def.name);
+    let start_doc = format!(
+        " A builder for a `{}`: required properties are checked at compile time, the value against its schema by `build()`.",
+        def.name
+    );
+    quote! {
+        impl #name {
+            #[doc = #start_doc]
+            pub fn builder() -> #builder {
+                #builder(::core::default::Default::default())
+            }
+        }
+
+        #[doc = #builder_doc]
+        #[doc = ""]
+        #[doc = #tracked]
+        #[derive(Clone, Debug)]
+        #[must_use = "a builder does nothing until `build()` is called"]
+        #[allow(clippy::type_complexity)]
+        pub struct #builder<#(#defaults),*>(#rt::Builder<#parts, (#(#params,)*)>);
+
+        #[derive(Clone, Debug, Default)]
+        struct #parts {
+            #(#slots)*
+            #extra_slot
+        }
+
+        impl<#(#params),*> #builder<#(#params),*> {
+            #(#setters)*
+            #extra_setter
+
+            /// The value, if it satisfies its schema; otherwise every violation, each with its
+            /// pointer (values a setter could not convert first, then what `validate()` finds).
+            pub fn build(self) -> Result<#name, schemac_runtime::ValidationErrors>
+            where
+                #(#bounds,)*
+            {
+                self.0.build(|p| Some(#name { #(#inits)* }))
+            }
+        }
+    }
+}
+
+/// `Assign` from the raw value for a type whose constructor checks it: a setter then takes
+/// `"goal_1"` for a `GoalId`, and `build()` reports a value that does not match.
+pub(super) fn raw_assign(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
+    let def = ctx.def(id);
+    let name = ident(&def.name);
+    let rt = quote!(schemac_runtime::builder);
+    // A pattern newtype's error is a `ConstraintError` already; a constrained alias's a `Violation`.
+    let (raw, convert): (Vec<TokenStream>, TokenStream) = match &def.kind {
+        DefKind::Newtype(newtype) if matches!(newtype.inner, Ty::String) => (vec![quote!(&str), quote!(String)], quote!()),
+        DefKind::Alias(Ty::Constrained(inner, _)) if !super::items::is_type_alias(ctx, id) => {
+            (vec![ctx.rust(id, inner)], quote!(.map_err(schemac_runtime::ConstraintError::from)))
+        }
+        _ => return quote!(),
+    };
+    let impls = raw.iter().map(|raw| {
+        quote! {
+            impl #rt::Assign<#name> for #raw {
+                fn assign(self) -> Result<#name, schemac_runtime::ConstraintError> {
+                    #name::try_from(self) #convert
+                }
+            }
+        }
+    });
+    quote! { #(#impls)* }
+}
+
+/// What def `id` adds for builders: a struct's builder, a checked type's raw `Assign`s.
+pub(super) fn for_def(ctx: &Ctx<'_>, id: DefId, names: &Names) -> TokenStream {
+    match &ctx.def(id).kind {
+        DefKind::Struct(s) => builder(ctx, id, s, names),
+        _ => raw_assign(ctx, id),
+    }
+}

@@ -1,0 +1,235 @@
+//! Builders of the bundled schemas' types: a value built with `Type::builder()` equals the one
+//! deserialized from the same JSON, and `build()` of an invalid value returns every violation
+//! with its pointer. The README's builder snippets are copied from `goal` and
+//! `attempts_report` here (between the `README` markers), so they are tested code.
+
+use schema_types::madoo::attempts_report_v1::{
+    Attempt, AttemptsReport, AttemptsReportBody, AttemptsReportDisposition, AttemptsReportPolicy, AttemptsReportPolicyOnExhausted,
+    AttemptsReportSchema,
+};
+use schema_types::pi_glla::goal::{Goal, GoalPolicy, GoalStatus, GoalTaskList, GoalTaskListVersion, GoalUsage, Task, TaskStatus};
+use schemac_runtime::ValidationErrors;
+
+fn goal() -> Result<Goal, ValidationErrors> {
+    // README: goal
+    let usage = GoalUsage::builder().tokens_used(1200u32).tokens_limit(0u32).build()?;
+    let tasks = vec![
+        Task::builder().id("t1").title("Write the exporter").status(TaskStatus::Complete).build()?,
+        Task::builder().id("t2").title("Round-trip test").status(TaskStatus::Pending).extra("x-estimate", 1.5).build()?,
+    ];
+    let goal = Goal::builder()
+        .id("20260301101530-a1b2c3") // a `pattern` newtype, checked by `build()`
+        .objective("Make the nightly export job idempotent.")
+        .status(GoalStatus::Active)
+        .policy(GoalPolicy::Goal)
+        .auto_continue(true)
+        .usage(usage)
+        .created_at("2026-03-01T10:15:30Z")
+        .updated_at("2026-03-01T10:15:30Z")
+        .task_list(GoalTaskList::builder().version(GoalTaskListVersion).tasks(tasks).build()?) // optional
+        .extra("x-owner", "ops") // a property the schema does not declare
+        .build()?;
+    // README end
+    Ok(goal)
+}
+
+const GOAL_JSON: &str = r#"{
+  "id": "20260301101530-a1b2c3",
+  "objective": "Make the nightly export job idempotent.",
+  "status": "active",
+  "policy": "goal",
+  "autoContinue": true,
+  "taskList": {
+    "version": 1,
+    "tasks": [
+      {"id": "t1", "title": "Write the exporter", "status": "complete"},
+      {"id": "t2", "title": "Round-trip test", "status": "pending", "x-estimate": 1.5}
+    ]
+  },
+  "usage": {"tokensUsed": 1200, "tokensLimit": 0},
+  "createdAt": "2026-03-01T10:15:30Z",
+  "updatedAt": "2026-03-01T10:15:30Z",
+  "x-owner": "ops"
+}"#;
+
+fn attempts_report() -> Result<AttemptsReport, ValidationErrors> {
+    // README: attempts-report
+    let report = AttemptsReport::builder()
+        .schema(AttemptsReportSchema)
+        .body(AttemptsReportBody::builder().workflow(None).version(3u8).build()?) // `workflow` is required and nullable
+        .policy(
+            AttemptsReportPolicy::builder()
+                .max_attempts(3)
+                .on_exhausted(AttemptsReportPolicyOnExhausted::Best)
+                .minimum_score_to_deliver(0.0)
+                .build()?,
+        )
+        .item(17) // optional and nullable: not calling it leaves it absent, `None` writes `null`
+        .attempts(vec![
+            Attempt::builder()
+                .attempt(1)
+                .execution("run_5d41402abc4b2a76b9719d911017c592")
+                .accepted(true)
+                .score(1.0)
+                .feedback(None)
+                .build()?,
+        ])
+        .selected_attempt(1)
+        .disposition(AttemptsReportDisposition::Accepted)
+        .reason("Attempt 1 was accepted.")
+        .build()?;
+    // README end
+    Ok(report)
+}
+
+const ATTEMPTS_REPORT_JSON: &str = r#"{
+  "schema": "madoo.attempts-report/v1",
+  "body": {"workflow": null, "version": 3},
+  "policy": {"max_attempts": 3, "on_exhausted": "best", "minimum_score_to_deliver": 0.0},
+  "item": 17,
+  "attempts": [
+    {"attempt": 1, "execution": "run_5d41402abc4b2a76b9719d911017c592", "accepted": true, "score": 1.0, "feedback": null}
+  ],
+  "selected_attempt": 1,
+  "disposition": "accepted",
+  "reason": "Attempt 1 was accepted."
+}"#;
+
+#[test]
+fn a_built_goal_equals_the_deserialized_one() {
+    let built = goal().unwrap();
+    let read: Goal = schemac_runtime::from_str(GOAL_JSON).unwrap();
+    assert_eq!(built, read);
+    assert_eq!(serde_json::to_value(&built).unwrap(), serde_json::from_str::<serde_json::Value>(GOAL_JSON).unwrap());
+    // Optional properties not set stay absent.
+    assert_eq!(built.agent_role, None);
+}
+
+#[test]
+fn a_built_attempts_report_equals_the_deserialized_one() {
+    let built = attempts_report().unwrap();
+    let read: AttemptsReport = schemac_runtime::from_str(ATTEMPTS_REPORT_JSON).unwrap();
+    assert_eq!(built, read);
+    let written = serde_json::to_value(&built).unwrap();
+    assert_eq!(written, serde_json::from_str::<serde_json::Value>(ATTEMPTS_REPORT_JSON).unwrap());
+}
+
+#[test]
+fn unset_optional_nullable_properties_stay_absent() {
+    let report = AttemptsReport::builder()
+        .schema(AttemptsReportSchema)
+        .body(AttemptsReportBody::builder().workflow(None).version(1u8).build().unwrap())
+        .policy(
+            AttemptsReportPolicy::builder()
+                .max_attempts(1)
+                .on_exhausted(AttemptsReportPolicyOnExhausted::Fail)
+                .minimum_score_to_deliver(None)
+                .build()
+                .unwrap(),
+        )
+        .attempts(vec![
+            Attempt::builder()
+                .attempt(1)
+                .execution("run_5d41402abc4b2a76b9719d911017c592")
+                .accepted(false)
+                .score(0.0)
+                .feedback("no".to_owned())
+                .build()
+                .unwrap(),
+        ])
+        .selected_attempt(None)
+        .disposition(AttemptsReportDisposition::Discarded)
+        .reason("none")
+        .build()
+        .unwrap();
+    let written = serde_json::to_value(&report).unwrap();
+    assert!(written.get("item").is_none(), "{written}");
+    assert_eq!(written["selected_attempt"], serde_json::Value::Null);
+    assert_eq!(written["policy"]["minimum_score_to_deliver"], serde_json::Value::Null);
+}
+
+fn violations(errors: &ValidationErrors) -> Vec<(&str, &str)> {
+    errors.iter().map(|e| (e.pointer(), e.keyword())).collect()
+}
+
+#[test]
+fn an_invalid_attempt_reports_every_violation_with_its_pointer() {
+    let errors = Attempt::builder().attempt(7).execution("run_X").accepted(false).score(1.5).feedback(None).build().unwrap_err();
+    // A raw value its setter could not convert first, then what `validate()` finds; all of them.
+    assert_eq!(violations(&errors), [("/execution", "schema")]);
+    assert_eq!(errors.to_string(), r#"/execution: "run_X" does not match the pattern "^run_[0-9a-f]{32}$""#);
+    let errors = Attempt::builder()
+        .attempt(7)
+        .execution("run_5d41402abc4b2a76b9719d911017c592")
+        .accepted(false)
+        .score(1.5)
+        .feedback(None)
+        .build()
+        .unwrap_err();
+    assert_eq!(violations(&errors), [("/attempt", "maximum"), ("/score", "maximum")]);
+    let errors = AttemptsReportPolicy::builder()
+        .max_attempts(0)
+        .on_exhausted(AttemptsReportPolicyOnExhausted::Best)
+        .minimum_score_to_deliver(2.0)
+        .build();
+    assert_eq!(violations(&errors.unwrap_err()), [("/max_attempts", "minimum"), ("/minimum_score_to_deliver", "maximum")]);
+}
+
+#[test]
+fn an_invalid_attempts_report_reports_nested_violations_with_their_pointers() {
+    let good = attempts_report().unwrap();
+    // A nested value made without its builder (its fields are public) is checked by the outer
+    // `build()`, at its pointer.
+    let mut bad = good.attempts[0].clone();
+    bad.score = -1.0;
+    let errors = AttemptsReport::builder()
+        .schema(AttemptsReportSchema)
+        .body(good.body.clone())
+        .policy(good.policy.clone())
+        .item(17)
+        .attempts(vec![good.attempts[0].clone(), bad.clone(), bad.clone(), bad.clone(), bad.clone(), bad])
+        .selected_attempt(0)
+        .disposition(AttemptsReportDisposition::Accepted)
+        .reason("")
+        .build()
+        .unwrap_err();
+    let found = violations(&errors);
+    assert_eq!(found[0], ("/attempts", "maxItems"), "{errors}");
+    assert_eq!(
+        found[1..6].iter().map(|(p, _)| *p).collect::<Vec<_>>(),
+        ["/attempts/1/score", "/attempts/2/score", "/attempts/3/score", "/attempts/4/score", "/attempts/5/score"],
+        "{errors}"
+    );
+    assert_eq!(found[6..], [("/selected_attempt", "minimum")], "{errors}");
+}
+
+#[test]
+fn an_invalid_goal_reports_every_setter_value_that_did_not_convert() {
+    let errors = Goal::builder()
+        .id("not-a-goal-id")
+        .objective("o")
+        .status(GoalStatus::Active)
+        .policy(GoalPolicy::Goal)
+        .auto_continue(true)
+        .usage(GoalUsage::builder().tokens_used(0u8).tokens_limit(0u8).build().unwrap())
+        .created_at("2026-03-01T10:15:30Z")
+        .updated_at("2026-03-01T10:15:30Z")
+        .extra("objective", "declared")
+        .build()
+        .unwrap_err();
+    assert_eq!(violations(&errors), [("/id", "schema"), ("/objective", "properties")], "{errors}");
+}
+
+/// The README's builder snippets are the code between the `README` markers above, so what it
+/// shows is what these tests run.
+#[test]
+fn the_readme_snippets_are_these_tests() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let this = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/builders.rs")).unwrap();
+    for name in ["goal", "attempts-report"] {
+        let start = format!("    // README: {name}\n");
+        let body = this.split_once(&start).and_then(|(_, rest)| rest.split_once("    // README end\n")).map(|(body, _)| body).unwrap();
+        let snippet: String = body.lines().map(|l| format!("{}\n", l.strip_prefix("    ").unwrap_or(l))).collect();
+        assert!(readme.contains(&format!("```rust\n{snippet}```\n")), "README.md lacks the `{name}` snippet:\n{snippet}");
+    }
+}
