@@ -773,6 +773,36 @@ mod tests {
         assert_eq!(required_version("2.0.0", &loosened, Role::Reader).as_deref(), Some("3.0.0"));
     }
 
+    /// Breaking changes come first in an entry, whatever their order in the diff, then the
+    /// undecided, compatible, annotation-only and Rust API ones.
+    #[test]
+    fn a_changelog_entry_lists_breaking_changes_first() {
+        let change = |kind, effect| Change { kind, old: None, new: None, effect, detail: format!("{kind:?}"), witness: None };
+        let mut report = Report {
+            changes: vec![
+                change(ChangeKind::AnnotationChanged, Effect::Neutral),
+                change(ChangeKind::EnumValuesAdded, Effect::Loosens),
+                change(ChangeKind::PatternChanged, Effect::Unknown("two patterns".to_owned())),
+                change(ChangeKind::RequiredAdded, Effect::Tightens),
+            ],
+            ..Report::default()
+        };
+        report.api.push(schemac::diff::ApiChange {
+            path: "a::A".to_owned(),
+            class: Bump::Patch,
+            detail: "docs of `a::A` changed".to_owned(),
+        });
+        let text = entry(&report, Role::Reader, "1.2.0", "2.0.0", Bump::Major, &[]);
+        let order: Vec<usize> = ["### Breaking", "RequiredAdded", "### Not decided", "PatternChanged", "### Compatible", "EnumValuesAdded"]
+            .iter()
+            .chain(&["### Annotations and structure", "AnnotationChanged", "### Rust API", "patch: docs of `a::A` changed"])
+            .map(|needle| text.find(needle).unwrap_or_else(|| panic!("{needle} missing:\n{text}")))
+            .collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{text}");
+        assert!(text.starts_with("## 2.0.0\n\nFrom 1.2.0, for readers (`role = \"reader\"`): a breaking change.\n"), "{text}");
+        assert!(text.contains("; not decided: two patterns\n"), "{text}");
+    }
+
     #[test]
     fn versions_compare_as_numbers() {
         assert!(satisfies("0.10.0", "0.9.1"));
