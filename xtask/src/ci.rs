@@ -17,7 +17,7 @@ enum Step {
     InProcess(&'static str, fn(&Path) -> Result<()>),
 }
 
-const STEPS: [Step; 8] = [
+const STEPS: [Step; 9] = [
     Step::Cargo(&["fmt", "--all", "--", "--check"]),
     Step::Cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     Step::InProcess("cargo xtask check", codegen::check),
@@ -30,6 +30,8 @@ const STEPS: [Step; 8] = [
     // The generated property tests (a bounded number of cases each).
     Step::Cargo(&["test", "-p", "schema-types", "-p", "fixture-types", "--features", "proptest", "--test", "proptest"]),
     Step::InProcess("cargo xtask conformance", conformance_check),
+    // A fuzz smoke: both cargo-fuzz targets, 50 seconds each (the long runs are by hand).
+    Step::InProcess("cargo xtask fuzz --seconds 50", |root| crate::fuzz::run(root, &["--seconds", "50"])),
 ];
 
 /// The conformance ratchet, after the tests: it is the slowest step and needs them green.

@@ -8,12 +8,14 @@
 //! - `conformance`: run the JSON-Schema-Test-Suite, write its report, hold it to the baseline.
 //! - `bench`: the deserialization benchmark, and its ratios for BENCHMARKS.md; `bench codegen`:
 //!   code generation at catalog scale and against cargo-typify.
+//! - `fuzz --seconds N`: the cargo-fuzz targets of `fuzz/`, N seconds each.
 
 mod bench;
 mod bench_codegen;
 mod ci;
 mod codegen;
 mod conformance;
+mod fuzz;
 mod snapshots;
 
 use std::process::ExitCode;
@@ -34,6 +36,9 @@ commands:
             no longer passes; --bless rewrites the baseline to the cases that pass now
   bench     run the deserialization benchmark (criterion) and print the ratios for BENCHMARKS.md
             (arguments after `bench` go to criterion)
+  fuzz --seconds N [--target compile|deserialize]
+            run the cargo-fuzz targets in fuzz/ (the compiler on arbitrary schemas, the generated
+            deserializers on arbitrary bytes) for N seconds each; needs `cargo install cargo-fuzz --locked`
   bench codegen
             time codegen of a 1,000-schema catalog (no cache, unchanged rerun) and schemac compile
             against cargo-typify 0.8.0 (installed under target/bench-codegen/) per schema
@@ -49,6 +54,7 @@ fn main() -> ExitCode {
         ["ci"] => ci::run(&root),
         ["conformance"] => conformance::run(&root, conformance::Mode::Check),
         ["conformance", "--bless"] => conformance::run(&root, conformance::Mode::Bless),
+        ["fuzz", rest @ ..] => fuzz::run(&root, rest),
         ["bench", "codegen"] => bench_codegen::run(&root),
         ["bench", rest @ ..] => bench::run(&root, &rest.iter().map(|s| s.to_string()).collect::<Vec<_>>()),
         ["help" | "--help" | "-h"] => {
