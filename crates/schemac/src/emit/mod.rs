@@ -9,6 +9,7 @@ mod attrs;
 mod bound;
 mod builder;
 mod check;
+mod defaults;
 mod items;
 mod plain;
 mod tuple;
@@ -153,7 +154,8 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         .map(|(&id, impls)| {
             let item = attrs::decorate(ctx, id, item(ctx, id), config);
             let builder = builders.as_ref().map(|names| builder::for_def(ctx, id, names));
-            quote! { #item #impls #builder }
+            let defaults = (!config.plain_serde).then(|| defaults::for_def(ctx, id));
+            quote! { #item #impls #builder #defaults }
         })
         .collect();
     let tail = match &builders {
