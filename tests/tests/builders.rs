@@ -233,3 +233,13 @@ fn the_readme_snippets_are_these_tests() {
         assert!(readme.contains(&format!("```rust\n{snippet}```\n")), "README.md lacks the `{name}` snippet:\n{snippet}");
     }
 }
+
+/// The schema's `default`s are typed functions; reading a document leaves the property absent.
+#[test]
+fn schema_defaults_are_typed_functions_and_reading_keeps_absent_absent() {
+    let limit: u64 = GoalUsage::tokens_limit_default();
+    assert_eq!(limit, 0);
+    assert_eq!(Goal::revision_default(), 0);
+    let read: Goal = schemac_runtime::from_str(GOAL_JSON).unwrap();
+    assert_eq!(read.revision, None);
+}

@@ -76,11 +76,13 @@ pub struct SchemasConfig {
 pub struct TypeOptions {
     /// `builders`: a builder per struct (`Goal::builder()`). Default: true.
     pub builders: bool,
+    /// `non-exhaustive`: structs, string enums and unions are `#[non_exhaustive]`. Default: false.
+    pub non_exhaustive: bool,
 }
 
 impl Default for TypeOptions {
     fn default() -> Self {
-        TypeOptions { builders: true }
+        TypeOptions { builders: true, non_exhaustive: false }
     }
 }
 
@@ -88,6 +90,7 @@ impl TypeOptions {
     /// Sets these options on a compiler configuration.
     pub fn apply(&self, config: &mut schemac::Config) {
         config.builders = self.builders;
+        config.non_exhaustive = self.non_exhaustive;
     }
 }
 
@@ -183,6 +186,8 @@ struct RawSchemas {
     assert_formats: bool,
     #[serde(default = "yes")]
     builders: bool,
+    #[serde(default)]
+    non_exhaustive: bool,
 }
 
 #[derive(Deserialize)]
@@ -396,7 +401,7 @@ impl Checker<'_> {
                 roots: raw.schemas.roots.into_inner().into_iter().map(Spanned::into_inner).collect(),
                 default_draft,
                 assert_formats: raw.schemas.assert_formats,
-                types: TypeOptions { builders: raw.schemas.builders },
+                types: TypeOptions { builders: raw.schemas.builders, non_exhaustive: raw.schemas.non_exhaustive },
             },
             schema,
             schema_spans,
@@ -503,6 +508,9 @@ root-name = "A"
         let mut compiler = schemac::Config::default();
         without.schemas.types.apply(&mut compiler);
         assert!(!compiler.builders);
+        let closed = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nnon-exhaustive = true")).unwrap();
+        closed.schemas.types.apply(&mut compiler);
+        assert!(compiler.non_exhaustive);
     }
 
     #[test]

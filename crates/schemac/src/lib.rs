@@ -144,6 +144,10 @@ pub struct Config {
     /// Emit a builder for every struct (`Goal::builder()`, see `emit/builder.rs`): required
     /// properties checked at compile time, the value by `build()`. On by default.
     pub builders: bool,
+    /// Mark generated structs with public fields, string enums and unions `#[non_exhaustive]`
+    /// (`emit::is_non_exhaustive` says which), so that a new optional property or enum value is a minor
+    /// change of the types crate; downstream code then builds values with the builders.
+    pub non_exhaustive: bool,
 }
 
 impl Default for Config {
@@ -156,6 +160,7 @@ impl Default for Config {
             deny_warnings: false,
             big_integers: false,
             builders: true,
+            non_exhaustive: false,
         }
     }
 }

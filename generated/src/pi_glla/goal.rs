@@ -1789,6 +1789,12 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
             }))
     }
 }
+impl Goal {
+    /// The schema's `default` for `revision`: `0`. Reading a document leaves an absent `revision` absent; this is the value the schema suggests in its place.
+    pub fn revision_default() -> u64 {
+        0_u64
+    }
+}
 impl GoalId {
     fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
         static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
@@ -5223,6 +5229,12 @@ impl<S0, S1> GoalUsageBuilder<S0, S1> {
                 tokens_limit: p.tokens_limit?,
                 extra: p.extra,
             }))
+    }
+}
+impl GoalUsage {
+    /// The schema's `default` for `tokensLimit`: `0`, which `Default` uses. Documents must still have `tokensLimit`: it is required.
+    pub fn tokens_limit_default() -> u64 {
+        0_u64
     }
 }
 /// The states of builders' required properties before their setters are called: the

@@ -506,7 +506,7 @@ pub fn diff(old: &Front, new: &Front, options: &Options) -> Result<Report, Diagn
     let mut changes = comparer.changes;
     changes.extend(extra);
     let (old_ir, new_ir) = (old.lower(&options.config)?, new.lower(&options.config)?);
-    let api = rust::compare((&old_ir, &old.registry), (&new_ir, &new.registry));
+    let api = rust::compare((&old_ir, &old.registry), (&new_ir, &new.registry), &options.config);
     Ok(Report { changes, api, roots })
 }
 

@@ -26,17 +26,17 @@ struct Shape {
     docs: String,
 }
 
-fn api(ir: &Ir, registry: &Registry) -> Api {
+fn api(ir: &Ir, registry: &Registry, config: &crate::Config) -> Api {
     let mut types = BTreeMap::new();
     for def in &ir.defs {
         let module = registry.doc(def.origin.doc).module.join("::");
         let path = if module.is_empty() { def.name.clone() } else { format!("{module}::{}", def.name) };
-        types.insert(path, shape(ir, def));
+        types.insert(path, shape(ir, def, config));
     }
     Api { types }
 }
 
-fn shape(ir: &Ir, def: &Def) -> Shape {
+fn shape(ir: &Ir, def: &Def, config: &crate::Config) -> Shape {
     // Rustdoc: the type's own, and its fields' (descriptions, defaults, examples).
     // Sorted by field: the order of named fields is not part of the API.
     let mut docs = format!("{:?}", def.docs);
@@ -74,7 +74,8 @@ fn shape(ir: &Ir, def: &Def) -> Shape {
         DefKind::Checked(_) => ("checked value", Vec::new()),
         DefKind::Refined(r) => ("refinement", vec![("0".to_owned(), spell(ir, &r.base, true))]),
     };
-    Shape { kind, members, non_exhaustive: false, docs }
+    let non_exhaustive = crate::emit::is_non_exhaustive(&def.kind, config);
+    Shape { kind, members, non_exhaustive, docs }
 }
 
 /// A type as downstream code sees it: `Option<u8>`, `Vec<Task>`.
@@ -97,8 +98,8 @@ fn spell(ir: &Ir, ty: &Ty, required: bool) -> String {
 }
 
 /// The API changes from `old` to `new`, each with its class.
-pub(super) fn compare(old: (&Ir, &Registry), new: (&Ir, &Registry)) -> Vec<ApiChange> {
-    let (a, b) = (api(old.0, old.1), api(new.0, new.1));
+pub(super) fn compare(old: (&Ir, &Registry), new: (&Ir, &Registry), config: &crate::Config) -> Vec<ApiChange> {
+    let (a, b) = (api(old.0, old.1, config), api(new.0, new.1, config));
     let mut out = Vec::new();
     for (path, shape) in &a.types {
         let Some(other) = b.types.get(path) else {

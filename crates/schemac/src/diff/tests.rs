@@ -94,3 +94,23 @@ fn verdicts_follow_the_effect_for_each_role() {
     let report = Report { changes: vec![loosens], api: Vec::new(), roots: Vec::new() };
     assert_eq!((report.wire_bump(Role::Reader), report.wire_bump(Role::Writer)), (Bump::Minor, Bump::Major));
 }
+
+/// With `Config::non_exhaustive` the generated struct and enum are `#[non_exhaustive]`, so a
+/// property or enum value added is a minor change of the Rust API; without it, major.
+#[test]
+fn additions_behind_non_exhaustive_are_minor() {
+    for (case, member) in [("enum-values-added", "RootA::z"), ("property-added-open", "Root::")] {
+        let dir = cases_dir().join("cases").join(case);
+        let (old, new) = (front_of(dir.join("old.json")), front_of(dir.join("new.json")));
+        let exhaustive = diff(&old, &new, &Options::default()).unwrap();
+        assert_eq!(exhaustive.api_bump(), Bump::Major, "{case}: {}", exhaustive.to_text(Role::Both));
+        let options = Options { config: Config { non_exhaustive: true, ..Config::default() } };
+        let report = diff(&old, &new, &options).unwrap();
+        assert_eq!(report.api_bump(), Bump::Minor, "{case}: {}", report.to_text(Role::Both));
+        assert!(
+            report.api.iter().any(|c| c.detail.contains("added to non-exhaustive") && c.path.contains(member)),
+            "{case}: {:?}",
+            report.api
+        );
+    }
+}

@@ -5,9 +5,11 @@
 //! path and types in IR order: deterministic by construction.
 
 mod assert;
+mod attrs;
 mod bound;
 mod builder;
 mod check;
+mod defaults;
 mod items;
 mod layout;
 mod plain;
@@ -25,6 +27,7 @@ use crate::{Config, Module, Output, TypeSummary};
 
 /// How a subschema's references are bundled, for `#[derive(Conforms)]`'s `JsonSchema`.
 pub use assert::validate_impl_in;
+pub(crate) use attrs::is_non_exhaustive;
 pub use bound::{defs_key, edits_tokens};
 pub use items::pattern_static_in;
 /// The bound on generated types' sizes, and the size beyond which a field is boxed.
@@ -152,9 +155,10 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         .iter()
         .zip(bound_impls)
         .map(|(&id, impls)| {
-            let item = item(ctx, id);
+            let item = attrs::decorate(ctx, id, item(ctx, id), config);
             let builder = builders.as_ref().map(|names| builder::for_def(ctx, id, names));
-            quote! { #item #impls #builder }
+            let defaults = (!config.plain_serde).then(|| defaults::for_def(ctx, id));
+            quote! { #item #impls #builder #defaults }
         })
         .collect();
     let tail = match &builders {

@@ -1,0 +1,80 @@
+//! Attributes the configuration adds to a generated type's declaration (`#[non_exhaustive]`),
+//! applied to the item the other emitters wrote, so that they need not know the options.
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+
+use super::ty::Ctx;
+use crate::Config;
+use crate::ir::{DefId, DefKind};
+
+/// Whether a def of `kind` is `#[non_exhaustive]` under `config`: the shapes that can grow by
+/// an additive schema change (a struct's properties, a string enum's values, a union's
+/// branches). Newtypes, constants and tuples cannot, and marking a unit struct would stop
+/// downstream code from writing its value.
+pub(crate) fn is_non_exhaustive(kind: &DefKind, config: &Config) -> bool {
+    config.non_exhaustive && matches!(kind, DefKind::Struct(_) | DefKind::StringEnum(_) | DefKind::Union(_))
+}
+
+/// `tokens` (a def's items) with the configured attributes on the declaration of def `id`.
+pub(super) fn decorate(ctx: &Ctx<'_>, id: DefId, tokens: TokenStream, config: &Config) -> TokenStream {
+    let def = ctx.def(id);
+    let mut attrs: Vec<syn::Attribute> = Vec::new();
+    if is_non_exhaustive(&def.kind, config) {
+        attrs.push(syn::parse_quote!(#[non_exhaustive]));
+    }
+    if attrs.is_empty() {
+        return tokens;
+    }
+    let Ok(mut file) = syn::parse2::<syn::File>(tokens.clone()) else { return tokens };
+    let name = def.name.trim_start_matches("r#");
+    for item in &mut file.items {
+        let (ident, item_attrs) = match item {
+            syn::Item::Struct(s) => (&s.ident, &mut s.attrs),
+            syn::Item::Enum(e) => (&e.ident, &mut e.attrs),
+            _ => continue,
+        };
+        if ident == name {
+            item_attrs.extend(attrs);
+            break;
+        }
+    }
+    file.into_token_stream()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Config, Input, SchemaSource};
+
+    fn compile(schema: &str, config: &Config) -> String {
+        let dir = std::env::temp_dir().join(format!("schemac-attrs-{}-{}", std::process::id(), config.non_exhaustive));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.json");
+        std::fs::write(&path, schema).unwrap();
+        let source = SchemaSource { path, display: "s.json".to_owned(), root_name: Some("Root".to_owned()), ..SchemaSource::default() };
+        let output = crate::compile(&Input { schemas: vec![source], ..Input::default() }, config).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        output.single_file()
+    }
+
+    #[test]
+    fn non_exhaustive_marks_what_can_grow_and_only_when_asked() {
+        let schema = r#"{"type": "object", "properties": {
+            "kind": {"enum": ["a", "b"]},
+            "either": {"type": ["string", "integer"]},
+            "tag": {"const": "t"},
+            "code": {"type": "string", "pattern": "^[a-z]+$"}
+        }}"#;
+        let marked = compile(schema, &Config { non_exhaustive: true, ..Config::default() });
+        let before = |name: &str| {
+            let at = marked.find(name).unwrap_or_else(|| panic!("{name} in {marked}"));
+            marked[..at].lines().map(str::trim).rfind(|l| !l.is_empty()).unwrap_or_default().to_owned()
+        };
+        for declaration in ["pub struct Root {", "pub enum RootKind {", "pub enum RootEither {"] {
+            assert_eq!(before(declaration), "#[non_exhaustive]", "{declaration}");
+        }
+        // A unit struct stays constructible; a newtype's field is private anyway.
+        assert_eq!(marked.matches("#[non_exhaustive]").count(), 3, "{marked}");
+        assert!(!compile(schema, &Config::default()).contains("non_exhaustive"));
+    }
+}
