@@ -69,8 +69,12 @@ pub fn expand(input: TokenStream, source_dir: Option<&Path>) -> TokenStream {
         assert_formats: args.assert_formats,
         ..schemac::Config::default()
     };
-    match schemac::compile_reading(&input, &config) {
-        Ok((output, read)) => module(&output, &read, args.path.span()),
+    let compiled = {
+        let _fallback = Fallback::force();
+        schemac::compile_reading(&input, &config).map(|(output, read)| (schemac::includable(&output), read))
+    };
+    match compiled {
+        Ok((code, read)) => module(&code, &read, args.path.span()),
         Err(diagnostics) => {
             // Every error, each with file, pointer, line:column and hint, on the path.
             let errors = diagnostics.iter().map(|d| syn::Error::new(args.path.span(), d.to_string()).to_compile_error());
@@ -79,9 +83,28 @@ pub fn expand(input: TokenStream, source_dir: Option<&Path>) -> TokenStream {
     }
 }
 
-/// The generated items, and an `include_bytes!` of each file read so the compiler tracks it.
-fn module(output: &schemac::Output, read: &[PathBuf], span: Span) -> TokenStream {
-    let code = schemac::includable(output);
+/// proc-macro2's own token implementation while it lives. The library runs its back end on a
+/// thread of its own (a schema nested 256 deep needs more stack than rustc gives a macro), and
+/// the compiler's `proc_macro` API panics off the macro's thread ("procedural macro API is used
+/// outside of a procedural macro"); the library returns text, which is parsed into the
+/// compiler's tokens after this is dropped.
+struct Fallback;
+
+impl Fallback {
+    fn force() -> Fallback {
+        proc_macro2::fallback::force();
+        Fallback
+    }
+}
+
+impl Drop for Fallback {
+    fn drop(&mut self) {
+        proc_macro2::fallback::unforce();
+    }
+}
+
+/// The generated items (text), and an `include_bytes!` of each file read so the compiler tracks it.
+fn module(code: &str, read: &[PathBuf], span: Span) -> TokenStream {
     let items: TokenStream = match code.parse() {
         Ok(items) => items,
         Err(err) => return syn::Error::new(span, format!("schemac generated code that does not parse (a bug): {err}")).to_compile_error(),
