@@ -1,6 +1,6 @@
 //! `schemac init`: the files a repository needs to generate a types crate from its schemas
 //! (`schemac.toml`, `schemas/` with an example, an `xtask` crate behind `cargo xtask
-//! codegen|check`, a CI workflow running the check). Idempotent: a file that exists is left
+//! codegen|check|release`, a CI workflow running the check). Idempotent: a file that exists is left
 //! alone, never overwritten; only a workspace manifest gains the `xtask` member it lacks.
 
 use std::fs;
@@ -74,20 +74,28 @@ schemac-project = ""#,
 );
 
 const XTASK_MAIN: &str = r#"//! `cargo xtask codegen` regenerates the types crate from `schemac.toml` and the schemas;
-//! `cargo xtask check` fails, with the diff, when what is committed is not what they generate.
+//! `cargo xtask check` fails, with the diff, when what is committed is not what they generate
+//! (or when the version is lower than the schema changes since the last release require);
+//! `cargo xtask release [--dry-run]` bumps the version, writes the changelog and packages.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("../schemac.toml");
-    let command = std::env::args().nth(1).unwrap_or_default();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let command = args.first().cloned().unwrap_or_default();
+    let release = schemac_project::release::ReleaseOptions {
+        dry_run: args.iter().any(|a| a == "--dry-run"),
+        ..schemac_project::release::ReleaseOptions::default()
+    };
     let run = |project: &schemac_project::Project| match command.as_str() {
         "codegen" => schemac_project::codegen(project),
+        "release" => schemac_project::release::release(project, &release),
         _ => schemac_project::check(project, "`cargo xtask codegen`"),
     };
-    if command != "codegen" && command != "check" {
-        eprintln!("usage: cargo xtask codegen|check");
+    if !["codegen", "check", "release"].contains(&command.as_str()) {
+        eprintln!("usage: cargo xtask codegen|check|release [--dry-run]");
         return ExitCode::from(2);
     }
     match schemac_project::Project::load(&config).and_then(|project| run(&project)) {

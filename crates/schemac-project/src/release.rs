@@ -803,6 +803,16 @@ mod tests {
         assert!(text.contains("; not decided: two patterns\n"), "{text}");
     }
 
+    /// What a registry must hold before the types crate: the crates it reaches by path, from
+    /// `cargo metadata` of this workspace.
+    #[test]
+    fn the_packages_are_the_path_closure_of_the_types_crate() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let packages = packages(&root, "schema-types").unwrap();
+        assert_eq!(packages, ["schema-types", "schemac", "schemac-derive", "schemac-runtime"]);
+        assert_eq!(package_command(&packages[..1], true), ["cargo", "package", "--allow-dirty", "--no-verify", "-p", "schema-types"]);
+    }
+
     #[test]
     fn versions_compare_as_numbers() {
         assert!(satisfies("0.10.0", "0.9.1"));

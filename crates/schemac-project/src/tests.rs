@@ -411,13 +411,24 @@ fn release_bumps_writes_the_changelog_and_a_second_release_does_nothing() {
 #[test]
 fn a_changed_schema_gets_its_registry_version_bumped() {
     let repo = TempRepo::generated();
-    let config = CONFIG.replace("root-name = \"User\"\n", "root-name = \"User\"\n\n[schema.\"schemas/order.json\"]\nversion = \"1.0.0\"\n");
-    repo.write("schemac.toml", &config);
+    let table = "[schema.\"schemas/order.json\"]\nversion = \"1.0.0\"   # the order schema's registry version\n";
+    repo.write(
+        "schemac.toml",
+        &CONFIG
+            .replace("version = \"0.1.0\"", "version = \"0.1.0\"   # the crate's")
+            .replace("root-name = \"User\"\n", &format!("root-name = \"User\"\n\n{table}")),
+    );
     repo.release(false).unwrap();
     repo.write("schemas/order.json", &bounded_object_schema("id"));
     let plan = release::plan(&repo.project().unwrap()).unwrap().unwrap();
     assert_eq!(plan.schema_versions, [("schemas/order.json".to_owned(), "1.0.0".to_owned(), "2.0.0".to_owned())]);
     assert!(plan.changelog.contains("### Schema versions\n\n- `schemas/order.json`: 1.0.0 → 2.0.0\n"), "{}", plan.changelog);
+    // Written into schemac.toml with its comments kept, and into the crate's registry.
+    repo.release(false).unwrap();
+    let config = repo.read("schemac.toml");
+    assert!(config.contains("version = \"0.2.0\"   # the crate's\n"), "{config}");
+    assert!(config.contains("version = \"2.0.0\"   # the order schema's registry version\n"), "{config}");
+    assert!(repo.read("generated/src/lib.rs").contains("(\"order\", \"2.0.0\", "), "{}", repo.read("generated/src/lib.rs"));
 }
 
 #[test]
