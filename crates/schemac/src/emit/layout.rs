@@ -127,14 +127,17 @@ pub(crate) struct Layouts {
     layouts: Vec<Layout>,
     /// `(container, field type)` pairs boxed for their size (recursion boxes apart).
     boxed: BTreeSet<(DefId, DefId)>,
+    /// See [`Layouts::plan`].
+    open: BTreeSet<DefId>,
 }
 
 impl Layouts {
     /// Plans boxing for `ir`, where `recursive(from, to)` says a field of def `to` in def
     /// `from` is boxed already (`to` holds `from` inline): what is left is acyclic, so the defs
-    /// are laid out children first.
-    pub fn plan(ir: &Ir, recursive: impl Fn(DefId, DefId) -> bool) -> Layouts {
-        let mut out = Layouts { layouts: vec![Layout::ZERO; ir.defs.len()], boxed: BTreeSet::new() };
+    /// are laid out children first. `open` are the string enums that keep an unknown value in
+    /// an `Other(String)` variant (a `String` and a tag, not one byte).
+    pub fn plan(ir: &Ir, recursive: impl Fn(DefId, DefId) -> bool, open: &BTreeSet<DefId>) -> Layouts {
+        let mut out = Layouts { layouts: vec![Layout::ZERO; ir.defs.len()], boxed: BTreeSet::new(), open: open.clone() };
         for id in children_first(ir, &recursive) {
             let def = ir.def(id);
             let children: BTreeSet<DefId> = inline_defs(def).into_iter().filter(|&to| !recursive(id, to)).collect();
@@ -194,6 +197,7 @@ impl Layouts {
                 };
                 product(fields.chain(rest))
             }
+            DefKind::StringEnum(_) if self.open.contains(&id) => sum([Layout::HEAP, Layout::ZERO]),
             DefKind::StringEnum(values) => match values.len() {
                 0 | 1 => Layout::ZERO,
                 2..=255 => Layout::new(1, 1, Niches::Many),

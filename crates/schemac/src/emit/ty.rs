@@ -37,7 +37,7 @@ impl<'a> Ctx<'a> {
             })
             .collect();
         let validates = validating_defs(ir);
-        let layouts = super::layout::Layouts::plan(ir, |from, to| recursive(&reach, from, to));
+        let layouts = super::layout::Layouts::plan(ir, |from, to| recursive(&reach, from, to), &BTreeSet::new());
         Ctx { ir, reach, validates, layouts }
     }
 
