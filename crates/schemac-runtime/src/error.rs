@@ -72,6 +72,11 @@ impl ConstraintError {
     pub fn new(message: impl Into<String>) -> Self {
         ConstraintError { message: message.into() }
     }
+
+    /// `text` is not a value of a type whose values are `expected` (`one of "a", "b"`).
+    pub fn expected(text: &str, expected: &str) -> Self {
+        ConstraintError { message: format!("{text:?} is not {expected}") }
+    }
 }
 
 impl From<crate::assert::Violation> for ConstraintError {

@@ -52,6 +52,15 @@ macro_rules! format_newtypes {
             }
         }
 
+        /// Any text: `format` is an annotation, kept as written (see the `formats` feature's
+        /// `parse` for a checked reading).
+        impl std::str::FromStr for $name {
+            type Err = std::convert::Infallible;
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                Ok($name(text.to_owned()))
+            }
+        }
+
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(&self.0)

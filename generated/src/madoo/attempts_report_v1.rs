@@ -752,6 +752,12 @@ impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for String {
         AttemptsReportBodyWorkflow::try_from(self)
     }
 }
+impl std::str::FromStr for AttemptsReportBodyWorkflow {
+    type Err = schemac_runtime::ConstraintError;
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        AttemptsReportBodyWorkflow::try_from(text)
+    }
+}
 impl<'de> serde::Deserialize<'de> for AttemptsReportPolicy {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
@@ -1004,6 +1010,51 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportPolicyOnExhausted {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for &str {
+    fn assign(
+        self,
+    ) -> Result<AttemptsReportPolicyOnExhausted, schemac_runtime::ConstraintError> {
+        AttemptsReportPolicyOnExhausted::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for String {
+    fn assign(
+        self,
+    ) -> Result<AttemptsReportPolicyOnExhausted, schemac_runtime::ConstraintError> {
+        AttemptsReportPolicyOnExhausted::try_from(self)
+    }
+}
+impl std::str::FromStr for AttemptsReportPolicyOnExhausted {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        AttemptsReportPolicyOnExhausted::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"best\", \"discard\", \"fail\"",
+            ))
+    }
+}
+impl TryFrom<&str> for AttemptsReportPolicyOnExhausted {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for AttemptsReportPolicyOnExhausted {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for AttemptsReportPolicyOnExhausted {
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 impl<'de> serde::Deserialize<'de> for Attempt {
@@ -1312,6 +1363,12 @@ impl schemac_runtime::builder::Assign<AttemptExecution> for String {
         AttemptExecution::try_from(self)
     }
 }
+impl std::str::FromStr for AttemptExecution {
+    type Err = schemac_runtime::ConstraintError;
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        AttemptExecution::try_from(text)
+    }
+}
 impl AttemptsReportDisposition {
     /// Every allowed value, in schema order.
     pub const ALL: &'static [AttemptsReportDisposition] = &[
@@ -1376,6 +1433,51 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportDisposition {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl schemac_runtime::builder::Assign<AttemptsReportDisposition> for &str {
+    fn assign(
+        self,
+    ) -> Result<AttemptsReportDisposition, schemac_runtime::ConstraintError> {
+        AttemptsReportDisposition::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<AttemptsReportDisposition> for String {
+    fn assign(
+        self,
+    ) -> Result<AttemptsReportDisposition, schemac_runtime::ConstraintError> {
+        AttemptsReportDisposition::try_from(self)
+    }
+}
+impl std::str::FromStr for AttemptsReportDisposition {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        AttemptsReportDisposition::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"accepted\", \"best_unaccepted\", \"discarded\"",
+            ))
+    }
+}
+impl TryFrom<&str> for AttemptsReportDisposition {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for AttemptsReportDisposition {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for AttemptsReportDisposition {
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 /// The states of builders' required properties before their setters are called: the

@@ -1895,6 +1895,12 @@ impl schemac_runtime::builder::Assign<GoalId> for String {
         GoalId::try_from(self)
     }
 }
+impl std::str::FromStr for GoalId {
+    type Err = schemac_runtime::ConstraintError;
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        GoalId::try_from(text)
+    }
+}
 impl GoalStatus {
     /// Every allowed value, in schema order.
     pub const ALL: &'static [GoalStatus] = &[
@@ -1965,6 +1971,47 @@ impl schemac_runtime::schemars::JsonSchema for GoalStatus {
             .json_schema(generator)
     }
 }
+impl schemac_runtime::builder::Assign<GoalStatus> for &str {
+    fn assign(self) -> Result<GoalStatus, schemac_runtime::ConstraintError> {
+        GoalStatus::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<GoalStatus> for String {
+    fn assign(self) -> Result<GoalStatus, schemac_runtime::ConstraintError> {
+        GoalStatus::try_from(self)
+    }
+}
+impl std::str::FromStr for GoalStatus {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        GoalStatus::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"active\", \"auditing\", \"complete\", \"paused\", \"aborted\"",
+            ))
+    }
+}
+impl TryFrom<&str> for GoalStatus {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for GoalStatus {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for GoalStatus {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
 impl GoalPolicy {
     /// Every allowed value, in schema order.
     pub const ALL: &'static [GoalPolicy] = &[GoalPolicy::Goal, GoalPolicy::List];
@@ -2023,6 +2070,47 @@ impl schemac_runtime::schemars::JsonSchema for GoalPolicy {
             .json_schema(generator)
     }
 }
+impl schemac_runtime::builder::Assign<GoalPolicy> for &str {
+    fn assign(self) -> Result<GoalPolicy, schemac_runtime::ConstraintError> {
+        GoalPolicy::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<GoalPolicy> for String {
+    fn assign(self) -> Result<GoalPolicy, schemac_runtime::ConstraintError> {
+        GoalPolicy::try_from(self)
+    }
+}
+impl std::str::FromStr for GoalPolicy {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        GoalPolicy::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"goal\", \"list\"",
+            ))
+    }
+}
+impl TryFrom<&str> for GoalPolicy {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for GoalPolicy {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for GoalPolicy {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
 impl GoalAgentRole {
     /// Every allowed value, in schema order.
     pub const ALL: &'static [GoalAgentRole] = &[GoalAgentRole::Designer];
@@ -2077,6 +2165,47 @@ impl schemac_runtime::schemars::JsonSchema for GoalAgentRole {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl schemac_runtime::builder::Assign<GoalAgentRole> for &str {
+    fn assign(self) -> Result<GoalAgentRole, schemac_runtime::ConstraintError> {
+        GoalAgentRole::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<GoalAgentRole> for String {
+    fn assign(self) -> Result<GoalAgentRole, schemac_runtime::ConstraintError> {
+        GoalAgentRole::try_from(self)
+    }
+}
+impl std::str::FromStr for GoalAgentRole {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        GoalAgentRole::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"designer\"",
+            ))
+    }
+}
+impl TryFrom<&str> for GoalAgentRole {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for GoalAgentRole {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for GoalAgentRole {
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 impl<'de> serde::Deserialize<'de> for GoalTaskList {
@@ -2548,6 +2677,47 @@ impl schemac_runtime::schemars::JsonSchema for TaskStatus {
             .json_schema(generator)
     }
 }
+impl schemac_runtime::builder::Assign<TaskStatus> for &str {
+    fn assign(self) -> Result<TaskStatus, schemac_runtime::ConstraintError> {
+        TaskStatus::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<TaskStatus> for String {
+    fn assign(self) -> Result<TaskStatus, schemac_runtime::ConstraintError> {
+        TaskStatus::try_from(self)
+    }
+}
+impl std::str::FromStr for TaskStatus {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        TaskStatus::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"pending\", \"in_progress\", \"complete\"",
+            ))
+    }
+}
+impl TryFrom<&str> for TaskStatus {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for TaskStatus {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for TaskStatus {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
 impl TaskAgentRole {
     /// Every allowed value, in schema order.
     pub const ALL: &'static [TaskAgentRole] = &[TaskAgentRole::Designer];
@@ -2602,6 +2772,47 @@ impl schemac_runtime::schemars::JsonSchema for TaskAgentRole {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl schemac_runtime::builder::Assign<TaskAgentRole> for &str {
+    fn assign(self) -> Result<TaskAgentRole, schemac_runtime::ConstraintError> {
+        TaskAgentRole::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<TaskAgentRole> for String {
+    fn assign(self) -> Result<TaskAgentRole, schemac_runtime::ConstraintError> {
+        TaskAgentRole::try_from(self)
+    }
+}
+impl std::str::FromStr for TaskAgentRole {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        TaskAgentRole::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"designer\"",
+            ))
+    }
+}
+impl TryFrom<&str> for TaskAgentRole {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for TaskAgentRole {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for TaskAgentRole {
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 impl<'de> serde::Deserialize<'de> for AuditVerdict {
@@ -3016,6 +3227,47 @@ impl schemac_runtime::schemars::JsonSchema for GoalPauseKind {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl schemac_runtime::builder::Assign<GoalPauseKind> for &str {
+    fn assign(self) -> Result<GoalPauseKind, schemac_runtime::ConstraintError> {
+        GoalPauseKind::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<GoalPauseKind> for String {
+    fn assign(self) -> Result<GoalPauseKind, schemac_runtime::ConstraintError> {
+        GoalPauseKind::try_from(self)
+    }
+}
+impl std::str::FromStr for GoalPauseKind {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        GoalPauseKind::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"decision\", \"error\", \"wait\", \"blocked\"",
+            ))
+    }
+}
+impl TryFrom<&str> for GoalPauseKind {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for GoalPauseKind {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for GoalPauseKind {
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 impl<'de> serde::Deserialize<'de> for PendingCompletion {
@@ -3862,6 +4114,47 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletionPhase {
             .json_schema(generator)
     }
 }
+impl schemac_runtime::builder::Assign<PendingCompletionPhase> for &str {
+    fn assign(self) -> Result<PendingCompletionPhase, schemac_runtime::ConstraintError> {
+        PendingCompletionPhase::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<PendingCompletionPhase> for String {
+    fn assign(self) -> Result<PendingCompletionPhase, schemac_runtime::ConstraintError> {
+        PendingCompletionPhase::try_from(self)
+    }
+}
+impl std::str::FromStr for PendingCompletionPhase {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        PendingCompletionPhase::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"running\", \"recovery-pending\", \"retry-waiting\", \"quota-waiting\"",
+            ))
+    }
+}
+impl TryFrom<&str> for PendingCompletionPhase {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for PendingCompletionPhase {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for PendingCompletionPhase {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
 impl PendingCompletionQuotaSignal {
     /// Every allowed value, in schema order.
     pub const ALL: &'static [PendingCompletionQuotaSignal] = &[
@@ -3926,6 +4219,51 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletionQuotaSignal {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for &str {
+    fn assign(
+        self,
+    ) -> Result<PendingCompletionQuotaSignal, schemac_runtime::ConstraintError> {
+        PendingCompletionQuotaSignal::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for String {
+    fn assign(
+        self,
+    ) -> Result<PendingCompletionQuotaSignal, schemac_runtime::ConstraintError> {
+        PendingCompletionQuotaSignal::try_from(self)
+    }
+}
+impl std::str::FromStr for PendingCompletionQuotaSignal {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        PendingCompletionQuotaSignal::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"rate-limit\", \"plan-quota\", \"billing\"",
+            ))
+    }
+}
+impl TryFrom<&str> for PendingCompletionQuotaSignal {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for PendingCompletionQuotaSignal {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for PendingCompletionQuotaSignal {
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 impl<'de> serde::Deserialize<'de> for ObjectiveRepair {
@@ -4475,6 +4813,47 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairAction {
             .json_schema(generator)
     }
 }
+impl schemac_runtime::builder::Assign<ObjectiveRepairAction> for &str {
+    fn assign(self) -> Result<ObjectiveRepairAction, schemac_runtime::ConstraintError> {
+        ObjectiveRepairAction::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<ObjectiveRepairAction> for String {
+    fn assign(self) -> Result<ObjectiveRepairAction, schemac_runtime::ConstraintError> {
+        ObjectiveRepairAction::try_from(self)
+    }
+}
+impl std::str::FromStr for ObjectiveRepairAction {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        ObjectiveRepairAction::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"auto-applied\", \"queued\"",
+            ))
+    }
+}
+impl TryFrom<&str> for ObjectiveRepairAction {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for ObjectiveRepairAction {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for ObjectiveRepairAction {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
 impl ObjectiveRepairConfidence {
     /// Every allowed value, in schema order.
     pub const ALL: &'static [ObjectiveRepairConfidence] = &[
@@ -4536,6 +4915,51 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairConfidence {
             edits: &[],
         }
             .json_schema(generator)
+    }
+}
+impl schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for &str {
+    fn assign(
+        self,
+    ) -> Result<ObjectiveRepairConfidence, schemac_runtime::ConstraintError> {
+        ObjectiveRepairConfidence::try_from(self)
+    }
+}
+impl schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for String {
+    fn assign(
+        self,
+    ) -> Result<ObjectiveRepairConfidence, schemac_runtime::ConstraintError> {
+        ObjectiveRepairConfidence::try_from(self)
+    }
+}
+impl std::str::FromStr for ObjectiveRepairConfidence {
+    type Err = schemac_runtime::ConstraintError;
+    /// The value whose JSON string is `text`.
+    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        ObjectiveRepairConfidence::ALL
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == text)
+            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+                text,
+                "one of \"best-effort\", \"fallback\"",
+            ))
+    }
+}
+impl TryFrom<&str> for ObjectiveRepairConfidence {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl TryFrom<String> for ObjectiveRepairConfidence {
+    type Error = schemac_runtime::ConstraintError;
+    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+        text.parse()
+    }
+}
+impl AsRef<str> for ObjectiveRepairConfidence {
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 impl<'de> serde::Deserialize<'de> for ObjectiveRepairTarget {

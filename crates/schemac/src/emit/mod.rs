@@ -9,6 +9,7 @@ mod attrs;
 mod bound;
 mod builder;
 mod check;
+mod conversions;
 mod defaults;
 mod items;
 mod layout;
@@ -158,7 +159,8 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
             let item = attrs::decorate(ctx, id, item(ctx, id), config);
             let builder = builders.as_ref().map(|names| builder::for_def(ctx, id, names));
             let defaults = (!config.plain_serde).then(|| defaults::for_def(ctx, id));
-            quote! { #item #impls #builder #defaults }
+            let conversions = (!config.plain_serde).then(|| conversions::for_def(ctx, id));
+            quote! { #item #impls #builder #defaults #conversions }
         })
         .collect();
     let tail = match &builders {
