@@ -171,14 +171,19 @@ table of every field (type, required, rules, description, constraints in words),
 definition, and the complete schema. `schemac codegen` writes the same page for every schema
 of a crate into its docs/ directory, with these values from schemac.toml.
 
+With several schemas, -o names a directory and each page is written there as the schema's file
+name with .md (order.json -> order.md); --reference, --summary, --schema-version and --appears
+describe one schema, so they take one.
+
 Examples:
   schemac docs schemas/order.json -o docs/order.md
-  schemac docs report.json --reference acme.report/v1 --version 1.0.0 \\
+  schemac docs schemas/*.json -o docs/
+  schemac docs report.json --reference acme.report/v1 --schema-version 1.0.0 \\
       --served-at 'GET /api/schemas/{reference}' --appears 'Returned by: GET /reports/{id}'")]
 pub struct Docs {
-    /// The JSON Schema file to describe.
-    #[arg(value_name = "SCHEMA")]
-    pub schema: PathBuf,
+    /// The JSON Schema files to describe.
+    #[arg(value_name = "SCHEMA", required = true)]
+    pub schemas: Vec<PathBuf>,
 
     /// The name the schema is published under: the page's heading (default: its title).
     #[arg(long, value_name = "NAME")]
@@ -203,8 +208,9 @@ pub struct Docs {
     #[command(flatten)]
     pub reading: Reading,
 
-    /// Write the page to this file instead of stdout.
-    #[arg(short, long, value_name = "OUT.md")]
+    /// Write the page to this file instead of stdout; with several schemas (or a directory that
+    /// exists, or a path ending in `/`), into this directory.
+    #[arg(short, long, value_name = "OUT.md|DIR")]
     pub out: Option<PathBuf>,
 }
 

@@ -11,7 +11,7 @@ mod project;
 
 use std::fs::File;
 use std::io::{self, Write as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -44,9 +44,14 @@ fn report(result: Result<()>) -> ExitCode {
     }
 }
 
-/// 2 for a usage error found after parsing the arguments (an output that is an input), else 1.
+/// 2 for a usage error found after parsing the arguments (an output that is an input, flags that
+/// do not go together), else 1.
 fn exit_code(err: &anyhow::Error) -> ExitCode {
-    if err.downcast_ref::<schemac::write::Clobber>().is_some() { ExitCode::from(2) } else { ExitCode::FAILURE }
+    if err.downcast_ref::<schemac::write::Clobber>().is_some() || err.downcast_ref::<Usage>().is_some() {
+        ExitCode::from(2)
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 fn run_compile(args: Compile) -> Result<()> {
@@ -68,23 +73,89 @@ fn run_compile(args: Compile) -> Result<()> {
 
 /// `schemac docs`: the schema's reference page.
 fn run_docs(args: Docs) -> Result<()> {
-    let input = args.reading.input(&args.schema, None);
-    let config = schemac::Config { default_draft: args.reading.default_draft, ..schemac::Config::default() };
-    let front = schemac::front(&input, &config)?;
-    for warning in &front.warnings {
-        eprintln!("{warning}");
+    let one = args.schemas.len() == 1;
+    if !one {
+        let single = [
+            ("--reference", args.reference.is_some()),
+            ("--summary", args.summary.is_some()),
+            ("--schema-version", args.schema_version.is_some()),
+            ("--appears", !args.appears.is_empty()),
+        ];
+        if let Some((flag, _)) = single.iter().find(|(_, given)| *given) {
+            return Err(Usage(format!("{flag} describes one schema, and {} were given\n  hint: run `schemac docs` once per schema with its own {flag}, or set it per schema in schemac.toml and run `schemac codegen`", args.schemas.len())).into());
+        }
     }
-    let header = schemac::docs::Header {
-        reference: args.reference,
-        summary: args.summary,
-        version: args.schema_version,
-        served_at: args.served_at,
-        appears: args.appears,
+    let into_dir = match &args.out {
+        Some(out) => !one || out.is_dir() || out.as_os_str().to_string_lossy().ends_with('/'),
+        None if one => false,
+        None => {
+            return Err(Usage(format!(
+                "{} schemas make {0} pages\n  hint: name a directory to write them into with -o DIR",
+                args.schemas.len()
+            ))
+            .into());
+        }
     };
-    // The input is the first document loaded.
-    let page = schemac::docs::page(&front, schemac::ir::DocId(0), &header);
-    write_output(args.out.as_deref(), &page, &front.sources)
+    // Every page's file, decided before any is written.
+    let mut outs: Vec<Option<PathBuf>> = Vec::new();
+    for schema in &args.schemas {
+        let out = match &args.out {
+            Some(dir) if into_dir => {
+                let file = dir.join(page_name(schema));
+                if let Some(other) = outs.iter().position(|out| out.as_ref() == Some(&file)) {
+                    let other = args.schemas[other].display();
+                    return Err(Usage(format!(
+                        "{other} and {} would both be written to {}\n  hint: run `schemac docs` for each into its own directory",
+                        schema.display(),
+                        file.display()
+                    ))
+                    .into());
+                }
+                Some(file)
+            }
+            out => out.clone(),
+        };
+        outs.push(out);
+    }
+    for (schema, out) in args.schemas.iter().zip(outs) {
+        let input = args.reading.input(schema, None);
+        let config = schemac::Config { default_draft: args.reading.default_draft, ..schemac::Config::default() };
+        let front = schemac::front(&input, &config)?;
+        for warning in &front.warnings {
+            eprintln!("{warning}");
+        }
+        let header = schemac::docs::Header {
+            reference: args.reference.clone(),
+            summary: args.summary.clone(),
+            version: args.schema_version.clone(),
+            served_at: args.served_at.clone(),
+            appears: args.appears.clone(),
+        };
+        // The input is the first document loaded.
+        let page = schemac::docs::page(&front, schemac::ir::DocId(0), &header);
+        write_output(out.as_deref(), &page, &front.sources)?;
+    }
+    Ok(())
 }
+
+/// The file name of a schema's page: its own, `.json`, `.yaml` or `.yml` replaced by `.md`.
+fn page_name(schema: &Path) -> String {
+    let name = schema.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_else(|| "schema".to_owned());
+    let stem = [".json", ".yaml", ".yml"].iter().find_map(|ext| name.strip_suffix(ext)).unwrap_or(&name);
+    format!("{stem}.md")
+}
+
+/// A usage error found after parsing the arguments (exit 2, like clap's own).
+#[derive(Debug)]
+struct Usage(String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
 
 /// Writes `text` to `out` (atomically, never over a schema that was read), else to stdout.
 fn write_output(out: Option<&Path>, text: &str, sources: &[schemac::write::SourceFile]) -> Result<()> {

@@ -220,3 +220,38 @@ fn docs_writes_the_page_codegen_commits() {
     let failed = check_exit(&["docs", broken.to_str().unwrap()], 1);
     assert!(stderr(&failed).contains("b.json"), "{}", stderr(&failed));
 }
+
+/// `schemac docs A B -o DIR`: a page per schema, named after its file; what describes one schema
+/// is refused for several, and so are two pages with one name.
+#[test]
+fn docs_writes_a_page_per_schema_into_a_directory() {
+    let dir = TempDir::new();
+    let a = dir.write("a.json", r#"{"title": "A", "type": "object", "properties": {"x": {"type": "integer", "minimum": 1}}}"#);
+    fs::create_dir_all(dir.0.join("y")).unwrap();
+    let b = dir.write("y/b.yaml", "title: B\ntype: array\nitems: {type: string}\n");
+    let pages = dir.0.join("pages");
+    fs::create_dir_all(&pages).unwrap();
+    check_exit(&["docs", a.to_str().unwrap(), b.to_str().unwrap(), "-o", pages.to_str().unwrap()], 0);
+    let mut names: Vec<String> = fs::read_dir(&pages).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["a.md", "b.md"]);
+    let page_a = fs::read_to_string(pages.join("a.md")).unwrap();
+    assert!(page_a.contains("| x | integer |  | ≥ 1 |"), "{page_a}");
+    // Each page is what `schemac docs` prints for that schema alone.
+    assert_eq!(page_a, stdout(&check_exit(&["docs", a.to_str().unwrap()], 0)));
+    assert_eq!(fs::read_to_string(pages.join("b.md")).unwrap(), stdout(&check_exit(&["docs", b.to_str().unwrap()], 0)));
+
+    // A path ending in `/` is a directory too, even with one schema (it must exist).
+    let slash = format!("{}/", pages.display());
+    fs::remove_file(pages.join("a.md")).unwrap();
+    check_exit(&["docs", a.to_str().unwrap(), "-o", &slash], 0);
+    assert!(pages.join("a.md").is_file());
+
+    let refused = check_exit(&["docs", a.to_str().unwrap(), b.to_str().unwrap(), "--reference", "x/v1", "-o", pages.to_str().unwrap()], 2);
+    assert!(stderr(&refused).contains("--reference describes one schema, and 2 were given"), "{}", stderr(&refused));
+    let no_dir = check_exit(&["docs", a.to_str().unwrap(), b.to_str().unwrap()], 2);
+    assert!(stderr(&no_dir).contains("-o DIR"), "{}", stderr(&no_dir));
+    let twin = dir.write("y/a.json", r#"{"type": "string"}"#);
+    let clash = check_exit(&["docs", a.to_str().unwrap(), twin.to_str().unwrap(), "-o", pages.to_str().unwrap()], 2);
+    assert!(stderr(&clash).contains("would both be written to"), "{}", stderr(&clash));
+}
