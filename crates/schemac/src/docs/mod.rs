@@ -94,7 +94,7 @@ pub fn page(front: &Front, doc: DocId, header: &Header) -> String {
     out.push_str(&writer.table(root, ""));
     let mut done = 0;
     if writer.sections.len() > done {
-        out.push_str("## Definitions\n");
+        out.push_str("\n## Definitions\n");
     }
     while done < writer.sections.len() {
         let section = writer.sections[done].clone();
@@ -179,9 +179,10 @@ impl<'m> Writer<'m> {
             return i;
         }
         let loc = self.model.loc(id);
+        // A definition by its key, else by its title, else (a branch) by its JSON pointer.
         let name = defs_key(&loc.pointer)
             .or_else(|| self.model.node(id).schema().and_then(|s| s.title.clone()))
-            .unwrap_or_else(|| loc.pointer.rsplit('/').next().unwrap_or("definition").to_owned());
+            .unwrap_or_else(|| if loc.pointer.is_empty() { "definition".to_owned() } else { loc.pointer.clone() });
         let mut anchor = slug(&name);
         let base = anchor.clone();
         let mut n = 1;
@@ -517,10 +518,19 @@ impl<'m> Writer<'m> {
         }
     }
 
-    /// A subschema in a few words, escaped: its type and rules (a link for a section).
+    /// A subschema in a few words, escaped: its type and rules (a link for a section). A
+    /// branch that says more than a few words can (fields, items, branches of its own) gets a
+    /// section, and the words begin with a link to it.
     fn summary(&mut self, id: SchemaId) -> String {
         let parts = self.parts(id);
-        let ty = self.type_words(&parts);
+        let link = if parts.link.is_none() && !parts.link_root && self.says_more(&parts) {
+            let i = self.section(id);
+            let section = &self.sections[i];
+            Some(format!("[{}](#{}): ", escape(&section.name), section.anchor))
+        } else {
+            None
+        };
+        let ty = link.unwrap_or_default() + &self.type_words(&parts);
         let rules: Vec<String> = self.schemas(&parts).flat_map(|s| words::rules(s, self.model)).collect();
         let required: Vec<String> = self.schemas(&parts).flat_map(|s| s.required.iter().flatten().cloned()).collect();
         let properties: Vec<String> = self.schemas(&parts).flat_map(|s| s.properties.iter().flatten().map(|(n, _)| n.clone())).collect();
@@ -535,6 +545,25 @@ impl<'m> Writer<'m> {
             words.push(escape(&rules.join("; ")));
         }
         words.join(", ")
+    }
+}
+
+impl Writer<'_> {
+    /// Whether the schemas of `parts` hold what only a table shows: properties, items, or
+    /// notes (branches, negations, conditions, dependent schemas) of their own.
+    fn says_more(&self, parts: &Parts) -> bool {
+        self.schemas(parts).any(|s| {
+            s.properties.as_ref().is_some_and(|p| !p.is_empty())
+                || s.pattern_properties.as_ref().is_some_and(|p| !p.is_empty())
+                || s.items.is_some()
+                || s.prefix_items.is_some()
+                || s.one_of.is_some()
+                || s.any_of.is_some()
+                || s.not.is_some()
+                || s.if_.is_some()
+                || s.dependent_schemas.as_ref().is_some_and(|d| !d.is_empty())
+                || s.dependencies.iter().flatten().any(|(_, d)| matches!(d, Dependency::Schema(_)))
+        })
     }
 }
 

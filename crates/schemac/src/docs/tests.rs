@@ -211,9 +211,70 @@ fn every_keyword_has_a_place_on_the_page() {
     assert_eq!(place(Keyword::Ref), Place::Followed);
 }
 
+/// Across the keyword fixtures, every rule of every subschema the document applies is written
+/// on its page above the complete schema (in a row, a section or a note), every property is
+/// named there, and each kind of note is written at least as often as subschemas carry it: no
+/// assertion or applicator is left to the complete schema alone.
 #[test]
-fn dump_goal_page_for_review() {
-    if std::env::var_os("SCHEMAC_DUMP_PAGE").is_some() {
-        std::fs::write("/tmp/goal-page.md", page_of(GOAL, &Header::default())).unwrap();
+fn every_applied_keyword_of_the_fixtures_is_on_its_page() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let mut fixtures: Vec<_> = std::fs::read_dir(&dir).expect("tests/fixtures").map(|e| e.expect("an entry").path()).collect();
+    fixtures.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    fixtures.sort();
+    assert!(fixtures.len() > 30, "found only {} fixtures in {}", fixtures.len(), dir.display());
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    for path in &fixtures {
+        let input = crate::Input {
+            schemas: vec![crate::SchemaSource { path: path.clone(), display: path.display().to_string(), ..Default::default() }],
+            ..crate::Input::default()
+        };
+        let Ok(front) = crate::front(&input, &crate::Config::default()) else { continue };
+        let page = page(&front, DocId(0), &Header::default());
+        let body = &page[..page.find("\n## Complete schema").expect("the page ends with the complete schema")];
+        let model = &front.model;
+        let root = front.model.id_at(&crate::resolve::Loc { doc: DocId(0), pointer: String::new() }).expect("the root is modelled");
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![root];
+        let mut notes = [0usize; 5];
+        while let Some(id) = todo.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            todo.extend(children(model, id));
+            todo.extend(ref_targets(model, id));
+            let Some(schema) = model.node(id).schema() else { continue };
+            checked += 1;
+            for rule in words::rules(schema, model) {
+                if !body.contains(&escape(&rule)) {
+                    missing.push(format!("{}: rule {rule:?} of {id:?}", path.display()));
+                }
+            }
+            for (name, _) in schema.properties.iter().flatten() {
+                if !body.contains(&escape(name)) {
+                    missing.push(format!("{}: property {name:?} of {id:?}", path.display()));
+                }
+            }
+            let kinds = [
+                schema.one_of.is_some(),
+                schema.any_of.is_some(),
+                schema.not.is_some(),
+                schema.if_.is_some(),
+                schema.dependent_schemas.iter().flatten().next().is_some()
+                    || schema.dependencies.iter().flatten().any(|(_, d)| matches!(d, crate::schema::Dependency::Schema(_))),
+            ];
+            for (count, has) in notes.iter_mut().zip(kinds) {
+                *count += usize::from(has);
+            }
+        }
+        let phrases = ["is exactly one of", "is at least one of", "must not be", "if it is", "it must also be"];
+        for (phrase, count) in phrases.iter().zip(notes) {
+            let written = body.matches(phrase).count();
+            if written < count {
+                missing.push(format!("{}: {count} subschemas need a note {phrase:?}, the page has {written}", path.display()));
+            }
+        }
     }
+    assert!(checked > 300, "checked only {checked} subschemas");
+    assert!(missing.is_empty(), "{} keywords are not on their pages:\n{}", missing.len(), missing.join("\n"));
 }
