@@ -148,6 +148,12 @@ pub struct Config {
     /// (`emit::is_non_exhaustive` says which), so that a new optional property or enum value is a minor
     /// change of the types crate; downstream code then builds values with the builders.
     pub non_exhaustive: bool,
+    /// Give every string enum an `Other(String)` variant that keeps a value the schema does
+    /// not list (see `emit/open_enum.rs`): a reader-side tolerance, off by default.
+    pub open_enums: bool,
+    /// Per schema (by `SchemaSource::display`), whether its string enums are open, instead of
+    /// `open_enums`.
+    pub open_enums_by_schema: std::collections::BTreeMap<String, bool>,
 }
 
 impl Default for Config {
@@ -161,6 +167,8 @@ impl Default for Config {
             big_integers: false,
             builders: true,
             non_exhaustive: false,
+            open_enums: false,
+            open_enums_by_schema: std::collections::BTreeMap::new(),
         }
     }
 }

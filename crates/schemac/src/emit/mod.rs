@@ -12,6 +12,7 @@ mod check;
 mod conversions;
 mod defaults;
 mod items;
+mod open_enum;
 mod plain;
 mod tuple;
 mod ty;
@@ -36,7 +37,8 @@ pub use union::{NullableBranch, Visit, nullable_branches};
 
 /// Emits every module that has at least one type.
 pub fn emit(ir: &Ir, config: &Config) -> Output {
-    let ctx = Ctx::new(ir);
+    let open = if config.plain_serde { Default::default() } else { open_enum::open_enums(ir, config) };
+    let ctx = Ctx::with_open_enums(ir, open);
     let mut by_module: BTreeMap<&[String], Vec<DefId>> = BTreeMap::new();
     for (i, def) in ir.defs.iter().enumerate() {
         by_module.entry(&ctx.doc(def.origin.doc).module).or_default().push(DefId(i));
@@ -153,7 +155,11 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         .iter()
         .zip(bound_impls)
         .map(|(&id, impls)| {
-            let item = attrs::decorate(ctx, id, item(ctx, id), config);
+            let item = match &ctx.def(id).kind {
+                crate::ir::DefKind::StringEnum(values) if ctx.is_open(id) => open_enum::def(ctx, id, values),
+                _ => item(ctx, id),
+            };
+            let item = attrs::decorate(ctx, id, item, config);
             let builder = builders.as_ref().map(|names| builder::for_def(ctx, id, names));
             let defaults = (!config.plain_serde).then(|| defaults::for_def(ctx, id));
             let conversions = (!config.plain_serde).then(|| conversions::for_def(ctx, id));
