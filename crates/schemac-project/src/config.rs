@@ -79,11 +79,22 @@ pub struct TypeOptions {
     pub open_enums: bool,
     /// `[schema."PATH"] open-enums`: the same per schema, instead of `open_enums`.
     pub open_enums_by_schema: BTreeMap<String, bool>,
+    /// `derives`: derives added to every generated type (`["Eq", "Hash"]`).
+    pub derives: Vec<String>,
+    /// `attributes`: outer attributes added to every generated type.
+    pub attributes: Vec<String>,
 }
 
 impl Default for TypeOptions {
     fn default() -> Self {
-        TypeOptions { builders: true, non_exhaustive: false, open_enums: false, open_enums_by_schema: BTreeMap::new() }
+        TypeOptions {
+            builders: true,
+            non_exhaustive: false,
+            open_enums: false,
+            open_enums_by_schema: BTreeMap::new(),
+            derives: Vec::new(),
+            attributes: Vec::new(),
+        }
     }
 }
 
@@ -94,6 +105,8 @@ impl TypeOptions {
         config.non_exhaustive = self.non_exhaustive;
         config.open_enums = self.open_enums;
         config.open_enums_by_schema = self.open_enums_by_schema.clone();
+        config.derives = self.derives.clone();
+        config.attributes = self.attributes.clone();
     }
 }
 
@@ -192,6 +205,10 @@ struct RawSchemas {
     non_exhaustive: bool,
     #[serde(default)]
     open_enums: bool,
+    #[serde(default)]
+    derives: Vec<String>,
+    #[serde(default)]
+    attributes: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -398,6 +415,8 @@ impl Checker<'_> {
                     non_exhaustive: raw.schemas.non_exhaustive,
                     open_enums: raw.schemas.open_enums,
                     open_enums_by_schema,
+                    derives: raw.schemas.derives,
+                    attributes: raw.schemas.attributes,
                 },
             },
             schema,
@@ -506,6 +525,9 @@ root-name = "A"
         let open = Config::parse(FILE_NAME, &format!("{VALID}\nopen-enums = true\n")).unwrap();
         open.schemas.types.apply(&mut compiler);
         assert_eq!(compiler.open_enums_by_schema.get("schemas/a.json"), Some(&true), "{VALID}");
+        let derived = VALID.replace("[schemas]", "[schemas]\nderives = [\"Eq\"]\nattributes = [\"#[allow(dead_code)]\"]");
+        Config::parse(FILE_NAME, &derived).unwrap().schemas.types.apply(&mut compiler);
+        assert_eq!((compiler.derives, compiler.attributes), (vec!["Eq".to_owned()], vec!["#[allow(dead_code)]".to_owned()]));
     }
 
     #[test]

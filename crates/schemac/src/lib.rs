@@ -154,6 +154,11 @@ pub struct Config {
     /// Per schema (by `SchemaSource::display`), whether its string enums are open, instead of
     /// `open_enums`.
     pub open_enums_by_schema: std::collections::BTreeMap<String, bool>,
+    /// Derives added to every generated type (`["Eq", "Hash"]`); `Eq`, `Hash`, `PartialOrd`
+    /// and `Ord` are checked to fit each type before emission (an error names the field).
+    pub derives: Vec<String>,
+    /// Outer attributes added to every generated type (`#[cfg_attr(feature = "x", derive(Y))]`).
+    pub attributes: Vec<String>,
 }
 
 impl Default for Config {
@@ -169,6 +174,8 @@ impl Default for Config {
             non_exhaustive: false,
             open_enums: false,
             open_enums_by_schema: std::collections::BTreeMap::new(),
+            derives: Vec::new(),
+            attributes: Vec::new(),
         }
     }
 }
@@ -271,6 +278,10 @@ impl Front {
     /// that also renders reference pages ([`docs::page`]) reads the schemas once this way.
     pub fn compile(&self, config: &Config) -> Result<Output, Diagnostics> {
         let ir = self.lower(config)?;
+        let impossible = emit::check_derives(&ir, config);
+        if !impossible.is_empty() {
+            return Err(Diagnostics(impossible));
+        }
         let mut output = emit::emit(&ir, config);
         let mut warnings = self.warnings.clone();
         warnings.extend(ir.warnings.iter().cloned());

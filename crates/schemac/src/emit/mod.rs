@@ -11,6 +11,7 @@ mod builder;
 mod check;
 mod conversions;
 mod defaults;
+mod derives;
 mod items;
 mod open_enum;
 mod plain;
@@ -30,6 +31,7 @@ use crate::{Config, Module, Output, TypeSummary};
 pub use assert::validate_impl_in;
 pub(crate) use attrs::is_non_exhaustive;
 pub use bound::{defs_key, edits_tokens};
+pub(crate) use derives::check as check_derives;
 pub use items::pattern_static_in;
 pub(crate) use ty::Ctx;
 /// The nullable branches of unions dispatched by kind, for the generated round-trip tests.
