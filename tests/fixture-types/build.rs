@@ -1,5 +1,6 @@
 //! Generates the crate from the snapshot-test fixtures: `tests/fixtures/` as they are,
-//! `tests/fixtures-formats/` with `format` asserted, with round-trip tests for the first.
+//! `tests/fixtures-formats/` with `format` asserted, `tests/fixtures-open/` with one schema's
+//! string enums open, with round-trip tests for the first.
 
 use std::path::Path;
 
@@ -15,7 +16,10 @@ fn main() {
     spec.units = vec![
         Unit { roots: vec!["tests/fixtures".to_owned()], assert_formats: false, plain_serde: false },
         Unit { roots: vec!["tests/fixtures-formats".to_owned()], assert_formats: true, plain_serde: false },
+        Unit { roots: vec!["tests/fixtures-open".to_owned()], assert_formats: false, plain_serde: false },
     ];
+    // One schema with open string enums, one without, of the same shape.
+    spec.types.open_enums_by_schema.insert("tests/fixtures-open/open-enums.json".to_owned(), true);
     spec.regenerate_command = "cargo build (tests/fixture-types/build.rs)".to_owned();
     if let Err(error) = included::build_crate(&root, &spec) {
         included::fail(&error);

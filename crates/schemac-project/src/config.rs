@@ -78,11 +78,27 @@ pub struct TypeOptions {
     pub builders: bool,
     /// `non-exhaustive`: structs, string enums and unions are `#[non_exhaustive]`. Default: false.
     pub non_exhaustive: bool,
+    /// `open-enums`: string enums keep a value the schema does not list (`Other(String)`).
+    /// Default: false.
+    pub open_enums: bool,
+    /// `[schema."PATH"] open-enums`: the same per schema, instead of `open_enums`.
+    pub open_enums_by_schema: BTreeMap<String, bool>,
+    /// `derives`: derives added to every generated type (`["Eq", "Hash"]`).
+    pub derives: Vec<String>,
+    /// `attributes`: outer attributes added to every generated type.
+    pub attributes: Vec<String>,
 }
 
 impl Default for TypeOptions {
     fn default() -> Self {
-        TypeOptions { builders: true, non_exhaustive: false }
+        TypeOptions {
+            builders: true,
+            non_exhaustive: false,
+            open_enums: false,
+            open_enums_by_schema: BTreeMap::new(),
+            derives: Vec::new(),
+            attributes: Vec::new(),
+        }
     }
 }
 
@@ -91,6 +107,10 @@ impl TypeOptions {
     pub fn apply(&self, config: &mut schemac::Config) {
         config.builders = self.builders;
         config.non_exhaustive = self.non_exhaustive;
+        config.open_enums = self.open_enums;
+        config.open_enums_by_schema = self.open_enums_by_schema.clone();
+        config.derives = self.derives.clone();
+        config.attributes = self.attributes.clone();
     }
 }
 
@@ -188,6 +208,12 @@ struct RawSchemas {
     builders: bool,
     #[serde(default)]
     non_exhaustive: bool,
+    #[serde(default)]
+    open_enums: bool,
+    #[serde(default)]
+    derives: Vec<String>,
+    #[serde(default)]
+    attributes: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -200,6 +226,7 @@ struct RawSchema {
     served_at: Option<Vec<String>>,
     #[serde(default)]
     appears: Vec<String>,
+    open_enums: Option<bool>,
 }
 
 impl Config {
@@ -356,7 +383,11 @@ impl Checker<'_> {
         };
         let mut schema = BTreeMap::new();
         let mut schema_spans = BTreeMap::new();
+        let mut open_enums_by_schema = BTreeMap::new();
         for (path, settings) in raw.schema {
+            if let Some(open) = settings.open_enums {
+                open_enums_by_schema.insert(path.get_ref().clone(), open);
+            }
             let key = format!("schema.\"{}\"", path.get_ref());
             if let Some(root_name) = settings.root_name.as_ref().filter(|n| n.get_ref().is_empty()) {
                 return Err(self.error(
@@ -401,7 +432,14 @@ impl Checker<'_> {
                 roots: raw.schemas.roots.into_inner().into_iter().map(Spanned::into_inner).collect(),
                 default_draft,
                 assert_formats: raw.schemas.assert_formats,
-                types: TypeOptions { builders: raw.schemas.builders, non_exhaustive: raw.schemas.non_exhaustive },
+                types: TypeOptions {
+                    builders: raw.schemas.builders,
+                    non_exhaustive: raw.schemas.non_exhaustive,
+                    open_enums: raw.schemas.open_enums,
+                    open_enums_by_schema,
+                    derives: raw.schemas.derives,
+                    attributes: raw.schemas.attributes,
+                },
             },
             schema,
             schema_spans,
@@ -511,6 +549,12 @@ root-name = "A"
         let closed = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nnon-exhaustive = true")).unwrap();
         closed.schemas.types.apply(&mut compiler);
         assert!(compiler.non_exhaustive);
+        let open = Config::parse(FILE_NAME, &format!("{VALID}\nopen-enums = true\n")).unwrap();
+        open.schemas.types.apply(&mut compiler);
+        assert_eq!(compiler.open_enums_by_schema.get("schemas/a.json"), Some(&true), "{VALID}");
+        let derived = VALID.replace("[schemas]", "[schemas]\nderives = [\"Eq\"]\nattributes = [\"#[allow(dead_code)]\"]");
+        Config::parse(FILE_NAME, &derived).unwrap().schemas.types.apply(&mut compiler);
+        assert_eq!((compiler.derives, compiler.attributes), (vec!["Eq".to_owned()], vec!["#[allow(dead_code)]".to_owned()]));
     }
 
     #[test]

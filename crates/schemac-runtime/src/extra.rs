@@ -183,6 +183,16 @@ impl PartialEq for Extra {
     }
 }
 
+/// JSON values are equal or not (there is no NaN), so the equality above is total.
+impl Eq for Extra {}
+
+/// Hashes the parsed values, as equality compares them (a generated type may derive `Hash`).
+impl std::hash::Hash for Extra {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.to_map().hash(state);
+    }
+}
+
 impl fmt::Debug for Extra {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map().entries(self.iter().map(|(name, text)| (name, Text(text)))).finish()

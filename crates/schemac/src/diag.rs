@@ -47,6 +47,9 @@ const fn kind(code: &'static str, about_value: bool, hint: &'static str) -> Kind
 
 /// Every kind of diagnostic schemac reports.
 pub const KINDS: &[Kind] = &[
+    // Configured derives and attributes (`emit/derives.rs`).
+    kind("impossible-derive", false, "derive it only where it fits (every field's type must have it), or change the field's schema"),
+    kind("bad-derive", false, "write a derive as a path (`Eq`, `utoipa::ToSchema`) and an attribute as `#[...]`"),
     // Reading files (`load.rs`).
     kind("io", false, "check that the file exists and is readable"),
     kind(

@@ -148,6 +148,17 @@ pub struct Config {
     /// (`emit::is_non_exhaustive` says which), so that a new optional property or enum value is a minor
     /// change of the types crate; downstream code then builds values with the builders.
     pub non_exhaustive: bool,
+    /// Give every string enum an `Other(String)` variant that keeps a value the schema does
+    /// not list (see `emit/open_enum.rs`): a reader-side tolerance, off by default.
+    pub open_enums: bool,
+    /// Per schema (by `SchemaSource::display`), whether its string enums are open, instead of
+    /// `open_enums`.
+    pub open_enums_by_schema: std::collections::BTreeMap<String, bool>,
+    /// Derives added to every generated type (`["Eq", "Hash"]`); `Eq`, `Hash`, `PartialOrd`
+    /// and `Ord` are checked to fit each type before emission (an error names the field).
+    pub derives: Vec<String>,
+    /// Outer attributes added to every generated type (`#[cfg_attr(feature = "x", derive(Y))]`).
+    pub attributes: Vec<String>,
 }
 
 impl Default for Config {
@@ -161,6 +172,10 @@ impl Default for Config {
             big_integers: false,
             builders: true,
             non_exhaustive: false,
+            open_enums: false,
+            open_enums_by_schema: std::collections::BTreeMap::new(),
+            derives: Vec::new(),
+            attributes: Vec::new(),
         }
     }
 }
@@ -271,6 +286,10 @@ impl Front {
 
     fn compile_here(&self, config: &Config) -> Result<Output, Diagnostics> {
         let ir = self.lower(config)?;
+        let impossible = emit::check_derives(&ir, config);
+        if !impossible.is_empty() {
+            return Err(Diagnostics(impossible));
+        }
         let mut output = emit::emit(&ir, config);
         let mut warnings = self.warnings.clone();
         warnings.extend(ir.warnings.iter().cloned());

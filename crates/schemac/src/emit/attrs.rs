@@ -23,7 +23,7 @@ pub(super) fn decorate(ctx: &Ctx<'_>, id: DefId, tokens: TokenStream, config: &C
     if is_non_exhaustive(&def.kind, config) {
         attrs.push(syn::parse_quote!(#[non_exhaustive]));
     }
-    if attrs.is_empty() {
+    if attrs.is_empty() && config.derives.is_empty() && config.attributes.is_empty() {
         return tokens;
     }
     let Ok(mut file) = syn::parse2::<syn::File>(tokens.clone()) else { return tokens };
@@ -35,11 +35,25 @@ pub(super) fn decorate(ctx: &Ctx<'_>, id: DefId, tokens: TokenStream, config: &C
             _ => continue,
         };
         if ident == name {
+            let existing = derived(item_attrs);
             item_attrs.extend(attrs);
+            item_attrs.extend(super::derives::attributes(config, &existing));
             break;
         }
     }
     file.into_token_stream()
+}
+
+/// The paths an item's `#[derive(...)]` attributes name, as written (`serde::Serialize`).
+fn derived(attrs: &[syn::Attribute]) -> Vec<String> {
+    let mut names = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("derive")) {
+        let _ = attr.parse_nested_meta(|meta| {
+            names.push(meta.path.to_token_stream().to_string().replace(' ', ""));
+            Ok(())
+        });
+    }
+    names
 }
 
 #[cfg(test)]

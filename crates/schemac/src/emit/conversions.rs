@@ -13,7 +13,8 @@ pub(super) fn for_def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
     let def = ctx.def(id);
     let name = ident(&def.name);
     match &def.kind {
-        DefKind::StringEnum(values) => {
+        // An open enum has its own (infallible) conversions.
+        DefKind::StringEnum(values) if !ctx.is_open(id) => {
             let expected = format!("one of {}", values.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", "));
             quote! {
                 impl std::str::FromStr for #name {

@@ -11,8 +11,10 @@ mod builder;
 mod check;
 mod conversions;
 mod defaults;
+mod derives;
 mod items;
 mod layout;
+mod open_enum;
 mod plain;
 mod tuple;
 mod ty;
@@ -30,6 +32,7 @@ use crate::{Config, Module, Output, TypeSummary};
 pub use assert::validate_impl_in;
 pub(crate) use attrs::is_non_exhaustive;
 pub use bound::{defs_key, edits_tokens};
+pub(crate) use derives::check as check_derives;
 pub use items::pattern_static_in;
 /// The bound on generated types' sizes, and the size beyond which a field is boxed.
 pub use layout::{BOX_OVER, MAX_TYPE_SIZE};
@@ -39,7 +42,8 @@ pub use union::{NullableBranch, Visit, nullable_branches};
 
 /// Emits every module that has at least one type.
 pub fn emit(ir: &Ir, config: &Config) -> Output {
-    let ctx = Ctx::new(ir);
+    let open = if config.plain_serde { Default::default() } else { open_enum::open_enums(ir, config) };
+    let ctx = Ctx::with_open_enums(ir, open);
     let mut by_module: BTreeMap<&[String], Vec<DefId>> = BTreeMap::new();
     for (i, def) in ir.defs.iter().enumerate() {
         by_module.entry(&ctx.doc(def.origin.doc).module).or_default().push(DefId(i));
@@ -156,7 +160,11 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         .iter()
         .zip(bound_impls)
         .map(|(&id, impls)| {
-            let item = attrs::decorate(ctx, id, item(ctx, id), config);
+            let item = match &ctx.def(id).kind {
+                crate::ir::DefKind::StringEnum(values) if ctx.is_open(id) => open_enum::def(ctx, id, values),
+                _ => item(ctx, id),
+            };
+            let item = attrs::decorate(ctx, id, item, config);
             let builder = builders.as_ref().map(|names| builder::for_def(ctx, id, names));
             let defaults = (!config.plain_serde).then(|| defaults::for_def(ctx, id));
             let conversions = (!config.plain_serde).then(|| conversions::for_def(ctx, id));

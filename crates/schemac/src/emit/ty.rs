@@ -19,10 +19,18 @@ pub(crate) struct Ctx<'a> {
     validates: Vec<bool>,
     /// Estimated sizes, and the fields boxed so that no type passes the bound.
     layouts: super::layout::Layouts,
+    /// The string enums that keep an unknown value (`Config::open_enums`).
+    open: BTreeSet<DefId>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(ir: &'a Ir) -> Self {
+        Ctx::with_open_enums(ir, BTreeSet::new())
+    }
+
+    /// A context in which the string enums `open` keep unknown values (which `validate()`
+    /// then reports, so their holders validate too).
+    pub fn with_open_enums(ir: &'a Ir, open: BTreeSet<DefId>) -> Self {
         let direct: Vec<BTreeSet<DefId>> = ir.defs.iter().map(super::layout::inline_defs).collect();
         let reach: Vec<BTreeSet<DefId>> = (0..ir.defs.len())
             .map(|start| {
@@ -36,14 +44,19 @@ impl<'a> Ctx<'a> {
                 seen
             })
             .collect();
-        let validates = validating_defs(ir);
-        let layouts = super::layout::Layouts::plan(ir, |from, to| recursive(&reach, from, to), &BTreeSet::new());
-        Ctx { ir, reach, validates, layouts }
+        let validates = validating_defs(ir, &open);
+        let layouts = super::layout::Layouts::plan(ir, |from, to| recursive(&reach, from, to), &open);
+        Ctx { ir, reach, validates, layouts, open }
     }
 
     /// See [`super::layout::Layouts`].
     pub fn layouts(&self) -> &super::layout::Layouts {
         &self.layouts
+    }
+
+    /// Whether def `id` is an open string enum.
+    pub fn is_open(&self, id: DefId) -> bool {
+        self.open.contains(&id)
     }
 
     /// See `Ctx::validates`.
@@ -183,7 +196,7 @@ impl<'a> Ctx<'a> {
 /// The least fixpoint of "can hold an invalid value": structs, unions and aliases whose
 /// values reach a `Ty::Constrained`, object assertions or typed extra properties. The other
 /// kinds check everything when they are built.
-fn validating_defs(ir: &Ir) -> Vec<bool> {
+fn validating_defs(ir: &Ir, open: &BTreeSet<DefId>) -> Vec<bool> {
     let mut validates = vec![false; ir.defs.len()];
     loop {
         let mut changed = false;
@@ -206,7 +219,8 @@ fn validating_defs(ir: &Ir) -> Vec<bool> {
                 // Only built checked, and never changed: the inner value is not public.
                 DefKind::Refined(_) => false,
                 DefKind::Tuple(t) => t.items.iter().chain(&t.rest).any(|ty| ty_validates(ty, &validates)),
-                DefKind::StringEnum(_) | DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) => false,
+                DefKind::StringEnum(_) => open.contains(&DefId(i)),
+                DefKind::Newtype(_) | DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) => false,
             };
             if now {
                 validates[i] = true;
