@@ -26,7 +26,7 @@
 //! them, so a property literally named `extra` becomes `extra_2`. Variant names
 //! (`Variant::name`) are [`ident::variant_name`] of the hint, unique per union in order.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use crate::ident::{self, Namespace};
 use crate::ir::{Def, DefKind, Ir, Rest, Struct, Union};
@@ -176,13 +176,14 @@ fn type_names(ir: &Ir, registry: &Registry) -> Vec<String> {
 fn depths(ir: &Ir) -> Vec<usize> {
     (0..ir.defs.len())
         .map(|i| {
-            let mut chain = vec![i];
+            // A set, not a scan of the chain: a chain as deep as lowering nests (256) under
+            // each of many defs would otherwise cost its square per def.
+            let mut chain = HashSet::from([i]);
             let mut current = i;
             while let Some(parent) = ir.defs.get(current).and_then(|def| def.hint.parent) {
-                if parent.0 >= ir.defs.len() || chain.contains(&parent.0) {
+                if parent.0 >= ir.defs.len() || !chain.insert(parent.0) {
                     break;
                 }
-                chain.push(parent.0);
                 current = parent.0;
             }
             chain.len() - 1

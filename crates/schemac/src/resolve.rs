@@ -109,9 +109,8 @@ impl Registry {
         };
         self.follow(&root, rest).map_err(|miss| {
             let (message, hint) = match miss {
-                Miss::Pointer { walked, token, at } => {
-                    let place = if walked.is_empty() { "the schema root".to_owned() } else { format!("`{walked}`") };
-                    (format!("there is no schema at `{pointer}`: {place} has no `{token}`"), describe_missing(&place, &token, &at))
+                Miss::Pointer { walked, token, missing } => {
+                    (format!("there is no schema at `{pointer}`: {} has no `{token}`", place_of(&walked)), missing)
                 }
                 Miss::Escape { token, escape } => (
                     format!("`{pointer}` has the token `{token}` with `{escape}`, which is no JSON pointer escape"),
@@ -255,7 +254,8 @@ impl Registry {
                 _ => None,
             };
             let Some(next) = next else {
-                return Err(Miss::Pointer { walked, token, at: value.clone() });
+                let missing = describe_missing(&place_of(&walked), &token, value);
+                return Err(Miss::Pointer { walked, token, missing });
             };
             value = next;
             loc = loc.child(&token);
@@ -284,10 +284,9 @@ impl Registry {
                 "schemac never fetches from the network: add the file with --schema-dir DIR or map the URL prefix with --map PREFIX=DIR"
                     .to_owned(),
             ),
-            Miss::Pointer { walked, token, at } => {
-                let place = if walked.is_empty() { "the schema root".to_owned() } else { format!("`{walked}`") };
-                let message = format!("`{reference}` resolves to {target}, but {place} has no `{token}`");
-                (message, describe_missing(&place, &token, &at))
+            Miss::Pointer { walked, token, missing } => {
+                let message = format!("`{reference}` resolves to {target}, but {} has no `{token}`", place_of(&walked));
+                (message, missing)
             }
             Miss::Ambiguous { sharing } => {
                 code = "duplicate-id";
@@ -325,8 +324,10 @@ enum Miss {
     Escape { token: String, escape: String },
     /// No document or embedded resource has the URI.
     Document,
-    /// The pointer stops at `walked`, whose value `at` has no `token`.
-    Pointer { walked: String, token: String, at: Value },
+    /// The pointer stops at `walked`, whose value has no `token`; `missing` says what it has
+    /// (described where the miss is found: a copy of the value would make each miss cost as
+    /// much as the document).
+    Pointer { walked: String, token: String, missing: String },
     /// No such anchor; `known` are the resource's anchors.
     Anchor { name: String, known: Vec<String> },
     /// Several resources have the URI; `sharing` describes each.
@@ -334,14 +335,21 @@ enum Miss {
 }
 
 /// The hint for a pointer that stops early: the keys (e.g. the `$defs` names) that do exist.
+/// `the schema root` or `` `/$defs/a` ``, for messages.
+fn place_of(walked: &str) -> String {
+    if walked.is_empty() { "the schema root".to_owned() } else { format!("`{walked}`") }
+}
+
 fn describe_missing(place: &str, token: &str, at: &Value) -> String {
     match at {
         Value::Object(map) if map.is_empty() => format!("{place} is an empty object"),
         Value::Object(map) => {
-            let keys: Vec<String> = map.keys().cloned().collect();
-            let close = keys.iter().find(|key| key.eq_ignore_ascii_case(token));
+            let close = map.keys().find(|key| key.eq_ignore_ascii_case(token));
             let suggestion = close.map(|key| format!("did you mean `{key}`? ")).unwrap_or_default();
-            format!("{suggestion}the keys there are: {}", list(&keys))
+            // Only the keys `list` shows are copied.
+            let mut keys: Vec<String> = map.keys().take(LIST_MAX + 1).cloned().collect();
+            keys.truncate(LIST_MAX);
+            format!("{suggestion}the keys there are: {}", list_of(&keys, map.len()))
         }
         Value::Array(items) => {
             format!("{place} is an array of {} item(s): use an index from 0 to {}", items.len(), items.len().saturating_sub(1))
@@ -350,12 +358,19 @@ fn describe_missing(place: &str, token: &str, at: &Value) -> String {
     }
 }
 
-/// `a, b, c` with at most 30 entries, in document order.
+/// How many names [`list`] shows.
+const LIST_MAX: usize = 30;
+
+/// `a, b, c` with at most [`LIST_MAX`] entries, in document order.
 fn list(names: &[String]) -> String {
-    const MAX: usize = 30;
-    let mut out = names.iter().take(MAX).map(String::as_str).collect::<Vec<_>>().join(", ");
-    if names.len() > MAX {
-        out.push_str(&format!(", ... ({} more)", names.len() - MAX));
+    list_of(names, names.len())
+}
+
+/// [`list`] of the first of `total` names.
+fn list_of(names: &[String], total: usize) -> String {
+    let mut out = names.iter().take(LIST_MAX).map(String::as_str).collect::<Vec<_>>().join(", ");
+    if total > LIST_MAX {
+        out.push_str(&format!(", ... ({} more)", total - LIST_MAX));
     }
     out
 }

@@ -3,6 +3,7 @@
 //! [`crate::schema`] model; this module says which of them matter to the Rust shape.
 
 use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -214,14 +215,18 @@ impl<'r> View<'r> {
     /// `properties` merged across parts, in document order: name → every schema for it.
     pub fn properties(&self) -> Vec<(String, Vec<Loc>)> {
         let mut out: Vec<(String, Vec<Loc>)> = Vec::new();
+        let mut index: HashMap<&str, usize> = HashMap::new();
         for part in &self.parts {
             let Some(props) = &part.schema.properties else { continue };
             let at = part.at(Keyword::Properties);
             for (name, _) in props {
                 let loc = at.child(name);
-                match out.iter_mut().find(|(n, _)| n == name) {
-                    Some((_, locs)) => locs.push(loc),
-                    None => out.push((name.clone(), vec![loc])),
+                match index.get(name.as_str()) {
+                    Some(&i) => out[i].1.push(loc),
+                    None => {
+                        index.insert(name, out.len());
+                        out.push((name.clone(), vec![loc]));
+                    }
                 }
             }
         }
@@ -231,9 +236,10 @@ impl<'r> View<'r> {
     /// `required` merged across parts, without duplicates.
     pub fn required(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
+        let mut seen: HashSet<&str> = HashSet::new();
         for part in &self.parts {
             for name in part.schema.required.iter().flatten() {
-                if !out.iter().any(|n| n == name) {
+                if seen.insert(name) {
                     out.push(name.clone());
                 }
             }

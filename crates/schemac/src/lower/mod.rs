@@ -32,7 +32,7 @@ mod union;
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::Config;
 use crate::diag::{Diagnostic, Diagnostics};
@@ -148,6 +148,8 @@ struct Lowerer<'r> {
     assert_formats: bool,
     /// `Config::big_integers`.
     big_integers: bool,
+    /// `ir.warnings`, for reporting each once in constant time.
+    warned: HashSet<Diagnostic>,
 }
 
 impl<'r> Lowerer<'r> {
@@ -165,6 +167,7 @@ impl<'r> Lowerer<'r> {
             frames: Vec::new(),
             assert_formats: false,
             big_integers: false,
+            warned: HashSet::new(),
         }
     }
 
@@ -172,9 +175,10 @@ impl<'r> Lowerer<'r> {
         infinite::report(&self.ir, self.reg, &mut self.diags);
         // A schema reached along several paths is checked once, but a diagnostic about a
         // shared location could still be built twice; report it once.
+        let mut seen: HashSet<Diagnostic> = HashSet::with_capacity(self.diags.len());
         let mut diags: Vec<Diagnostic> = Vec::with_capacity(self.diags.len());
         for diagnostic in self.diags {
-            if !diags.contains(&diagnostic) {
+            if seen.insert(diagnostic.clone()) {
                 diags.push(diagnostic);
             }
         }
@@ -404,7 +408,7 @@ impl<'r> Lowerer<'r> {
     fn warn(&mut self, loc: &Loc, message: impl Into<String>, hint: impl Into<String>) {
         let diagnostic = self.reg.error("uninhabited", loc, message).with_hint(hint);
         let warning = Diagnostic { severity: crate::diag::Severity::Warning, ..diagnostic };
-        if !self.ir.warnings.contains(&warning) {
+        if self.warned.insert(warning.clone()) {
             self.ir.warnings.push(warning);
         }
     }

@@ -2,6 +2,8 @@
 //! `patternProperties` and (where it means the same) `unevaluatedProperties` say what happens
 //! to the other properties. An object with only `additionalProperties: {schema}` is a map.
 
+use std::collections::HashSet;
+
 use super::keywords::{Part, View, docs_of};
 use super::{Ctx, Lowered, Lowerer};
 use crate::ir::{DefKind, Field, Pattern, Rest, Struct, Subject, Ty};
@@ -46,6 +48,8 @@ impl<'r> Lowerer<'r> {
         let assertions = self.view_assertions(view, Subject::Object, &|step| Ctx::child(id, step), &mut loose);
         let rest = self.rest(id, &patterns, &extra, &mut loose);
         let mut fields = Vec::new();
+        let required_set: HashSet<&str> = required.iter().map(String::as_str).collect();
+        let declared: HashSet<&str> = properties.iter().map(|(name, _)| name.as_str()).collect();
         for (name, locs) in &properties {
             // A declared property that a pattern also matches must satisfy both.
             let mut all = locs.clone();
@@ -57,11 +61,11 @@ impl<'r> Lowerer<'r> {
                 json_name: name.clone(),
                 rust_name: String::new(),
                 ty: lowered.ty,
-                required: required.contains(name),
+                required: required_set.contains(name.as_str()),
                 docs: docs_of(&maps),
             });
         }
-        for name in required.iter().filter(|n| !properties.iter().any(|(p, _)| p == *n)) {
+        for name in required.iter().filter(|n| !declared.contains(n.as_str())) {
             let lowered = self.undeclared(view, id, name, &patterns, &extra);
             loose.extend(lowered.loose);
             fields.push(Field {

@@ -2,6 +2,10 @@
 //! several kinds make a union dispatched on the kind. Also the scalars themselves (integer
 //! width, string formats and patterns) and `enum`/`const`.
 
+use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
 use serde_json::{Number, Value};
 
 use super::keywords::View;
@@ -271,12 +275,51 @@ fn divides_one(n: &Number) -> bool {
     }
 }
 
+/// The values without repeats (by `Value`'s equality), in order. Values are bucketed by a
+/// hash consistent with that equality, so 100,000 values cost linear time, not quadratic.
 fn dedup(values: Vec<Value>) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::with_capacity(values.len());
+    let mut buckets: HashMap<u64, Vec<usize>> = HashMap::with_capacity(values.len());
     for value in values {
-        if !out.contains(&value) {
+        let bucket = buckets.entry(value_hash(&value)).or_default();
+        if !bucket.iter().any(|&i| out[i] == value) {
+            bucket.push(out.len());
             out.push(value);
         }
     }
     out
+}
+
+/// A hash of a JSON value that equal values share: object members in key order, and a
+/// number by the variant `serde_json::Number` compares (`1` and `1.0` differ; `0.0 == -0.0`).
+fn value_hash(value: &Value) -> u64 {
+    fn feed(value: &Value, hasher: &mut DefaultHasher) {
+        match value {
+            Value::Null => 0u8.hash(hasher),
+            Value::Bool(b) => (1u8, b).hash(hasher),
+            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                (Some(u), _, _) => (2u8, u).hash(hasher),
+                (None, Some(i), _) => (3u8, i).hash(hasher),
+                (None, None, Some(f)) => (4u8, if f == 0.0 { 0 } else { f.to_bits() }).hash(hasher),
+                (None, None, None) => 5u8.hash(hasher),
+            },
+            Value::String(s) => (6u8, s).hash(hasher),
+            Value::Array(items) => {
+                (7u8, items.len()).hash(hasher);
+                items.iter().for_each(|item| feed(item, hasher));
+            }
+            Value::Object(map) => {
+                (8u8, map.len()).hash(hasher);
+                let mut members: Vec<_> = map.iter().collect();
+                members.sort_unstable_by(|a, b| a.0.cmp(b.0));
+                for (key, item) in members {
+                    key.hash(hasher);
+                    feed(item, hasher);
+                }
+            }
+        }
+    }
+    let mut hasher = DefaultHasher::new();
+    feed(value, &mut hasher);
+    hasher.finish()
 }
