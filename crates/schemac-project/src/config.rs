@@ -87,6 +87,8 @@ pub struct TypeOptions {
     pub derives: Vec<String>,
     /// `attributes`: outer attributes added to every generated type.
     pub attributes: Vec<String>,
+    /// `dedup`: one type per shape (identical string enums of a schema). Default: true.
+    pub dedup: bool,
 }
 
 impl Default for TypeOptions {
@@ -98,6 +100,7 @@ impl Default for TypeOptions {
             open_enums_by_schema: BTreeMap::new(),
             derives: Vec::new(),
             attributes: Vec::new(),
+            dedup: true,
         }
     }
 }
@@ -111,6 +114,7 @@ impl TypeOptions {
         config.open_enums_by_schema = self.open_enums_by_schema.clone();
         config.derives = self.derives.clone();
         config.attributes = self.attributes.clone();
+        config.dedup = self.dedup;
     }
 }
 
@@ -214,6 +218,8 @@ struct RawSchemas {
     derives: Vec<String>,
     #[serde(default)]
     attributes: Vec<String>,
+    #[serde(default = "yes")]
+    dedup: bool,
 }
 
 #[derive(Deserialize)]
@@ -439,6 +445,7 @@ impl Checker<'_> {
                     open_enums_by_schema,
                     derives: raw.schemas.derives,
                     attributes: raw.schemas.attributes,
+                    dedup: raw.schemas.dedup,
                 },
             },
             schema,
@@ -541,7 +548,7 @@ root-name = "A"
         let asserting = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nassert-formats = true")).unwrap();
         assert!(asserting.schemas.assert_formats);
         assert_eq!(config.schema["schemas/a.json"].root_name.as_deref(), Some("A"));
-        assert!(config.schemas.types.builders);
+        assert!(config.schemas.types.builders && config.schemas.types.dedup);
         let without = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nbuilders = false")).unwrap();
         let mut compiler = schemac::Config::default();
         without.schemas.types.apply(&mut compiler);

@@ -159,6 +159,9 @@ pub struct Config {
     pub derives: Vec<String>,
     /// Outer attributes added to every generated type (`#[cfg_attr(feature = "x", derive(Y))]`).
     pub attributes: Vec<String>,
+    /// One type per shape: string enums of a module with the same values (and `default`) are
+    /// one type, the others `type` aliases of it (`emit/dedup.rs`). On by default.
+    pub dedup: bool,
 }
 
 impl Default for Config {
@@ -176,6 +179,7 @@ impl Default for Config {
             open_enums_by_schema: std::collections::BTreeMap::new(),
             derives: Vec::new(),
             attributes: Vec::new(),
+            dedup: true,
         }
     }
 }

@@ -295,11 +295,8 @@ pub enum TaskStatus {
     /// `"complete"`
     Complete,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum TaskAgentRole {
-    /// `"designer"`
-    Designer,
-}
+/// The schema at `/definitions/task/properties/agentRole` has the same shape as [`GoalAgentRole`] (`/properties/agentRole`), so it is that type.
+pub type TaskAgentRole = GoalAgentRole;
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct AuditVerdict {
     pub at: schemac_runtime::format::DateTime,
@@ -2714,103 +2711,6 @@ impl TryFrom<String> for TaskStatus {
     }
 }
 impl AsRef<str> for TaskStatus {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl TaskAgentRole {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [TaskAgentRole] = &[TaskAgentRole::Designer];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TaskAgentRole::Designer => "designer",
-        }
-    }
-}
-impl std::fmt::Display for TaskAgentRole {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl serde::Serialize for TaskAgentRole {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> serde::Deserialize<'de> for TaskAgentRole {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
-            deserializer,
-            "one of \"designer\"",
-            |s| match s {
-                "designer" => Some(TaskAgentRole::Designer),
-                _ => None,
-            },
-        )
-    }
-}
-schemac_runtime::always_valid!(TaskAgentRole);
-impl schemac_runtime::schemars::JsonSchema for TaskAgentRole {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("TaskAgentRole")
-    }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "TaskAgentRole"))
-    }
-    fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/task/properties/agentRole",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
-impl schemac_runtime::builder::Assign<TaskAgentRole> for &str {
-    fn assign(self) -> Result<TaskAgentRole, schemac_runtime::ConstraintError> {
-        TaskAgentRole::try_from(self)
-    }
-}
-impl schemac_runtime::builder::Assign<TaskAgentRole> for String {
-    fn assign(self) -> Result<TaskAgentRole, schemac_runtime::ConstraintError> {
-        TaskAgentRole::try_from(self)
-    }
-}
-impl std::str::FromStr for TaskAgentRole {
-    type Err = schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
-        TaskAgentRole::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"designer\"",
-            ))
-    }
-}
-impl TryFrom<&str> for TaskAgentRole {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl TryFrom<String> for TaskAgentRole {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl AsRef<str> for TaskAgentRole {
     fn as_ref(&self) -> &str {
         self.as_str()
     }

@@ -180,6 +180,17 @@ mod tests {
     }
 
     #[test]
+    fn the_bundled_attempts_report_cannot_derive_eq() {
+        let schema = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../schemas/madoo/attempts-report.v1.json")).unwrap();
+        let errors = compile(&schema, &Config { derives: vec!["Eq".to_owned()], ..Config::default() }).unwrap_err();
+        assert!(
+            errors
+                .contains("`Eq` cannot be derived for `RootPolicy`: field `minimum_score_to_deliver` is an `f64`, which has no `Eq` (NaN)"),
+            "{errors}"
+        );
+    }
+
+    #[test]
     fn derives_and_attributes_are_added_once() {
         let schema = r#"{"type": "object", "properties": {"name": {"type": "string"}, "mode": {"enum": ["a", "b"]}}}"#;
         let config = Config {

@@ -10,6 +10,7 @@ mod bound;
 mod builder;
 mod check;
 mod conversions;
+mod dedup;
 mod defaults;
 mod derives;
 mod items;
@@ -156,10 +157,14 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         None => (vec![TokenStream::new(); defs.len()], TokenStream::new()),
     };
     let builders = (config.builders && !config.plain_serde).then(|| builder::names(ctx, path, defs));
+    let merged = if config.dedup && !config.plain_serde { dedup::merged(ctx, defs) } else { Default::default() };
     let per_def: Vec<TokenStream> = defs
         .iter()
         .zip(bound_impls)
         .map(|(&id, impls)| {
+            if let Some(&canonical) = merged.get(&id) {
+                return dedup::alias(ctx, id, canonical);
+            }
             let item = match &ctx.def(id).kind {
                 crate::ir::DefKind::StringEnum(values) if ctx.is_open(id) => open_enum::def(ctx, id, values),
                 _ => item(ctx, id),
