@@ -109,8 +109,40 @@ impl<'de, S: Sink> Visitor<'de> for Text<S> {
         f.write_str("the JSON text of a value")
     }
     fn visit_str<E: de::Error>(self, text: &str) -> Result<Made<S>, E> {
+        // serde_json hands the text over with its escapes unchecked; half a surrogate pair
+        // (`"\ude00"`) is no Unicode text, which serde_json refuses in a `String` or a `Value`
+        // (and so `jsonschema` can read no document with one). Found by fuzzing.
+        if let Some(escape) = lone_surrogate(text) {
+            return Ok(Err(de::Error::custom(format_args!(
+                "the escape `{escape}` is half of a UTF-16 surrogate pair without the other half, which is no Unicode text"
+            ))));
+        }
         Ok(self.0.text(text))
     }
+}
+
+/// The first `\uXXXX` escape in the JSON text `text` that is a surrogate without its pair.
+fn lone_surrogate(text: &str) -> Option<&str> {
+    let bytes = text.as_bytes();
+    let unit = |at: usize| -> Option<u16> {
+        let hex = text.get(at + 2..at + 6)?;
+        (bytes.get(at..at + 2)? == b"\\u").then(|| u16::from_str_radix(hex, 16).ok()).flatten()
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        match unit(i) {
+            Some(0xD800..=0xDBFF) if matches!(unit(i + 6), Some(0xDC00..=0xDFFF)) => i += 12,
+            Some(0xD800..=0xDFFF) => return text.get(i..i + 6),
+            Some(_) => i += 6,
+            // `\\`, `\"`, `\n`, ...: two bytes.
+            None => i += 2,
+        }
+    }
+    None
 }
 
 /// Any JSON value as a `serde_json::Value`, refusing one the `Value` would change: an integer
@@ -190,6 +222,16 @@ mod tests {
 
     fn any(text: &str) -> Result<Value, String> {
         AnyValue.deserialize(&mut serde_json::Deserializer::from_str(text)).map_err(|e| e.to_string())
+    }
+
+    /// The fuzz finding: `"kept \u2603\ude00"` in an undeclared property was kept as text
+    /// that serde_json (and `jsonschema`) cannot read back.
+    #[test]
+    fn half_a_surrogate_pair_is_refused() {
+        assert_eq!(lone_surrogate(r#""kept \u2603\ude00""#), Some("\\ude00"));
+        assert_eq!(lone_surrogate(r#"["\ud800"]"#), Some("\\ud800"));
+        assert_eq!(lone_surrogate(r#"{"a": "\ud83d\ude00", "b": "\\ude00 \u00e9"}"#), None);
+        assert_eq!(lone_surrogate(r#""\ud83d\u0041""#), Some("\\ud83d"));
     }
 
     #[test]
