@@ -18,7 +18,7 @@ use std::collections::BTreeSet;
 use crate::ir::{Def, DefId, DefKind, IntTy, Ir, Rest, Ty};
 
 /// The most bytes a generated type may take (`size_of`), the exceptions aside (see the
-/// module docs and [`Layouts::bound`]).
+/// module docs and `Layouts::bound`).
 pub const MAX_TYPE_SIZE: usize = 1024;
 
 /// A field or variant of a generated type larger than this is boxed even where its container
