@@ -3,6 +3,10 @@
 //! that converts (`schemac_runtime::builder::Assign`); `build()` validates. The logic lives in
 //! `schemac_runtime::builder`; what is emitted per struct is its field list and one short setter
 //! per property.
+//!
+//! A struct with more than [`MAX_REQUIRED`] required properties gets no builder: each setter of
+//! a typestate builder names every state parameter, so its code grows with the square of their
+//! number (20,000 required properties would be 400 million tokens).
 
 use std::collections::BTreeMap;
 
@@ -13,6 +17,9 @@ use super::items::field_types;
 use super::ty::{Ctx, ident};
 use crate::ident::Namespace;
 use crate::ir::{DefId, DefKind, Rest, Struct, Ty};
+
+/// The most required properties a struct may have and still get a builder.
+pub const MAX_REQUIRED: usize = 64;
 
 /// The names the builders of one module use, claimed after the schema's own type names so
 /// that they never collide with one.
@@ -34,7 +41,9 @@ pub(super) fn names(ctx: &Ctx<'_>, path: &[String], defs: &[DefId]) -> Names {
     let mut structs = BTreeMap::new();
     let mut most = 0;
     for &id in defs {
-        if let DefKind::Struct(s) = &ctx.def(id).kind {
+        if let DefKind::Struct(s) = &ctx.def(id).kind
+            && s.fields.iter().filter(|f| f.required).count() <= MAX_REQUIRED
+        {
             let name = &ctx.def(id).name;
             let builder = types.claim(format!("{name}Builder"));
             let parts = types.claim(format!("{name}BuilderParts"));
