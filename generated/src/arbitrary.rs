@@ -147,14 +147,6 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::TaskStatus {
     }
 }
 
-impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::TaskAgentRole {
-    type Parameters = ();
-    type Strategy = proptest::strategy::BoxedStrategy<Self>;
-    fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["designer"]}"#)
-    }
-}
-
 impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::AuditVerdict {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;

@@ -45,9 +45,11 @@ pub fn add(
     for module in modules {
         // A `type` alias (`pub type T = Vec<U>;`) is no type of its own and gets no impl; an
         // alias written as a newtype (`pub struct T(pub BTreeMap<String, U>)`, where serde's
-        // own impls would not check what the schema says) is one.
+        // own impls would not check what the schema says) is one. A shape merged into another
+        // type (`pub type TaskAgentRole = GoalAgentRole;`, `schemas.dedup`) is that type's.
         let source = files.get(&format!("{dir}/src/{}.rs", module.path.join("/"))).cloned().unwrap_or_default();
-        for ty in module.types.iter().filter(|t| !t.alias || source.contains(&format!("pub struct {}(", t.name))) {
+        let merged = |name: &str| source.contains(&format!("\npub type {name} = "));
+        for ty in module.types.iter().filter(|t| (!t.alias || source.contains(&format!("pub struct {}(", t.name))) && !merged(&t.name)) {
             let plan = front.plan(&module.source, &ty.pointer, &synth).to_string();
             let path = format!("crate::{}::{}", module.path.join("::"), ty.name);
             let _ = writeln!(
