@@ -81,7 +81,12 @@ fn seed_deserialize(root: &Path) -> Result<()> {
     let data = root.join("generated/tests/data");
     let mut n = 0;
     for group in std::fs::read_dir(&data).with_context(|| format!("cannot read {}", data.display()))? {
-        for schema in std::fs::read_dir(group?.path())? {
+        // Beside the groups' directories are files such as COVERAGE.md.
+        let group = group?.path();
+        if !group.is_dir() {
+            continue;
+        }
+        for schema in std::fs::read_dir(&group)? {
             for file in ["valid.json", "invalid.json"] {
                 let path = schema.as_ref().map_err(|e| anyhow::anyhow!("{e}"))?.path().join(file);
                 let Ok(text) = std::fs::read_to_string(&path) else { continue };
