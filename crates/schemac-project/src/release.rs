@@ -83,16 +83,6 @@ fn sha256(text: &str) -> String {
     })
 }
 
-fn draft_name(draft: schemac::Draft) -> &'static str {
-    match draft {
-        schemac::Draft::Draft4 => "4",
-        schemac::Draft::Draft6 => "6",
-        schemac::Draft::Draft7 => "7",
-        schemac::Draft::Draft2019_09 => "2019-09",
-        schemac::Draft::Draft2020_12 => "2020-12",
-    }
-}
-
 impl Baseline {
     /// The baseline beside the project's `schemac.toml`; `None` before the first release.
     /// A content whose hash is not the one recorded is an error: the file was edited by hand.
@@ -192,7 +182,7 @@ impl Baseline {
         );
         release["crate"] = value(&self.name);
         release["version"] = value(&self.version);
-        release["default-draft"] = value(draft_name(self.default_draft));
+        release["default-draft"] = value(crate::roundtrip::draft_name(self.default_draft));
         release["assert-formats"] = value(self.assert_formats);
         let mut tables = ArrayOfTables::new();
         for schema in &self.schemas {
