@@ -4,11 +4,14 @@
 //! printed, in order: its code, the file, the JSON pointer and line:column where there are
 //! ones (`error[code]: file:line:column at /pointer: `), and that a `hint:` follows it.
 
+mod common;
+
+use common::TempDir;
+
 use std::fs::{self, File, OpenOptions};
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// One run of `schemac` and what it must print.
@@ -48,26 +51,6 @@ const fn scratch(name: &'static str, setup: fn(&Path), args: &'static [&'static 
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("crates/schemac-cli is two levels down").to_path_buf()
-}
-
-/// A scratch directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("schemac-bad-{}-{n}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).expect("scratch directory");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
 }
 
 /// One printed error: its first line and its hint.
@@ -110,7 +93,7 @@ fn run(cases: &[Case]) {
 
 fn run_one(case: &Case) -> Result<(), String> {
     let scratch = case.setup.map(|setup| {
-        let dir = TempDir::new();
+        let dir = TempDir::new("schemac-bad");
         setup(&dir.0);
         dir
     });

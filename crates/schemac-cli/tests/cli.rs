@@ -1,35 +1,11 @@
 //! The `schemac` binary end to end: help, exit codes, and files written.
 
+mod common;
+
+use common::TempDir;
+
 use std::fs;
-use std::path::PathBuf;
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// A scratch directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("schemac-cli-{}-{n}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn write(&self, name: &str, contents: &str) -> PathBuf {
-        let path = self.0.join(name);
-        fs::write(&path, contents).unwrap();
-        path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
 
 fn schemac(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_schemac")).args(args).output().expect("cannot run schemac")
@@ -83,7 +59,7 @@ fn compile_help_lists_every_flag() {
 
 #[test]
 fn usage_errors_exit_2() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("schemac-cli");
     let schema = dir.write("s.json", "{}");
     let schema = schema.to_str().unwrap();
     for args in [
@@ -107,7 +83,7 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn invalid_json_exits_1_naming_the_file() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("schemac-cli");
     let schema = dir.write("broken-schema.json", "{ \"type\": ");
     let out = dir.0.join("out.rs");
     let output = check_exit(&["compile", schema.to_str().unwrap(), "-o", out.to_str().unwrap()], 1);
@@ -119,7 +95,7 @@ fn invalid_json_exits_1_naming_the_file() {
 
 #[test]
 fn valid_schema_exits_0_and_writes_the_file() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("schemac-cli");
     let schema = dir.write(
         "goal.json",
         r#"{
@@ -145,7 +121,7 @@ fn valid_schema_exits_0_and_writes_the_file() {
 /// `--deny-warnings` makes them errors.
 #[test]
 fn lenient_schemas_compile_with_warnings_unless_denied() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("schemac-cli");
     let schema = dir.write(
         "lenient.json",
         r#"{"type": "object", "description": null, "$defs": {"x": 3}, "properties": {"e": {"type": "string", "enum": [1]}}}"#,
@@ -194,7 +170,7 @@ fn diff_exits_by_the_role_verdict() {
 fn docs_writes_the_page_codegen_commits() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
     let schema = format!("{root}schemas/madoo/attempts-report.v1.json");
-    let dir = TempDir::new();
+    let dir = TempDir::new("schemac-cli");
     let out = dir.0.join("page.md");
     #[rustfmt::skip]
     let flags = [
@@ -225,7 +201,7 @@ fn docs_writes_the_page_codegen_commits() {
 /// is refused for several, and so are two pages with one name.
 #[test]
 fn docs_writes_a_page_per_schema_into_a_directory() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("schemac-cli");
     let a = dir.write("a.json", r#"{"title": "A", "type": "object", "properties": {"x": {"type": "integer", "minimum": 1}}}"#);
     fs::create_dir_all(dir.0.join("y")).unwrap();
     let b = dir.write("y/b.yaml", "title: B\ntype: array\nitems: {type: string}\n");

@@ -3,12 +3,15 @@
 //! 100,000-deep nesting end in a located `schema-too-deep`/`too-deep` error, not a stack
 //! overflow, and within a deadline; shorter chains compile.
 
+mod common;
+
+use common::TempDir;
+
 use std::fmt::Write as _;
 use std::fs;
 use std::io::Read as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Generous for a debug build on a shared machine (a 100,000-level chain took 33-62 s at a load
@@ -16,26 +19,6 @@ use std::time::{Duration, Instant};
 /// overflow aborts at once; the quadratic walks took many minutes). The timings that matter are
 /// the release binary's, measured with `/usr/bin/time`.
 const DEADLINE: Duration = Duration::from_secs(240);
-
-/// A scratch directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("schemac-hostile-{}-{n}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).expect("scratch directory");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
 
 /// What one run printed.
 struct Run {
@@ -46,7 +29,7 @@ struct Run {
 
 /// `schemac compile NAME -o out.rs` on `text` written to `NAME` in a scratch directory.
 fn compile(name: &str, text: &str) -> (Run, String) {
-    let dir = TempDir::new();
+    let dir = TempDir::new("schemac-hostile");
     fs::write(dir.0.join(name), text).expect("write the schema");
     let run = schemac(&dir.0, &["compile", name, "-o", "out.rs"]);
     let out = fs::read_to_string(dir.0.join("out.rs")).unwrap_or_default();

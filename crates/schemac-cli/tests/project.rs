@@ -1,30 +1,15 @@
 //! `schemac init`, `codegen` and `check` end to end on scratch repositories: what they write,
 //! their exit codes, and their errors for bad input.
 
-use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
 
-/// A scratch directory, removed on drop.
-struct TempDir(PathBuf);
+use common::TempDir;
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
 
 impl TempDir {
-    fn new() -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("schemac-cli-project-{}-{n}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn write(&self, name: &str, contents: &str) {
-        let path = self.0.join(name);
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(path, contents).unwrap();
-    }
-
     fn read(&self, name: &str) -> String {
         fs::read_to_string(self.0.join(name)).unwrap()
     }
@@ -39,19 +24,13 @@ impl TempDir {
     }
 }
 
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
 fn is_dir(path: &Path) -> bool {
     path.is_dir()
 }
 
 #[test]
 fn init_codegen_check_and_drift() {
-    let repo = TempDir::new();
+    let repo = TempDir::new("schemac-cli-project");
     let (out, _) = repo.run(&["init"], 0);
     for file in ["schemac.toml", "schemas/order.json", "xtask/Cargo.toml", "xtask/src/main.rs", ".cargo/config.toml", "Cargo.toml"] {
         assert!(out.contains(&format!("created {file}")), "{file} not created:\n{out}");
@@ -81,7 +60,7 @@ fn init_codegen_check_and_drift() {
 
 #[test]
 fn config_errors_exit_2_with_file_key_position_and_hint() {
-    let repo = TempDir::new();
+    let repo = TempDir::new("schemac-cli-project");
     let (_, err) = repo.run(&["check"], 2);
     assert!(err.contains("error: schemac.toml: cannot read it"), "{err}");
     assert!(err.contains("hint: create it with `schemac init`"), "{err}");
@@ -101,7 +80,7 @@ fn config_errors_exit_2_with_file_key_position_and_hint() {
 
 #[test]
 fn a_missing_root_or_a_bad_schema_exits_1_writing_nothing() {
-    let repo = TempDir::new();
+    let repo = TempDir::new("schemac-cli-project");
     repo.run(&["init"], 0);
     fs::remove_dir_all(repo.0.join("schemas")).unwrap();
     let (_, err) = repo.run(&["codegen"], 1);
@@ -114,7 +93,7 @@ fn a_missing_root_or_a_bad_schema_exits_1_writing_nothing() {
 
 #[test]
 fn help_shows_the_project_commands_with_examples() {
-    let repo = TempDir::new();
+    let repo = TempDir::new("schemac-cli-project");
     let (out, _) = repo.run(&["--help"], 0);
     for line in
         ["schemac init [DIR]", "schemac codegen [--config FILE]", "schemac check [--config FILE]", "schemac release [--config FILE]"]
@@ -133,7 +112,7 @@ fn help_shows_the_project_commands_with_examples() {
 /// a second `release` does nothing.
 #[test]
 fn check_holds_the_version_to_the_baseline_and_release_bumps_it() {
-    let repo = TempDir::new();
+    let repo = TempDir::new("schemac-cli-project");
     repo.run(&["init"], 0);
     repo.run(&["codegen"], 0);
     let (out, _) = repo.run(&["release", "--no-package"], 0);
