@@ -14,7 +14,8 @@
 //! - **Keywords**: type and variant names can only clash with `Self` (→ `Self_`). Fields use
 //!   raw identifiers (`type` → `r#type`), except for `self`, `Self`, `crate`, `super`, which
 //!   cannot be raw and get an `_` suffix (`self_`). Module names become file names, where
-//!   `r#` is not allowed, so every keyword gets the `_` suffix (`type` → `type_`).
+//!   `r#` is not allowed, so every keyword gets the `_` suffix (`type` → `type_`), and so
+//!   does the name of a crate generated code depends on (`serde` → `serde_`).
 //! - **Nothing left**: types and modules fall back to `Unnamed`/`unnamed`. Fields and
 //!   variants name JSON *values*, where a distinct spelling matters more: `""` is
 //!   `empty`/`Empty`, a name with no letters or digits is spelled out one character at a
@@ -40,6 +41,17 @@ const KEYWORDS: &[&str] = &[
 /// Whether `word` is a strict or reserved keyword of edition 2024.
 pub(crate) fn is_keyword(word: &str) -> bool {
     KEYWORDS.contains(&word)
+}
+
+/// Crates a generated crate's code and its users name by path: a module of one of these names
+/// would shadow the crate for a bare path below it, so it gets the `_` suffix (`serde.json` →
+/// `serde_`). The emitted code itself writes these paths absolute (`::serde`).
+const CRATE_NAMES: &[&str] = &["serde", "serde_json", "schemac_runtime", "std", "core", "alloc", "proc_macro", "test", "proptest"];
+
+/// Whether a module cannot be named `name` (a keyword, or a crate generated code names), so
+/// that it gets the `_` suffix.
+pub(crate) fn is_reserved_module(name: &str) -> bool {
+    is_keyword(name) || CRATE_NAMES.contains(&name)
 }
 
 /// Keywords that `r#` cannot make into identifiers.
@@ -80,7 +92,7 @@ pub fn module_name(raw: &str) -> String {
         return "unnamed".to_owned();
     }
     let name = fix_snake(name);
-    if KEYWORDS.contains(&name.as_str()) { name + "_" } else { name }
+    if is_reserved_module(&name) { name + "_" } else { name }
 }
 
 /// The names taken in one scope (a module's types, a struct's fields, an enum's variants).
@@ -408,6 +420,11 @@ mod tests {
                 ("Self", "self_"),
                 ("mod", "mod_"),
                 ("gen", "gen_"),
+                ("serde", "serde_"),
+                ("serde_json", "serde_json_"),
+                ("schemac_runtime", "schemac_runtime_"),
+                ("std", "std_"),
+                ("core", "core_"),
                 ("2fa", "_2fa"),
                 ("", "unnamed"),
                 ("$$$", "unnamed"),

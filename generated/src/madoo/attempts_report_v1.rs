@@ -7,21 +7,21 @@
 /// Madoo attempts report
 ///
 /// What Repeat Until Accepted (workflow/repeat) did: the body it ran, its policy, every attempt in order with the execution it was, whether its body accepted it, its score and its feedback, and which attempt was delivered and why. Derived from the attempts' own runs, never from text a model wrote. Public IDs only.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct AttemptsReport {
     pub schema: AttemptsReportSchema,
     pub body: AttemptsReportBody,
     pub policy: AttemptsReportPolicy,
     /// The item of the iteration this report belongs to; null when the step is not repeated per item.
-    #[serde(skip_serializing_if = "schemac_runtime::Tristate::is_absent")]
-    pub item: schemac_runtime::Tristate<u64>,
-    pub attempts: Vec<Attempt>,
+    #[serde(skip_serializing_if = "::schemac_runtime::Tristate::is_absent")]
+    pub item: ::schemac_runtime::Tristate<u64>,
+    pub attempts: ::std::vec::Vec<Attempt>,
     /// The attempt delivered as the candidate; null when the result was discarded.
-    pub selected_attempt: Option<u64>,
+    pub selected_attempt: ::core::option::Option<u64>,
     /// accepted: an attempt was accepted. best_unaccepted: none was, the best one is delivered and stays marked as not accepted. discarded: none was and nothing is delivered.
     pub disposition: AttemptsReportDisposition,
     /// Why this attempt was delivered, or why none was.
-    pub reason: String,
+    pub reason: ::std::string::String,
 }
 /// Builds a [`AttemptsReport`]: start with [`AttemptsReport::builder`], call a setter per property, then `build()`.
 ///
@@ -38,28 +38,28 @@ pub struct AttemptsReportBuilder<
     S5 = builder_fields::disposition,
     S6 = builder_fields::reason,
 >(
-    schemac_runtime::builder::Builder<
+    ::schemac_runtime::builder::Builder<
         AttemptsReportBuilderParts,
         (S0, S1, S2, S3, S4, S5, S6),
     >,
 );
 #[derive(Clone, Debug, Default)]
 struct AttemptsReportBuilderParts {
-    schema: Option<AttemptsReportSchema>,
-    body: Option<AttemptsReportBody>,
-    policy: Option<AttemptsReportPolicy>,
-    item: schemac_runtime::Tristate<u64>,
-    attempts: Option<Vec<Attempt>>,
-    selected_attempt: Option<Option<u64>>,
-    disposition: Option<AttemptsReportDisposition>,
-    reason: Option<String>,
+    schema: ::core::option::Option<AttemptsReportSchema>,
+    body: ::core::option::Option<AttemptsReportBody>,
+    policy: ::core::option::Option<AttemptsReportPolicy>,
+    item: ::schemac_runtime::Tristate<u64>,
+    attempts: ::core::option::Option<::std::vec::Vec<Attempt>>,
+    selected_attempt: ::core::option::Option<::core::option::Option<u64>>,
+    disposition: ::core::option::Option<AttemptsReportDisposition>,
+    reason: ::core::option::Option<::std::string::String>,
 }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AttemptsReportSchema;
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct AttemptsReportBody {
     /// The wf_ ID of the body; null when it was deleted since.
-    pub workflow: Option<AttemptsReportBodyWorkflow>,
+    pub workflow: ::core::option::Option<AttemptsReportBodyWorkflow>,
     /// The body version every attempt ran: fixed for the whole run.
     pub version: u64,
 }
@@ -73,22 +73,22 @@ pub struct AttemptsReportBodyBuilder<
     S0 = builder_fields::workflow,
     S1 = builder_fields::version,
 >(
-    schemac_runtime::builder::Builder<AttemptsReportBodyBuilderParts, (S0, S1)>,
+    ::schemac_runtime::builder::Builder<AttemptsReportBodyBuilderParts, (S0, S1)>,
 );
 #[derive(Clone, Debug, Default)]
 struct AttemptsReportBodyBuilderParts {
-    workflow: Option<Option<AttemptsReportBodyWorkflow>>,
-    version: Option<u64>,
+    workflow: ::core::option::Option<::core::option::Option<AttemptsReportBodyWorkflow>>,
+    version: ::core::option::Option<u64>,
 }
 /// The wf_ ID of the body; null when it was deleted since.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize)]
 #[serde(transparent)]
-pub struct AttemptsReportBodyWorkflow(String);
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct AttemptsReportBodyWorkflow(::std::string::String);
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct AttemptsReportPolicy {
     pub max_attempts: u8,
     pub on_exhausted: AttemptsReportPolicyOnExhausted,
-    pub minimum_score_to_deliver: Option<f64>,
+    pub minimum_score_to_deliver: ::core::option::Option<f64>,
 }
 /// Builds a [`AttemptsReportPolicy`]: start with [`AttemptsReportPolicy::builder`], call a setter per property, then `build()`.
 ///
@@ -101,13 +101,13 @@ pub struct AttemptsReportPolicyBuilder<
     S1 = builder_fields::on_exhausted,
     S2 = builder_fields::minimum_score_to_deliver,
 >(
-    schemac_runtime::builder::Builder<AttemptsReportPolicyBuilderParts, (S0, S1, S2)>,
+    ::schemac_runtime::builder::Builder<AttemptsReportPolicyBuilderParts, (S0, S1, S2)>,
 );
 #[derive(Clone, Debug, Default)]
 struct AttemptsReportPolicyBuilderParts {
-    max_attempts: Option<u8>,
-    on_exhausted: Option<AttemptsReportPolicyOnExhausted>,
-    minimum_score_to_deliver: Option<Option<f64>>,
+    max_attempts: ::core::option::Option<u8>,
+    on_exhausted: ::core::option::Option<AttemptsReportPolicyOnExhausted>,
+    minimum_score_to_deliver: ::core::option::Option<::core::option::Option<f64>>,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AttemptsReportPolicyOnExhausted {
@@ -118,7 +118,7 @@ pub enum AttemptsReportPolicyOnExhausted {
     /// `"fail"`
     Fail,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct Attempt {
     pub attempt: u8,
     /// The run of this attempt: its trace shows every step of the body.
@@ -126,7 +126,7 @@ pub struct Attempt {
     pub accepted: bool,
     pub score: f64,
     /// What the body asked the next attempt to correct; the next attempt received it as previous_feedback.
-    pub feedback: Option<String>,
+    pub feedback: ::core::option::Option<::std::string::String>,
 }
 /// Builds a [`Attempt`]: start with [`Attempt::builder`], call a setter per property, then `build()`.
 ///
@@ -141,20 +141,20 @@ pub struct AttemptBuilder<
     S3 = builder_fields::score,
     S4 = builder_fields::feedback,
 >(
-    schemac_runtime::builder::Builder<AttemptBuilderParts, (S0, S1, S2, S3, S4)>,
+    ::schemac_runtime::builder::Builder<AttemptBuilderParts, (S0, S1, S2, S3, S4)>,
 );
 #[derive(Clone, Debug, Default)]
 struct AttemptBuilderParts {
-    attempt: Option<u8>,
-    execution: Option<AttemptExecution>,
-    accepted: Option<bool>,
-    score: Option<f64>,
-    feedback: Option<Option<String>>,
+    attempt: ::core::option::Option<u8>,
+    execution: ::core::option::Option<AttemptExecution>,
+    accepted: ::core::option::Option<bool>,
+    score: ::core::option::Option<f64>,
+    feedback: ::core::option::Option<::core::option::Option<::std::string::String>>,
 }
 /// The run of this attempt: its trace shows every step of the body.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize)]
 #[serde(transparent)]
-pub struct AttemptExecution(String);
+pub struct AttemptExecution(::std::string::String);
 /// accepted: an attempt was accepted. best_unaccepted: none was, the best one is delivered and stays marked as not accepted. discarded: none was and nothing is delivered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AttemptsReportDisposition {
@@ -165,114 +165,119 @@ pub enum AttemptsReportDisposition {
     /// `"discarded"`
     Discarded,
 }
-impl<'de> serde::Deserialize<'de> for AttemptsReport {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for AttemptsReport {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = AttemptsReport;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (AttemptsReport)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<AttemptsReport, A::Error> {
-                let mut f0: Option<AttemptsReportSchema> = None;
-                let mut f1: Option<AttemptsReportBody> = None;
-                let mut f2: Option<AttemptsReportPolicy> = None;
-                let mut f3: Option<Option<u64>> = None;
-                let mut f4: Option<Vec<Attempt>> = None;
-                let mut f5: Option<Option<u64>> = None;
-                let mut f6: Option<AttemptsReportDisposition> = None;
-                let mut f7: Option<String> = None;
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<AttemptsReport, __A::Error> {
+                let mut f0: ::core::option::Option<AttemptsReportSchema> = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<AttemptsReportBody> = ::core::option::Option::None;
+                let mut f2: ::core::option::Option<AttemptsReportPolicy> = ::core::option::Option::None;
+                let mut f3: ::core::option::Option<::core::option::Option<u64>> = ::core::option::Option::None;
+                let mut f4: ::core::option::Option<::std::vec::Vec<Attempt>> = ::core::option::Option::None;
+                let mut f5: ::core::option::Option<::core::option::Option<u64>> = ::core::option::Option::None;
+                let mut f6: ::core::option::Option<AttemptsReportDisposition> = ::core::option::Option::None;
+                let mut f7: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "schema" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "schema",
-                                schemac_runtime::de::Plain::<AttemptsReportSchema>::new(),
+                                ::schemac_runtime::de::Plain::<AttemptsReportSchema>::new(),
                             )?
                         }
                         "body" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "body",
-                                schemac_runtime::de::Plain::<AttemptsReportBody>::new(),
+                                ::schemac_runtime::de::Plain::<AttemptsReportBody>::new(),
                             )?
                         }
                         "policy" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f2,
                                 "policy",
-                                schemac_runtime::de::Plain::<AttemptsReportPolicy>::new(),
+                                ::schemac_runtime::de::Plain::<AttemptsReportPolicy>::new(),
                             )?
                         }
                         "item" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f3,
                                 "item",
-                                schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Nullable(
+                                    ::schemac_runtime::de::Int::<u64>::new(),
                                 ),
                             )?
                         }
                         "attempts" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f4,
                                 "attempts",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<Attempt>::new(),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Seq(
+                                        ::schemac_runtime::de::Plain::<Attempt>::new(),
                                     ),
                                     |v| {
-                                        schemac_runtime::assert::min_items(v.len(), 1u64)?;
-                                        schemac_runtime::assert::max_items(v.len(), 5u64)?;
-                                        Ok(())
+                                        ::schemac_runtime::assert::min_items(v.len(), 1u64)?;
+                                        ::schemac_runtime::assert::max_items(v.len(), 5u64)?;
+                                        ::core::result::Result::Ok(())
                                     },
                                 ),
                             )?
                         }
                         "selected_attempt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f5,
                                 "selected_attempt",
-                                schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Assert::new(
-                                        schemac_runtime::de::Int::<u64>::new(),
-                                        |v| schemac_runtime::assert::minimum(*v, 1i128),
+                                ::schemac_runtime::de::Nullable(
+                                    ::schemac_runtime::de::Assert::new(
+                                        ::schemac_runtime::de::Int::<u64>::new(),
+                                        |v| ::schemac_runtime::assert::minimum(*v, 1i128),
                                     ),
                                 ),
                             )?
                         }
                         "disposition" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f6,
                                 "disposition",
-                                schemac_runtime::de::Plain::<
+                                ::schemac_runtime::de::Plain::<
                                     AttemptsReportDisposition,
                                 >::new(),
                             )?
                         }
                         "reason" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f7,
                                 "reason",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         _ => {
-                            let unknown = schemac_runtime::de::UnknownProperty {
+                            let unknown = ::schemac_runtime::de::UnknownProperty {
                                 name: key.as_str(),
                                 expected: &[
                                     "schema",
@@ -289,80 +294,80 @@ impl<'de> serde::Deserialize<'de> for AttemptsReport {
                         }
                     }
                 }
-                Ok(AttemptsReport {
-                    schema: f0.ok_or_else(|| schemac_runtime::de::missing("schema"))?,
-                    body: f1.ok_or_else(|| schemac_runtime::de::missing("body"))?,
-                    policy: f2.ok_or_else(|| schemac_runtime::de::missing("policy"))?,
+                ::core::result::Result::Ok(AttemptsReport {
+                    schema: f0.ok_or_else(|| ::schemac_runtime::de::missing("schema"))?,
+                    body: f1.ok_or_else(|| ::schemac_runtime::de::missing("body"))?,
+                    policy: f2.ok_or_else(|| ::schemac_runtime::de::missing("policy"))?,
                     item: f3
                         .map_or(
-                            schemac_runtime::Tristate::Absent,
-                            schemac_runtime::Tristate::from,
+                            ::schemac_runtime::Tristate::Absent,
+                            ::schemac_runtime::Tristate::from,
                         ),
                     attempts: f4
-                        .ok_or_else(|| schemac_runtime::de::missing("attempts"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("attempts"))?,
                     selected_attempt: f5
-                        .ok_or_else(|| schemac_runtime::de::missing(
+                        .ok_or_else(|| ::schemac_runtime::de::missing(
                             "selected_attempt",
                         ))?,
                     disposition: f6
-                        .ok_or_else(|| schemac_runtime::de::missing("disposition"))?,
-                    reason: f7.ok_or_else(|| schemac_runtime::de::missing("reason"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("disposition"))?,
+                    reason: f7.ok_or_else(|| ::schemac_runtime::de::missing("reason"))?,
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-impl schemac_runtime::Validate for AttemptsReport {
+impl ::schemac_runtime::Validate for AttemptsReport {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.body;
             let at = &at.key("body");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
         {
             let v = &self.policy;
             let at = &at.key("policy");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
         {
             let v = &self.attempts;
             let at = &at.key("attempts");
-            errors.check(at, schemac_runtime::assert::min_items(v.len(), 1u64));
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 5u64));
+            errors.check(at, ::schemac_runtime::assert::min_items(v.len(), 1u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 5u64));
             for (i, v) in v.iter().enumerate() {
                 let at = &at.index(i);
-                schemac_runtime::Validate::validate_at(v, at, errors);
+                ::schemac_runtime::Validate::validate_at(v, at, errors);
             }
         }
         {
             let v = &self.selected_attempt;
             let at = &at.key("selected_attempt");
-            if let Some(v) = v {
-                errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
+            if let ::core::option::Option::Some(v) = v {
+                errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
             }
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for AttemptsReport {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReport")
+impl ::schemac_runtime::schemars::JsonSchema for AttemptsReport {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("AttemptsReport")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReport"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReport"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
             refs: &[
-                schemac_runtime::bundle::Ref {
+                ::schemac_runtime::bundle::Ref {
                     holder: "/properties/attempts/items",
                     keyword: "$ref",
                     alone: false,
@@ -376,12 +381,12 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReport {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::SchemaBound for AttemptsReport {
+impl ::schemac_runtime::SchemaBound for AttemptsReport {
     const SCHEMA_ID: &'static str = "urn:madoo:schema:attempts-report:v1";
     const SOURCE_PATH: &'static str = "schemas/madoo/attempts-report.v1.json";
     const SOURCE_SHA256: &'static str = "ee426782c5947dd04a7899bbf57431d41964f7f6a95f1331b5068d5f4447faf6";
     const POINTER: &'static str = "";
-    fn schema() -> &'static serde_json::Value {
+    fn schema() -> &'static ::serde_json::Value {
         &SCHEMA_VALUE
     }
 }
@@ -395,44 +400,44 @@ impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S
     /// Sets [`AttemptsReport::schema`].
     pub fn schema(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptsReportSchema>,
-    ) -> AttemptsReportBuilder<schemac_runtime::builder::Set, S1, S2, S3, S4, S5, S6> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptsReportSchema>,
+    ) -> AttemptsReportBuilder<::schemac_runtime::builder::Set, S1, S2, S3, S4, S5, S6> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.schema, "schema", value))
     }
     /// Sets [`AttemptsReport::body`].
     pub fn body(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptsReportBody>,
-    ) -> AttemptsReportBuilder<S0, schemac_runtime::builder::Set, S2, S3, S4, S5, S6> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptsReportBody>,
+    ) -> AttemptsReportBuilder<S0, ::schemac_runtime::builder::Set, S2, S3, S4, S5, S6> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.body, "body", value))
     }
     /// Sets [`AttemptsReport::policy`].
     pub fn policy(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptsReportPolicy>,
-    ) -> AttemptsReportBuilder<S0, S1, schemac_runtime::builder::Set, S3, S4, S5, S6> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptsReportPolicy>,
+    ) -> AttemptsReportBuilder<S0, S1, ::schemac_runtime::builder::Set, S3, S4, S5, S6> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.policy, "policy", value))
     }
     /// Sets [`AttemptsReport::item`].
     /// `None` writes `null`; without a call the property is absent.
     pub fn item(
         self,
-        value: impl schemac_runtime::builder::Assign<Option<u64>>,
+        value: impl ::schemac_runtime::builder::Assign<::core::option::Option<u64>>,
     ) -> Self {
         AttemptsReportBuilder(self.0.set_tristate(|p| &mut p.item, "item", value))
     }
     /// Sets [`AttemptsReport::attempts`].
     pub fn attempts(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<Attempt>>,
-    ) -> AttemptsReportBuilder<S0, S1, S2, schemac_runtime::builder::Set, S4, S5, S6> {
+        value: impl ::schemac_runtime::builder::Assign<::std::vec::Vec<Attempt>>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, ::schemac_runtime::builder::Set, S4, S5, S6> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.attempts, "attempts", value))
     }
     /// Sets [`AttemptsReport::selected_attempt`].
     pub fn selected_attempt(
         self,
-        value: impl schemac_runtime::builder::Assign<Option<u64>>,
-    ) -> AttemptsReportBuilder<S0, S1, S2, S3, schemac_runtime::builder::Set, S5, S6> {
+        value: impl ::schemac_runtime::builder::Assign<::core::option::Option<u64>>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, S3, ::schemac_runtime::builder::Set, S5, S6> {
         AttemptsReportBuilder(
             self.0.set(|p| &mut p.selected_attempt, "selected_attempt", value),
         )
@@ -440,31 +445,33 @@ impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S
     /// Sets [`AttemptsReport::disposition`].
     pub fn disposition(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptsReportDisposition>,
-    ) -> AttemptsReportBuilder<S0, S1, S2, S3, S4, schemac_runtime::builder::Set, S6> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptsReportDisposition>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, S3, S4, ::schemac_runtime::builder::Set, S6> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.disposition, "disposition", value))
     }
     /// Sets [`AttemptsReport::reason`].
     pub fn reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, ::schemac_runtime::builder::Set> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.reason, "reason", value))
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<AttemptsReport, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<AttemptsReport, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S1: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S2: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S3: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S4: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S5: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S6: schemac_runtime::builder::IsSet<AttemptsReport>,
+        S0: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S1: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S2: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S3: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S4: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S5: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S6: ::schemac_runtime::builder::IsSet<AttemptsReport>,
     {
         self.0
-            .build(|p| Some(AttemptsReport {
+            .build(|p| ::core::option::Option::Some(AttemptsReport {
                 schema: p.schema?,
                 body: p.body?,
                 policy: p.policy?,
@@ -480,34 +487,39 @@ impl AttemptsReportSchema {
     /// The only allowed value.
     pub const VALUE: &'static str = "madoo.attempts-report/v1";
 }
-impl serde::Serialize for AttemptsReportSchema {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for AttemptsReportSchema {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str("madoo.attempts-report/v1")
     }
 }
-impl<'de> serde::Deserialize<'de> for AttemptsReportSchema {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for AttemptsReportSchema {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "the constant \"madoo.attempts-report/v1\"",
             |s| (s == "madoo.attempts-report/v1").then_some(AttemptsReportSchema),
         )
     }
 }
-schemac_runtime::always_valid!(AttemptsReportSchema);
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportSchema {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportSchema")
+::schemac_runtime::always_valid!(AttemptsReportSchema);
+impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportSchema {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("AttemptsReportSchema")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReportSchema"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "AttemptsReportSchema"),
+        )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/schema",
             refs: &[],
@@ -518,49 +530,56 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportSchema {
             .json_schema(generator)
     }
 }
-impl<'de> serde::Deserialize<'de> for AttemptsReportBody {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for AttemptsReportBody {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = AttemptsReportBody;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (AttemptsReportBody)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<AttemptsReportBody, A::Error> {
-                let mut f0: Option<Option<AttemptsReportBodyWorkflow>> = None;
-                let mut f1: Option<u64> = None;
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<AttemptsReportBody, __A::Error> {
+                let mut f0: ::core::option::Option<
+                    ::core::option::Option<AttemptsReportBodyWorkflow>,
+                > = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<u64> = ::core::option::Option::None;
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "workflow" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "workflow",
-                                schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Plain::<
+                                ::schemac_runtime::de::Nullable(
+                                    ::schemac_runtime::de::Plain::<
                                         AttemptsReportBodyWorkflow,
                                     >::new(),
                                 ),
                             )?
                         }
                         "version" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "version",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Int::<u64>::new(),
-                                    |v| schemac_runtime::assert::minimum(*v, 1i128),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Int::<u64>::new(),
+                                    |v| ::schemac_runtime::assert::minimum(*v, 1i128),
                                 ),
                             )?
                         }
                         _ => {
-                            let unknown = schemac_runtime::de::UnknownProperty {
+                            let unknown = ::schemac_runtime::de::UnknownProperty {
                                 name: key.as_str(),
                                 expected: &["workflow", "version"],
                             };
@@ -568,40 +587,40 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportBody {
                         }
                     }
                 }
-                Ok(AttemptsReportBody {
+                ::core::result::Result::Ok(AttemptsReportBody {
                     workflow: f0
-                        .ok_or_else(|| schemac_runtime::de::missing("workflow"))?,
-                    version: f1.ok_or_else(|| schemac_runtime::de::missing("version"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("workflow"))?,
+                    version: f1.ok_or_else(|| ::schemac_runtime::de::missing("version"))?,
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-impl schemac_runtime::Validate for AttemptsReportBody {
+impl ::schemac_runtime::Validate for AttemptsReportBody {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.version;
             let at = &at.key("version");
-            errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
+            errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportBody {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportBody")
+impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportBody {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("AttemptsReportBody")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReportBody"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReportBody"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/body",
             refs: &[],
@@ -622,39 +641,43 @@ impl<S0, S1> AttemptsReportBodyBuilder<S0, S1> {
     /// Sets [`AttemptsReportBody::workflow`].
     pub fn workflow(
         self,
-        value: impl schemac_runtime::builder::Assign<Option<AttemptsReportBodyWorkflow>>,
-    ) -> AttemptsReportBodyBuilder<schemac_runtime::builder::Set, S1> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::core::option::Option<AttemptsReportBodyWorkflow>,
+        >,
+    ) -> AttemptsReportBodyBuilder<::schemac_runtime::builder::Set, S1> {
         AttemptsReportBodyBuilder(self.0.set(|p| &mut p.workflow, "workflow", value))
     }
     /// Sets [`AttemptsReportBody::version`].
     pub fn version(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> AttemptsReportBodyBuilder<S0, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> AttemptsReportBodyBuilder<S0, ::schemac_runtime::builder::Set> {
         AttemptsReportBodyBuilder(self.0.set(|p| &mut p.version, "version", value))
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<AttemptsReportBody, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<AttemptsReportBody, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<AttemptsReportBody>,
-        S1: schemac_runtime::builder::IsSet<AttemptsReportBody>,
+        S0: ::schemac_runtime::builder::IsSet<AttemptsReportBody>,
+        S1: ::schemac_runtime::builder::IsSet<AttemptsReportBody>,
     {
         self.0
-            .build(|p| Some(AttemptsReportBody {
+            .build(|p| ::core::option::Option::Some(AttemptsReportBody {
                 workflow: p.workflow?,
                 version: p.version?,
             }))
     }
 }
 impl AttemptsReportBodyWorkflow {
-    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
+    fn check(v: &str) -> ::core::result::Result<(), ::schemac_runtime::ConstraintError> {
+        static PATTERN: ::schemac_runtime::pattern::Pattern = ::schemac_runtime::pattern::Pattern::anchored(
             "^wf_[0-9a-f]{32}$",
             &[
-                schemac_runtime::pattern::Part::Literal(b"wf_"),
-                schemac_runtime::pattern::Part::Run(
-                    schemac_runtime::pattern::Run::new(
+                ::schemac_runtime::pattern::Part::Literal(b"wf_"),
+                ::schemac_runtime::pattern::Part::Run(
+                    ::schemac_runtime::pattern::Run::new(
                         &[(b'0', b'9'), (b'a', b'f')],
                         32,
                         32,
@@ -665,69 +688,73 @@ impl AttemptsReportBodyWorkflow {
         );
         if !PATTERN
             .is_match(v)
-            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+            .map_err(|e| ::schemac_runtime::ConstraintError::new(e.to_string()))?
         {
-            return Err(
-                schemac_runtime::ConstraintError::new(
+            return ::core::result::Result::Err(
+                ::schemac_runtime::ConstraintError::new(
                     format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
                 ),
             );
         }
-        Ok(())
+        ::core::result::Result::Ok(())
     }
     pub fn as_str(&self) -> &str {
         &self.0
     }
-    pub fn into_string(self) -> String {
+    pub fn into_string(self) -> ::std::string::String {
         self.0
     }
 }
-impl TryFrom<String> for AttemptsReportBodyWorkflow {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, Self::Error> {
+impl ::core::convert::TryFrom<::std::string::String> for AttemptsReportBodyWorkflow {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, Self::Error> {
         AttemptsReportBodyWorkflow::check(&text)
             .map(|()| AttemptsReportBodyWorkflow(text))
     }
 }
-impl TryFrom<&str> for AttemptsReportBodyWorkflow {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, Self::Error> {
+impl ::core::convert::TryFrom<&str> for AttemptsReportBodyWorkflow {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> ::core::result::Result<Self, Self::Error> {
         AttemptsReportBodyWorkflow::check(text)
             .map(|()| AttemptsReportBodyWorkflow(text.to_owned()))
     }
 }
-impl AsRef<str> for AttemptsReportBodyWorkflow {
+impl ::core::convert::AsRef<str> for AttemptsReportBodyWorkflow {
     fn as_ref(&self) -> &str {
         &self.0
     }
 }
-impl std::fmt::Display for AttemptsReportBodyWorkflow {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for AttemptsReportBodyWorkflow {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(&self.0)
     }
 }
-impl<'de> serde::Deserialize<'de> for AttemptsReportBodyWorkflow {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
-        AttemptsReportBodyWorkflow::try_from(text).map_err(serde::de::Error::custom)
+impl<'de> ::serde::Deserialize<'de> for AttemptsReportBodyWorkflow {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        let text = <::std::string::String as ::serde::Deserialize>::deserialize(
+            deserializer,
+        )?;
+        AttemptsReportBodyWorkflow::try_from(text).map_err(::serde::de::Error::custom)
     }
 }
-schemac_runtime::always_valid!(AttemptsReportBodyWorkflow);
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportBodyWorkflow {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportBodyWorkflow")
+::schemac_runtime::always_valid!(AttemptsReportBodyWorkflow);
+impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportBodyWorkflow {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("AttemptsReportBodyWorkflow")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
             concat!(module_path!(), "::", "AttemptsReportBodyWorkflow"),
         )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/body/properties/workflow",
             refs: &[],
@@ -738,89 +765,103 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportBodyWorkflow {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for &str {
+impl ::schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for &str {
     fn assign(
         self,
-    ) -> Result<AttemptsReportBodyWorkflow, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportBodyWorkflow,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportBodyWorkflow::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for String {
+impl ::schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow>
+for ::std::string::String {
     fn assign(
         self,
-    ) -> Result<AttemptsReportBodyWorkflow, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportBodyWorkflow,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportBodyWorkflow::try_from(self)
     }
 }
-impl std::str::FromStr for AttemptsReportBodyWorkflow {
-    type Err = schemac_runtime::ConstraintError;
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::std::str::FromStr for AttemptsReportBodyWorkflow {
+    type Err = ::schemac_runtime::ConstraintError;
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         AttemptsReportBodyWorkflow::try_from(text)
     }
 }
-impl<'de> serde::Deserialize<'de> for AttemptsReportPolicy {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for AttemptsReportPolicy {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = AttemptsReportPolicy;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (AttemptsReportPolicy)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<AttemptsReportPolicy, A::Error> {
-                let mut f0: Option<u8> = None;
-                let mut f1: Option<AttemptsReportPolicyOnExhausted> = None;
-                let mut f2: Option<Option<f64>> = None;
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<AttemptsReportPolicy, __A::Error> {
+                let mut f0: ::core::option::Option<u8> = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<AttemptsReportPolicyOnExhausted> = ::core::option::Option::None;
+                let mut f2: ::core::option::Option<::core::option::Option<f64>> = ::core::option::Option::None;
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "max_attempts" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "max_attempts",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Int::<u8>::new(),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Int::<u8>::new(),
                                     |v| {
-                                        schemac_runtime::assert::minimum(*v, 1i128)?;
-                                        schemac_runtime::assert::maximum(*v, 5i128)?;
-                                        Ok(())
+                                        ::schemac_runtime::assert::minimum(*v, 1i128)?;
+                                        ::schemac_runtime::assert::maximum(*v, 5i128)?;
+                                        ::core::result::Result::Ok(())
                                     },
                                 ),
                             )?
                         }
                         "on_exhausted" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "on_exhausted",
-                                schemac_runtime::de::Plain::<
+                                ::schemac_runtime::de::Plain::<
                                     AttemptsReportPolicyOnExhausted,
                                 >::new(),
                             )?
                         }
                         "minimum_score_to_deliver" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f2,
                                 "minimum_score_to_deliver",
-                                schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Assert::new(
-                                        schemac_runtime::de::Float::new(),
+                                ::schemac_runtime::de::Nullable(
+                                    ::schemac_runtime::de::Assert::new(
+                                        ::schemac_runtime::de::Float::new(),
                                         |v| {
-                                            schemac_runtime::assert::minimum(*v, 0i128)?;
-                                            schemac_runtime::assert::maximum(*v, 1i128)?;
-                                            Ok(())
+                                            ::schemac_runtime::assert::minimum(*v, 0i128)?;
+                                            ::schemac_runtime::assert::maximum(*v, 1i128)?;
+                                            ::core::result::Result::Ok(())
                                         },
                                     ),
                                 ),
                             )?
                         }
                         _ => {
-                            let unknown = schemac_runtime::de::UnknownProperty {
+                            let unknown = ::schemac_runtime::de::UnknownProperty {
                                 name: key.as_str(),
                                 expected: &[
                                     "max_attempts",
@@ -832,54 +873,56 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportPolicy {
                         }
                     }
                 }
-                Ok(AttemptsReportPolicy {
+                ::core::result::Result::Ok(AttemptsReportPolicy {
                     max_attempts: f0
-                        .ok_or_else(|| schemac_runtime::de::missing("max_attempts"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("max_attempts"))?,
                     on_exhausted: f1
-                        .ok_or_else(|| schemac_runtime::de::missing("on_exhausted"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("on_exhausted"))?,
                     minimum_score_to_deliver: f2
-                        .ok_or_else(|| schemac_runtime::de::missing(
+                        .ok_or_else(|| ::schemac_runtime::de::missing(
                             "minimum_score_to_deliver",
                         ))?,
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-impl schemac_runtime::Validate for AttemptsReportPolicy {
+impl ::schemac_runtime::Validate for AttemptsReportPolicy {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.max_attempts;
             let at = &at.key("max_attempts");
-            errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
-            errors.check(at, schemac_runtime::assert::maximum(*v, 5i128));
+            errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
+            errors.check(at, ::schemac_runtime::assert::maximum(*v, 5i128));
         }
         {
             let v = &self.minimum_score_to_deliver;
             let at = &at.key("minimum_score_to_deliver");
-            if let Some(v) = v {
-                errors.check(at, schemac_runtime::assert::minimum(*v, 0i128));
-                errors.check(at, schemac_runtime::assert::maximum(*v, 1i128));
+            if let ::core::option::Option::Some(v) = v {
+                errors.check(at, ::schemac_runtime::assert::minimum(*v, 0i128));
+                errors.check(at, ::schemac_runtime::assert::maximum(*v, 1i128));
             }
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportPolicy {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportPolicy")
+impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportPolicy {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("AttemptsReportPolicy")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReportPolicy"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "AttemptsReportPolicy"),
+        )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/policy",
             refs: &[],
@@ -900,8 +943,8 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
     /// Sets [`AttemptsReportPolicy::max_attempts`].
     pub fn max_attempts(
         self,
-        value: impl schemac_runtime::builder::Assign<u8>,
-    ) -> AttemptsReportPolicyBuilder<schemac_runtime::builder::Set, S1, S2> {
+        value: impl ::schemac_runtime::builder::Assign<u8>,
+    ) -> AttemptsReportPolicyBuilder<::schemac_runtime::builder::Set, S1, S2> {
         AttemptsReportPolicyBuilder(
             self.0.set(|p| &mut p.max_attempts, "max_attempts", value),
         )
@@ -909,8 +952,8 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
     /// Sets [`AttemptsReportPolicy::on_exhausted`].
     pub fn on_exhausted(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted>,
-    ) -> AttemptsReportPolicyBuilder<S0, schemac_runtime::builder::Set, S2> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted>,
+    ) -> AttemptsReportPolicyBuilder<S0, ::schemac_runtime::builder::Set, S2> {
         AttemptsReportPolicyBuilder(
             self.0.set(|p| &mut p.on_exhausted, "on_exhausted", value),
         )
@@ -918,8 +961,8 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
     /// Sets [`AttemptsReportPolicy::minimum_score_to_deliver`].
     pub fn minimum_score_to_deliver(
         self,
-        value: impl schemac_runtime::builder::Assign<Option<f64>>,
-    ) -> AttemptsReportPolicyBuilder<S0, S1, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::core::option::Option<f64>>,
+    ) -> AttemptsReportPolicyBuilder<S0, S1, ::schemac_runtime::builder::Set> {
         AttemptsReportPolicyBuilder(
             self
                 .0
@@ -932,14 +975,19 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<AttemptsReportPolicy, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<
+        AttemptsReportPolicy,
+        ::schemac_runtime::ValidationErrors,
+    >
     where
-        S0: schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
-        S1: schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
-        S2: schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
+        S0: ::schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
+        S1: ::schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
+        S2: ::schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
     {
         self.0
-            .build(|p| Some(AttemptsReportPolicy {
+            .build(|p| ::core::option::Option::Some(AttemptsReportPolicy {
                 max_attempts: p.max_attempts?,
                 on_exhausted: p.on_exhausted?,
                 minimum_score_to_deliver: p.minimum_score_to_deliver?,
@@ -962,46 +1010,57 @@ impl AttemptsReportPolicyOnExhausted {
         }
     }
 }
-impl std::fmt::Display for AttemptsReportPolicyOnExhausted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for AttemptsReportPolicyOnExhausted {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for AttemptsReportPolicyOnExhausted {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for AttemptsReportPolicyOnExhausted {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for AttemptsReportPolicyOnExhausted {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for AttemptsReportPolicyOnExhausted {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "one of \"best\", \"discard\", \"fail\"",
             |s| match s {
-                "best" => Some(AttemptsReportPolicyOnExhausted::Best),
-                "discard" => Some(AttemptsReportPolicyOnExhausted::Discard),
-                "fail" => Some(AttemptsReportPolicyOnExhausted::Fail),
-                _ => None,
+                "best" => {
+                    ::core::option::Option::Some(AttemptsReportPolicyOnExhausted::Best)
+                }
+                "discard" => {
+                    ::core::option::Option::Some(
+                        AttemptsReportPolicyOnExhausted::Discard,
+                    )
+                }
+                "fail" => {
+                    ::core::option::Option::Some(AttemptsReportPolicyOnExhausted::Fail)
+                }
+                _ => ::core::option::Option::None,
             },
         )
     }
 }
-schemac_runtime::always_valid!(AttemptsReportPolicyOnExhausted);
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportPolicyOnExhausted {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportPolicyOnExhausted")
+::schemac_runtime::always_valid!(AttemptsReportPolicyOnExhausted);
+impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportPolicyOnExhausted {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("AttemptsReportPolicyOnExhausted")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
             concat!(module_path!(), "::", "AttemptsReportPolicyOnExhausted"),
         )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/policy/properties/on_exhausted",
             refs: &[],
@@ -1012,130 +1071,151 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportPolicyOnExhausted {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for &str {
+impl ::schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for &str {
     fn assign(
         self,
-    ) -> Result<AttemptsReportPolicyOnExhausted, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportPolicyOnExhausted,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportPolicyOnExhausted::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for String {
+impl ::schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted>
+for ::std::string::String {
     fn assign(
         self,
-    ) -> Result<AttemptsReportPolicyOnExhausted, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportPolicyOnExhausted,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportPolicyOnExhausted::try_from(self)
     }
 }
-impl std::str::FromStr for AttemptsReportPolicyOnExhausted {
-    type Err = schemac_runtime::ConstraintError;
+impl ::std::str::FromStr for AttemptsReportPolicyOnExhausted {
+    type Err = ::schemac_runtime::ConstraintError;
     /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         AttemptsReportPolicyOnExhausted::ALL
             .iter()
             .copied()
             .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
                 text,
                 "one of \"best\", \"discard\", \"fail\"",
             ))
     }
 }
-impl TryFrom<&str> for AttemptsReportPolicyOnExhausted {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<&str> for AttemptsReportPolicyOnExhausted {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl TryFrom<String> for AttemptsReportPolicyOnExhausted {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<::std::string::String>
+for AttemptsReportPolicyOnExhausted {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl AsRef<str> for AttemptsReportPolicyOnExhausted {
+impl ::core::convert::AsRef<str> for AttemptsReportPolicyOnExhausted {
     fn as_ref(&self) -> &str {
         self.as_str()
     }
 }
-impl<'de> serde::Deserialize<'de> for Attempt {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for Attempt {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = Attempt;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (Attempt)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<Attempt, A::Error> {
-                let mut f0: Option<u8> = None;
-                let mut f1: Option<AttemptExecution> = None;
-                let mut f2: Option<bool> = None;
-                let mut f3: Option<f64> = None;
-                let mut f4: Option<Option<String>> = None;
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<Attempt, __A::Error> {
+                let mut f0: ::core::option::Option<u8> = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<AttemptExecution> = ::core::option::Option::None;
+                let mut f2: ::core::option::Option<bool> = ::core::option::Option::None;
+                let mut f3: ::core::option::Option<f64> = ::core::option::Option::None;
+                let mut f4: ::core::option::Option<
+                    ::core::option::Option<::std::string::String>,
+                > = ::core::option::Option::None;
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "attempt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "attempt",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Int::<u8>::new(),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Int::<u8>::new(),
                                     |v| {
-                                        schemac_runtime::assert::minimum(*v, 1i128)?;
-                                        schemac_runtime::assert::maximum(*v, 5i128)?;
-                                        Ok(())
+                                        ::schemac_runtime::assert::minimum(*v, 1i128)?;
+                                        ::schemac_runtime::assert::maximum(*v, 5i128)?;
+                                        ::core::result::Result::Ok(())
                                     },
                                 ),
                             )?
                         }
                         "execution" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "execution",
-                                schemac_runtime::de::Plain::<AttemptExecution>::new(),
+                                ::schemac_runtime::de::Plain::<AttemptExecution>::new(),
                             )?
                         }
                         "accepted" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f2,
                                 "accepted",
-                                schemac_runtime::de::Plain::<bool>::new(),
+                                ::schemac_runtime::de::Plain::<bool>::new(),
                             )?
                         }
                         "score" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f3,
                                 "score",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Float::new(),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Float::new(),
                                     |v| {
-                                        schemac_runtime::assert::minimum(*v, 0i128)?;
-                                        schemac_runtime::assert::maximum(*v, 1i128)?;
-                                        Ok(())
+                                        ::schemac_runtime::assert::minimum(*v, 0i128)?;
+                                        ::schemac_runtime::assert::maximum(*v, 1i128)?;
+                                        ::core::result::Result::Ok(())
                                     },
                                 ),
                             )?
                         }
                         "feedback" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f4,
                                 "feedback",
-                                schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Nullable(
+                                    ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                                 ),
                             )?
                         }
                         _ => {
-                            let unknown = schemac_runtime::de::UnknownProperty {
+                            let unknown = ::schemac_runtime::de::UnknownProperty {
                                 name: key.as_str(),
                                 expected: &[
                                     "attempt",
@@ -1149,51 +1229,53 @@ impl<'de> serde::Deserialize<'de> for Attempt {
                         }
                     }
                 }
-                Ok(Attempt {
-                    attempt: f0.ok_or_else(|| schemac_runtime::de::missing("attempt"))?,
+                ::core::result::Result::Ok(Attempt {
+                    attempt: f0
+                        .ok_or_else(|| ::schemac_runtime::de::missing("attempt"))?,
                     execution: f1
-                        .ok_or_else(|| schemac_runtime::de::missing("execution"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("execution"))?,
                     accepted: f2
-                        .ok_or_else(|| schemac_runtime::de::missing("accepted"))?,
-                    score: f3.ok_or_else(|| schemac_runtime::de::missing("score"))?,
-                    feedback: f4.ok_or_else(|| schemac_runtime::de::missing("feedback"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("accepted"))?,
+                    score: f3.ok_or_else(|| ::schemac_runtime::de::missing("score"))?,
+                    feedback: f4
+                        .ok_or_else(|| ::schemac_runtime::de::missing("feedback"))?,
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-impl schemac_runtime::Validate for Attempt {
+impl ::schemac_runtime::Validate for Attempt {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.attempt;
             let at = &at.key("attempt");
-            errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
-            errors.check(at, schemac_runtime::assert::maximum(*v, 5i128));
+            errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
+            errors.check(at, ::schemac_runtime::assert::maximum(*v, 5i128));
         }
         {
             let v = &self.score;
             let at = &at.key("score");
-            errors.check(at, schemac_runtime::assert::minimum(*v, 0i128));
-            errors.check(at, schemac_runtime::assert::maximum(*v, 1i128));
+            errors.check(at, ::schemac_runtime::assert::minimum(*v, 0i128));
+            errors.check(at, ::schemac_runtime::assert::maximum(*v, 1i128));
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for Attempt {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("attempt")
+impl ::schemac_runtime::schemars::JsonSchema for Attempt {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("attempt")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Attempt"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Attempt"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/$defs/attempt",
             refs: &[],
@@ -1214,50 +1296,54 @@ impl<S0, S1, S2, S3, S4> AttemptBuilder<S0, S1, S2, S3, S4> {
     /// Sets [`Attempt::attempt`].
     pub fn attempt(
         self,
-        value: impl schemac_runtime::builder::Assign<u8>,
-    ) -> AttemptBuilder<schemac_runtime::builder::Set, S1, S2, S3, S4> {
+        value: impl ::schemac_runtime::builder::Assign<u8>,
+    ) -> AttemptBuilder<::schemac_runtime::builder::Set, S1, S2, S3, S4> {
         AttemptBuilder(self.0.set(|p| &mut p.attempt, "attempt", value))
     }
     /// Sets [`Attempt::execution`].
     pub fn execution(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptExecution>,
-    ) -> AttemptBuilder<S0, schemac_runtime::builder::Set, S2, S3, S4> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptExecution>,
+    ) -> AttemptBuilder<S0, ::schemac_runtime::builder::Set, S2, S3, S4> {
         AttemptBuilder(self.0.set(|p| &mut p.execution, "execution", value))
     }
     /// Sets [`Attempt::accepted`].
     pub fn accepted(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
-    ) -> AttemptBuilder<S0, S1, schemac_runtime::builder::Set, S3, S4> {
+        value: impl ::schemac_runtime::builder::Assign<bool>,
+    ) -> AttemptBuilder<S0, S1, ::schemac_runtime::builder::Set, S3, S4> {
         AttemptBuilder(self.0.set(|p| &mut p.accepted, "accepted", value))
     }
     /// Sets [`Attempt::score`].
     pub fn score(
         self,
-        value: impl schemac_runtime::builder::Assign<f64>,
-    ) -> AttemptBuilder<S0, S1, S2, schemac_runtime::builder::Set, S4> {
+        value: impl ::schemac_runtime::builder::Assign<f64>,
+    ) -> AttemptBuilder<S0, S1, S2, ::schemac_runtime::builder::Set, S4> {
         AttemptBuilder(self.0.set(|p| &mut p.score, "score", value))
     }
     /// Sets [`Attempt::feedback`].
     pub fn feedback(
         self,
-        value: impl schemac_runtime::builder::Assign<Option<String>>,
-    ) -> AttemptBuilder<S0, S1, S2, S3, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::core::option::Option<::std::string::String>,
+        >,
+    ) -> AttemptBuilder<S0, S1, S2, S3, ::schemac_runtime::builder::Set> {
         AttemptBuilder(self.0.set(|p| &mut p.feedback, "feedback", value))
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<Attempt, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<Attempt, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<Attempt>,
-        S1: schemac_runtime::builder::IsSet<Attempt>,
-        S2: schemac_runtime::builder::IsSet<Attempt>,
-        S3: schemac_runtime::builder::IsSet<Attempt>,
-        S4: schemac_runtime::builder::IsSet<Attempt>,
+        S0: ::schemac_runtime::builder::IsSet<Attempt>,
+        S1: ::schemac_runtime::builder::IsSet<Attempt>,
+        S2: ::schemac_runtime::builder::IsSet<Attempt>,
+        S3: ::schemac_runtime::builder::IsSet<Attempt>,
+        S4: ::schemac_runtime::builder::IsSet<Attempt>,
     {
         self.0
-            .build(|p| Some(Attempt {
+            .build(|p| ::core::option::Option::Some(Attempt {
                 attempt: p.attempt?,
                 execution: p.execution?,
                 accepted: p.accepted?,
@@ -1267,13 +1353,13 @@ impl<S0, S1, S2, S3, S4> AttemptBuilder<S0, S1, S2, S3, S4> {
     }
 }
 impl AttemptExecution {
-    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
+    fn check(v: &str) -> ::core::result::Result<(), ::schemac_runtime::ConstraintError> {
+        static PATTERN: ::schemac_runtime::pattern::Pattern = ::schemac_runtime::pattern::Pattern::anchored(
             "^run_[0-9a-f]{32}$",
             &[
-                schemac_runtime::pattern::Part::Literal(b"run_"),
-                schemac_runtime::pattern::Part::Run(
-                    schemac_runtime::pattern::Run::new(
+                ::schemac_runtime::pattern::Part::Literal(b"run_"),
+                ::schemac_runtime::pattern::Part::Run(
+                    ::schemac_runtime::pattern::Run::new(
                         &[(b'0', b'9'), (b'a', b'f')],
                         32,
                         32,
@@ -1284,65 +1370,69 @@ impl AttemptExecution {
         );
         if !PATTERN
             .is_match(v)
-            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+            .map_err(|e| ::schemac_runtime::ConstraintError::new(e.to_string()))?
         {
-            return Err(
-                schemac_runtime::ConstraintError::new(
+            return ::core::result::Result::Err(
+                ::schemac_runtime::ConstraintError::new(
                     format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
                 ),
             );
         }
-        Ok(())
+        ::core::result::Result::Ok(())
     }
     pub fn as_str(&self) -> &str {
         &self.0
     }
-    pub fn into_string(self) -> String {
+    pub fn into_string(self) -> ::std::string::String {
         self.0
     }
 }
-impl TryFrom<String> for AttemptExecution {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, Self::Error> {
+impl ::core::convert::TryFrom<::std::string::String> for AttemptExecution {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, Self::Error> {
         AttemptExecution::check(&text).map(|()| AttemptExecution(text))
     }
 }
-impl TryFrom<&str> for AttemptExecution {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, Self::Error> {
+impl ::core::convert::TryFrom<&str> for AttemptExecution {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> ::core::result::Result<Self, Self::Error> {
         AttemptExecution::check(text).map(|()| AttemptExecution(text.to_owned()))
     }
 }
-impl AsRef<str> for AttemptExecution {
+impl ::core::convert::AsRef<str> for AttemptExecution {
     fn as_ref(&self) -> &str {
         &self.0
     }
 }
-impl std::fmt::Display for AttemptExecution {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for AttemptExecution {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(&self.0)
     }
 }
-impl<'de> serde::Deserialize<'de> for AttemptExecution {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
-        AttemptExecution::try_from(text).map_err(serde::de::Error::custom)
+impl<'de> ::serde::Deserialize<'de> for AttemptExecution {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        let text = <::std::string::String as ::serde::Deserialize>::deserialize(
+            deserializer,
+        )?;
+        AttemptExecution::try_from(text).map_err(::serde::de::Error::custom)
     }
 }
-schemac_runtime::always_valid!(AttemptExecution);
-impl schemac_runtime::schemars::JsonSchema for AttemptExecution {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptExecution")
+::schemac_runtime::always_valid!(AttemptExecution);
+impl ::schemac_runtime::schemars::JsonSchema for AttemptExecution {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("AttemptExecution")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptExecution"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptExecution"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/$defs/attempt/properties/execution",
             refs: &[],
@@ -1353,19 +1443,25 @@ impl schemac_runtime::schemars::JsonSchema for AttemptExecution {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptExecution> for &str {
-    fn assign(self) -> Result<AttemptExecution, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<AttemptExecution> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<AttemptExecution, ::schemac_runtime::ConstraintError> {
         AttemptExecution::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptExecution> for String {
-    fn assign(self) -> Result<AttemptExecution, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<AttemptExecution> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<AttemptExecution, ::schemac_runtime::ConstraintError> {
         AttemptExecution::try_from(self)
     }
 }
-impl std::str::FromStr for AttemptExecution {
-    type Err = schemac_runtime::ConstraintError;
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::std::str::FromStr for AttemptExecution {
+    type Err = ::schemac_runtime::ConstraintError;
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         AttemptExecution::try_from(text)
     }
 }
@@ -1385,46 +1481,57 @@ impl AttemptsReportDisposition {
         }
     }
 }
-impl std::fmt::Display for AttemptsReportDisposition {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for AttemptsReportDisposition {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for AttemptsReportDisposition {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for AttemptsReportDisposition {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for AttemptsReportDisposition {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for AttemptsReportDisposition {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "one of \"accepted\", \"best_unaccepted\", \"discarded\"",
             |s| match s {
-                "accepted" => Some(AttemptsReportDisposition::Accepted),
-                "best_unaccepted" => Some(AttemptsReportDisposition::BestUnaccepted),
-                "discarded" => Some(AttemptsReportDisposition::Discarded),
-                _ => None,
+                "accepted" => {
+                    ::core::option::Option::Some(AttemptsReportDisposition::Accepted)
+                }
+                "best_unaccepted" => {
+                    ::core::option::Option::Some(
+                        AttemptsReportDisposition::BestUnaccepted,
+                    )
+                }
+                "discarded" => {
+                    ::core::option::Option::Some(AttemptsReportDisposition::Discarded)
+                }
+                _ => ::core::option::Option::None,
             },
         )
     }
 }
-schemac_runtime::always_valid!(AttemptsReportDisposition);
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportDisposition {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportDisposition")
+::schemac_runtime::always_valid!(AttemptsReportDisposition);
+impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportDisposition {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("AttemptsReportDisposition")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
             concat!(module_path!(), "::", "AttemptsReportDisposition"),
         )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/disposition",
             refs: &[],
@@ -1435,47 +1542,60 @@ impl schemac_runtime::schemars::JsonSchema for AttemptsReportDisposition {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptsReportDisposition> for &str {
+impl ::schemac_runtime::builder::Assign<AttemptsReportDisposition> for &str {
     fn assign(
         self,
-    ) -> Result<AttemptsReportDisposition, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportDisposition,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportDisposition::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptsReportDisposition> for String {
+impl ::schemac_runtime::builder::Assign<AttemptsReportDisposition>
+for ::std::string::String {
     fn assign(
         self,
-    ) -> Result<AttemptsReportDisposition, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportDisposition,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportDisposition::try_from(self)
     }
 }
-impl std::str::FromStr for AttemptsReportDisposition {
-    type Err = schemac_runtime::ConstraintError;
+impl ::std::str::FromStr for AttemptsReportDisposition {
+    type Err = ::schemac_runtime::ConstraintError;
     /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         AttemptsReportDisposition::ALL
             .iter()
             .copied()
             .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
                 text,
                 "one of \"accepted\", \"best_unaccepted\", \"discarded\"",
             ))
     }
 }
-impl TryFrom<&str> for AttemptsReportDisposition {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<&str> for AttemptsReportDisposition {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl TryFrom<String> for AttemptsReportDisposition {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<::std::string::String> for AttemptsReportDisposition {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl AsRef<str> for AttemptsReportDisposition {
+impl ::core::convert::AsRef<str> for AttemptsReportDisposition {
     fn as_ref(&self) -> &str {
         self.as_str()
     }
@@ -1692,9 +1812,9 @@ pub const SCHEMA_JSON: &str = r##"{
 }
 "##;
 /// [`SCHEMA_JSON`], parsed on first use.
-static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
-schemac_runtime::literal(SCHEMA_JSON));
+static SCHEMA_VALUE: ::std::sync::LazyLock<::serde_json::Value> = ::std::sync::LazyLock::new(||
+::schemac_runtime::literal(SCHEMA_JSON));
 /// The source schema, parsed (once).
-pub fn schema() -> &'static serde_json::Value {
+pub fn schema() -> &'static ::serde_json::Value {
     &SCHEMA_VALUE
 }

@@ -7,130 +7,134 @@
 /// pi-goal-list-loop-audit goal state
 ///
 /// Active goal state for pi-goal-list-loop-audit (loops 1-3). Persisted as markdown at .pi-glla/goals/&lt;id&gt;.md and mirrored into .pi-glla/active.jsonl state events.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct Goal {
     /// YYYYMMDDHHMMSS + 6-char random suffix
     pub id: GoalId,
-    pub objective: String,
+    pub objective: ::std::string::String,
     pub status: GoalStatus,
     /// Which loop created this goal: 'goal' (loop 1) or 'list' (loop 2 queue item). Loop 3 (/loop) keeps its own state shape and has no Goal.
     pub policy: GoalPolicy,
     /// Explicit specialist routing requested for this goal or list item.
     #[serde(rename = "agentRole")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub agent_role: Option<GoalAgentRole>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub agent_role: ::core::option::Option<GoalAgentRole>,
     /// Queue item id of the parent when this goal was activated from a one-level subtask.
     #[serde(rename = "parentId")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub parent_id: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub parent_id: ::core::option::Option<::std::string::String>,
     /// Done-criteria extracted from the objective ('Done when:' / 'Verify:' markers, line-start or inline). When non-empty, regression_shield requires the auditor's &lt;evidence&gt; block to address every item.
     #[serde(rename = "verificationContract")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub verification_contract: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub verification_contract: ::core::option::Option<::std::string::String>,
     #[serde(rename = "autoContinue")]
     pub auto_continue: bool,
     #[serde(rename = "taskList")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub task_list: Option<GoalTaskList>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub task_list: ::core::option::Option<GoalTaskList>,
     #[serde(rename = "auditHistory")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub audit_history: Option<Vec<AuditVerdict>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub audit_history: ::core::option::Option<::std::vec::Vec<AuditVerdict>>,
     #[serde(rename = "stopReason")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stop_reason: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub stop_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "pauseReason")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_reason: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "pauseSuggestedAction")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_suggested_action: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_suggested_action: ::core::option::Option<::std::string::String>,
     #[serde(rename = "pauseKind")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_kind: Option<GoalPauseKind>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_kind: ::core::option::Option<GoalPauseKind>,
     #[serde(rename = "pauseOptions")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_options: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_options: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     #[serde(rename = "pauseRecommended")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_recommended: Option<f64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_recommended: ::core::option::Option<f64>,
     #[serde(rename = "pauseResumeAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_resume_at: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_resume_at: ::core::option::Option<::std::string::String>,
     /// v0.35.28 issue #16: ISO time glla auto-resumed a lapsed wait; renders the RECOVERY NOTICE in the continuation prompt; cleared by manual /goal resume
     #[serde(rename = "autoResumedAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub auto_resumed_at: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub auto_resumed_at: ::core::option::Option<::std::string::String>,
     /// v0.35.28 issue #16: what auto-resumed the goal (overdue wait route, provider recovery event)
     #[serde(rename = "autoResumedEvent")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub auto_resumed_event: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub auto_resumed_event: ::core::option::Option<::std::string::String>,
     /// Bounded provider diagnostic retained for ledger/archive forensics; never a chat projection.
     #[serde(rename = "providerErrorDiagnostic")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub provider_error_diagnostic: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub provider_error_diagnostic: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryEpisodeKey")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_episode_key: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_episode_key: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryNoticeKeys")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_notice_keys: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_notice_keys: ::core::option::Option<
+        ::std::vec::Vec<::std::string::String>,
+    >,
     #[serde(rename = "interruptedAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub interrupted_at: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub interrupted_at: ::core::option::Option<::std::string::String>,
     #[serde(rename = "interruptedReason")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub interrupted_reason: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub interrupted_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "auditInfraStreak")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub audit_infra_streak: Option<f64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub audit_infra_streak: ::core::option::Option<f64>,
     #[serde(rename = "errorBrakeStreak")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error_brake_streak: Option<f64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub error_brake_streak: ::core::option::Option<f64>,
     /// Contract-change counter: bumped on every /goal tweak (and objective repair). Auditors capture it at dispatch; the revision-bound validity gate refuses stale verdicts after the contract moved.
     ///
     /// Default: `0`
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub revision: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub revision: ::core::option::Option<u64>,
     #[serde(rename = "pendingCompletion")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pending_completion: Option<Box<PendingCompletion>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pending_completion: ::core::option::Option<::std::boxed::Box<PendingCompletion>>,
     /// aggressiveMode audit-cap TODOs: objections extracted from the latest disapproved report, rendered into every continuation until addressed.
     #[serde(rename = "pendingTasks")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pending_tasks: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pending_tasks: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     /// The final completion claim text passed to complete_goal; mirrored into the archive markdown as the final record.
     #[serde(rename = "completionSummary")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub completion_summary: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub completion_summary: ::core::option::Option<::std::string::String>,
     #[serde(rename = "createdVia")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub created_via: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub created_via: ::core::option::Option<::std::string::String>,
     #[serde(rename = "activePath")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub active_path: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub active_path: ::core::option::Option<::std::string::String>,
     #[serde(rename = "archivedPath")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub archived_path: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub archived_path: ::core::option::Option<::std::string::String>,
     #[serde(rename = "objectiveRepairHistory")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub objective_repair_history: Option<Vec<ObjectiveRepair>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub objective_repair_history: ::core::option::Option<
+        ::std::vec::Vec<ObjectiveRepair>,
+    >,
     #[serde(rename = "repairTarget")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub repair_target: Option<Box<ObjectiveRepairTarget>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub repair_target: ::core::option::Option<::std::boxed::Box<ObjectiveRepairTarget>>,
     #[serde(rename = "objectiveProvenance")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub objective_provenance: Option<ObjectiveProvenance>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub objective_provenance: ::core::option::Option<ObjectiveProvenance>,
     /// Bounded per-goal activity counters used by /glla stats.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub telemetry: Option<GoalTelemetry>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub telemetry: ::core::option::Option<GoalTelemetry>,
     pub usage: GoalUsage,
     #[serde(rename = "createdAt")]
-    pub created_at: schemac_runtime::format::DateTime,
+    pub created_at: ::schemac_runtime::format::DateTime,
     #[serde(rename = "updatedAt")]
-    pub updated_at: schemac_runtime::format::DateTime,
+    pub updated_at: ::schemac_runtime::format::DateTime,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`Goal`]: start with [`Goal::builder`], call a setter per property, then `build()`.
 ///
@@ -148,56 +152,59 @@ pub struct GoalBuilder<
     S6 = builder_fields::created_at,
     S7 = builder_fields::updated_at,
 >(
-    schemac_runtime::builder::Builder<GoalBuilderParts, (S0, S1, S2, S3, S4, S5, S6, S7)>,
+    ::schemac_runtime::builder::Builder<
+        GoalBuilderParts,
+        (S0, S1, S2, S3, S4, S5, S6, S7),
+    >,
 );
 #[derive(Clone, Debug, Default)]
 struct GoalBuilderParts {
-    id: Option<GoalId>,
-    objective: Option<String>,
-    status: Option<GoalStatus>,
-    policy: Option<GoalPolicy>,
-    agent_role: Option<GoalAgentRole>,
-    parent_id: Option<String>,
-    verification_contract: Option<String>,
-    auto_continue: Option<bool>,
-    task_list: Option<GoalTaskList>,
-    audit_history: Option<Vec<AuditVerdict>>,
-    stop_reason: Option<String>,
-    pause_reason: Option<String>,
-    pause_suggested_action: Option<String>,
-    pause_kind: Option<GoalPauseKind>,
-    pause_options: Option<Vec<String>>,
-    pause_recommended: Option<f64>,
-    pause_resume_at: Option<String>,
-    auto_resumed_at: Option<String>,
-    auto_resumed_event: Option<String>,
-    provider_error_diagnostic: Option<String>,
-    recovery_episode_key: Option<String>,
-    recovery_notice_keys: Option<Vec<String>>,
-    interrupted_at: Option<String>,
-    interrupted_reason: Option<String>,
-    audit_infra_streak: Option<f64>,
-    error_brake_streak: Option<f64>,
-    revision: Option<u64>,
-    pending_completion: Option<Box<PendingCompletion>>,
-    pending_tasks: Option<Vec<String>>,
-    completion_summary: Option<String>,
-    created_via: Option<String>,
-    active_path: Option<String>,
-    archived_path: Option<String>,
-    objective_repair_history: Option<Vec<ObjectiveRepair>>,
-    repair_target: Option<Box<ObjectiveRepairTarget>>,
-    objective_provenance: Option<ObjectiveProvenance>,
-    telemetry: Option<GoalTelemetry>,
-    usage: Option<GoalUsage>,
-    created_at: Option<schemac_runtime::format::DateTime>,
-    updated_at: Option<schemac_runtime::format::DateTime>,
-    extra: schemac_runtime::Extra,
+    id: ::core::option::Option<GoalId>,
+    objective: ::core::option::Option<::std::string::String>,
+    status: ::core::option::Option<GoalStatus>,
+    policy: ::core::option::Option<GoalPolicy>,
+    agent_role: ::core::option::Option<GoalAgentRole>,
+    parent_id: ::core::option::Option<::std::string::String>,
+    verification_contract: ::core::option::Option<::std::string::String>,
+    auto_continue: ::core::option::Option<bool>,
+    task_list: ::core::option::Option<GoalTaskList>,
+    audit_history: ::core::option::Option<::std::vec::Vec<AuditVerdict>>,
+    stop_reason: ::core::option::Option<::std::string::String>,
+    pause_reason: ::core::option::Option<::std::string::String>,
+    pause_suggested_action: ::core::option::Option<::std::string::String>,
+    pause_kind: ::core::option::Option<GoalPauseKind>,
+    pause_options: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    pause_recommended: ::core::option::Option<f64>,
+    pause_resume_at: ::core::option::Option<::std::string::String>,
+    auto_resumed_at: ::core::option::Option<::std::string::String>,
+    auto_resumed_event: ::core::option::Option<::std::string::String>,
+    provider_error_diagnostic: ::core::option::Option<::std::string::String>,
+    recovery_episode_key: ::core::option::Option<::std::string::String>,
+    recovery_notice_keys: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    interrupted_at: ::core::option::Option<::std::string::String>,
+    interrupted_reason: ::core::option::Option<::std::string::String>,
+    audit_infra_streak: ::core::option::Option<f64>,
+    error_brake_streak: ::core::option::Option<f64>,
+    revision: ::core::option::Option<u64>,
+    pending_completion: ::core::option::Option<::std::boxed::Box<PendingCompletion>>,
+    pending_tasks: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    completion_summary: ::core::option::Option<::std::string::String>,
+    created_via: ::core::option::Option<::std::string::String>,
+    active_path: ::core::option::Option<::std::string::String>,
+    archived_path: ::core::option::Option<::std::string::String>,
+    objective_repair_history: ::core::option::Option<::std::vec::Vec<ObjectiveRepair>>,
+    repair_target: ::core::option::Option<::std::boxed::Box<ObjectiveRepairTarget>>,
+    objective_provenance: ::core::option::Option<ObjectiveProvenance>,
+    telemetry: ::core::option::Option<GoalTelemetry>,
+    usage: ::core::option::Option<GoalUsage>,
+    created_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    updated_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    extra: ::schemac_runtime::Extra,
 }
 /// YYYYMMDDHHMMSS + 6-char random suffix
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize)]
 #[serde(transparent)]
-pub struct GoalId(String);
+pub struct GoalId(::std::string::String);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GoalStatus {
     /// `"active"`
@@ -225,13 +232,13 @@ pub enum GoalAgentRole {
     /// `"designer"`
     Designer,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct GoalTaskList {
     pub version: GoalTaskListVersion,
-    pub tasks: Vec<Task>,
+    pub tasks: ::std::vec::Vec<Task>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`GoalTaskList`]: start with [`GoalTaskList::builder`], call a setter per property, then `build()`.
 ///
@@ -240,29 +247,29 @@ pub struct GoalTaskList {
 #[must_use = "a builder does nothing until `build()` is called"]
 #[allow(clippy::type_complexity)]
 pub struct GoalTaskListBuilder<S0 = builder_fields::version, S1 = builder_fields::tasks>(
-    schemac_runtime::builder::Builder<GoalTaskListBuilderParts, (S0, S1)>,
+    ::schemac_runtime::builder::Builder<GoalTaskListBuilderParts, (S0, S1)>,
 );
 #[derive(Clone, Debug, Default)]
 struct GoalTaskListBuilderParts {
-    version: Option<GoalTaskListVersion>,
-    tasks: Option<Vec<Task>>,
-    extra: schemac_runtime::Extra,
+    version: ::core::option::Option<GoalTaskListVersion>,
+    tasks: ::core::option::Option<::std::vec::Vec<Task>>,
+    extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GoalTaskListVersion;
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct Task {
-    pub id: String,
-    pub title: String,
+    pub id: ::std::string::String,
+    pub title: ::std::string::String,
     pub status: TaskStatus,
     #[serde(rename = "agentRole")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub agent_role: Option<TaskAgentRole>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subtasks: Option<Vec<Task>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub agent_role: ::core::option::Option<TaskAgentRole>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub subtasks: ::core::option::Option<::std::vec::Vec<Task>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`Task`]: start with [`Task::builder`], call a setter per property, then `build()`.
 ///
@@ -275,16 +282,16 @@ pub struct TaskBuilder<
     S1 = builder_fields::title,
     S2 = builder_fields::status,
 >(
-    schemac_runtime::builder::Builder<TaskBuilderParts, (S0, S1, S2)>,
+    ::schemac_runtime::builder::Builder<TaskBuilderParts, (S0, S1, S2)>,
 );
 #[derive(Clone, Debug, Default)]
 struct TaskBuilderParts {
-    id: Option<String>,
-    title: Option<String>,
-    status: Option<TaskStatus>,
-    agent_role: Option<TaskAgentRole>,
-    subtasks: Option<Vec<Task>>,
-    extra: schemac_runtime::Extra,
+    id: ::core::option::Option<::std::string::String>,
+    title: ::core::option::Option<::std::string::String>,
+    status: ::core::option::Option<TaskStatus>,
+    agent_role: ::core::option::Option<TaskAgentRole>,
+    subtasks: ::core::option::Option<::std::vec::Vec<Task>>,
+    extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum TaskStatus {
@@ -297,43 +304,45 @@ pub enum TaskStatus {
 }
 /// The schema at `/definitions/task/properties/agentRole` has the same shape as [`GoalAgentRole`] (`/properties/agentRole`), so it is that type.
 pub type TaskAgentRole = GoalAgentRole;
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct AuditVerdict {
-    pub at: schemac_runtime::format::DateTime,
+    pub at: ::schemac_runtime::format::DateTime,
     pub approved: bool,
     pub disapproved: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub impossible: Option<bool>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub impossible: ::core::option::Option<bool>,
     #[serde(rename = "impossibleReason")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub impossible_reason: Option<String>,
-    pub model: String,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub impossible_reason: ::core::option::Option<::std::string::String>,
+    pub model: ::std::string::String,
     #[serde(rename = "thinkingLevel")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub thinking_level: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub report: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub thinking_level: ::core::option::Option<::std::string::String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub report: ::core::option::Option<::std::string::String>,
     /// Infrastructure failure detail (abort, auth, no model). Entries with error and no report are not real verdicts.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub error: ::core::option::Option<::std::string::String>,
     /// Present when the goal had a verification contract: did the auditor's &lt;evidence&gt; block satisfy the orchestrator-side shield?
     #[serde(rename = "regressionShieldPassed")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub regression_shield_passed: Option<bool>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub regression_shield_passed: ::core::option::Option<bool>,
     /// Contract items the shield found unreferenced in the auditor's evidence (present when regressionShieldPassed is false).
     #[serde(rename = "regressionShieldMissing")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub regression_shield_missing: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub regression_shield_missing: ::core::option::Option<
+        ::std::vec::Vec<::std::string::String>,
+    >,
     /// The goal revision the worker audited (captured at dispatch); the revision-bound validity gate reads this.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub revision: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub revision: ::core::option::Option<u64>,
     /// Wall-clock duration of the audit run.
     #[serde(rename = "durationMs")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub duration_ms: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub duration_ms: ::core::option::Option<u64>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`AuditVerdict`]: start with [`AuditVerdict::builder`], call a setter per property, then `build()`.
 ///
@@ -347,24 +356,26 @@ pub struct AuditVerdictBuilder<
     S2 = builder_fields::disapproved,
     S3 = builder_fields::model,
 >(
-    schemac_runtime::builder::Builder<AuditVerdictBuilderParts, (S0, S1, S2, S3)>,
+    ::schemac_runtime::builder::Builder<AuditVerdictBuilderParts, (S0, S1, S2, S3)>,
 );
 #[derive(Clone, Debug, Default)]
 struct AuditVerdictBuilderParts {
-    at: Option<schemac_runtime::format::DateTime>,
-    approved: Option<bool>,
-    disapproved: Option<bool>,
-    impossible: Option<bool>,
-    impossible_reason: Option<String>,
-    model: Option<String>,
-    thinking_level: Option<String>,
-    report: Option<String>,
-    error: Option<String>,
-    regression_shield_passed: Option<bool>,
-    regression_shield_missing: Option<Vec<String>>,
-    revision: Option<u64>,
-    duration_ms: Option<u64>,
-    extra: schemac_runtime::Extra,
+    at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    approved: ::core::option::Option<bool>,
+    disapproved: ::core::option::Option<bool>,
+    impossible: ::core::option::Option<bool>,
+    impossible_reason: ::core::option::Option<::std::string::String>,
+    model: ::core::option::Option<::std::string::String>,
+    thinking_level: ::core::option::Option<::std::string::String>,
+    report: ::core::option::Option<::std::string::String>,
+    error: ::core::option::Option<::std::string::String>,
+    regression_shield_passed: ::core::option::Option<bool>,
+    regression_shield_missing: ::core::option::Option<
+        ::std::vec::Vec<::std::string::String>,
+    >,
+    revision: ::core::option::Option<u64>,
+    duration_ms: ::core::option::Option<u64>,
+    extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GoalPauseKind {
@@ -378,104 +389,114 @@ pub enum GoalPauseKind {
     Blocked,
 }
 /// Durable completion claim and isolated-auditor lifecycle. Legacy claims may omit phase and are treated as recovery-pending after a fresh session.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct PendingCompletion {
     #[serde(rename = "completionSummary")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub completion_summary: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub completion_summary: ::core::option::Option<::std::string::String>,
     #[serde(rename = "verificationSummary")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub verification_summary: Option<String>,
-    pub at: schemac_runtime::format::DateTime,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub verification_summary: ::core::option::Option<::std::string::String>,
+    pub at: ::schemac_runtime::format::DateTime,
     /// retry-waiting is canonical; quota-waiting is accepted only for legacy files and is normalized on load.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub phase: Option<PendingCompletionPhase>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub phase: ::core::option::Option<PendingCompletionPhase>,
     #[serde(rename = "attemptId")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub attempt_id: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub attempt_id: ::core::option::Option<::std::string::String>,
     #[serde(rename = "startedAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub started_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub started_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "wallDeadlineAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub wall_deadline_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub wall_deadline_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "recoveryAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "recoveryReason")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_reason: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryRetryAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_retry_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_retry_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Bounded provider/auditor diagnostic retained for forensics only.
     #[serde(rename = "providerErrorDiagnostic")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub provider_error_diagnostic: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub provider_error_diagnostic: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryEpisodeKey")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_episode_key: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_episode_key: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryNoticeKeys")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_notice_keys: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_notice_keys: ::core::option::Option<
+        ::std::vec::Vec<::std::string::String>,
+    >,
     #[serde(rename = "automaticRecoveryAttempted")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_attempted: Option<bool>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_attempted: ::core::option::Option<bool>,
     #[serde(rename = "automaticRecoveryAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_at: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     #[serde(rename = "automaticRecoveryGeneration")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_generation: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_generation: ::core::option::Option<u64>,
     #[serde(rename = "automaticRecoveryAttempts")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_attempts: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_attempts: ::core::option::Option<u64>,
     #[serde(rename = "automaticRecoveryFirstAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_first_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_first_at: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     #[serde(rename = "automaticRecoveryUntil")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_until: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_until: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     #[serde(rename = "retryAttempts")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub retry_attempts: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_attempts: ::core::option::Option<u64>,
     #[serde(rename = "retryFirstAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub retry_first_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "retryUntil")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub retry_until: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_until: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Legacy field; ignored by the generic retry policy.
     #[serde(rename = "quotaAttempts")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quota_attempts: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_attempts: ::core::option::Option<u64>,
     /// Legacy field; ignored by the generic retry policy.
     #[serde(rename = "quotaFirstAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quota_first_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Legacy field; ignored by the generic retry policy.
     #[serde(rename = "quotaAutoRetryUntil")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quota_auto_retry_until: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_auto_retry_until: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     /// Legacy diagnostic field; never used for scheduling or fallback.
     #[serde(rename = "quotaSignal")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quota_signal: Option<PendingCompletionQuotaSignal>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_signal: ::core::option::Option<PendingCompletionQuotaSignal>,
     /// Legacy provider hint; retained only when reading older files and never used for scheduling.
     #[serde(rename = "retryAfterSec")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub retry_after_sec: Option<f64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_after_sec: ::core::option::Option<f64>,
     /// Legacy provider hint marker; never used for scheduling.
     #[serde(rename = "retryFromUpstream")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub retry_from_upstream: Option<bool>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_from_upstream: ::core::option::Option<bool>,
     /// Legacy provider reset hint; never used for scheduling.
     #[serde(rename = "resetAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reset_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub reset_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`PendingCompletion`]: start with [`PendingCompletion::builder`], call a setter per property, then `build()`.
 ///
@@ -484,40 +505,44 @@ pub struct PendingCompletion {
 #[must_use = "a builder does nothing until `build()` is called"]
 #[allow(clippy::type_complexity)]
 pub struct PendingCompletionBuilder<S0 = builder_fields::at>(
-    schemac_runtime::builder::Builder<PendingCompletionBuilderParts, (S0,)>,
+    ::schemac_runtime::builder::Builder<PendingCompletionBuilderParts, (S0,)>,
 );
 #[derive(Clone, Debug, Default)]
 struct PendingCompletionBuilderParts {
-    completion_summary: Option<String>,
-    verification_summary: Option<String>,
-    at: Option<schemac_runtime::format::DateTime>,
-    phase: Option<PendingCompletionPhase>,
-    attempt_id: Option<String>,
-    started_at: Option<schemac_runtime::format::DateTime>,
-    wall_deadline_at: Option<schemac_runtime::format::DateTime>,
-    recovery_at: Option<schemac_runtime::format::DateTime>,
-    recovery_reason: Option<String>,
-    recovery_retry_at: Option<schemac_runtime::format::DateTime>,
-    provider_error_diagnostic: Option<String>,
-    recovery_episode_key: Option<String>,
-    recovery_notice_keys: Option<Vec<String>>,
-    automatic_recovery_attempted: Option<bool>,
-    automatic_recovery_at: Option<schemac_runtime::format::DateTime>,
-    automatic_recovery_generation: Option<u64>,
-    automatic_recovery_attempts: Option<u64>,
-    automatic_recovery_first_at: Option<schemac_runtime::format::DateTime>,
-    automatic_recovery_until: Option<schemac_runtime::format::DateTime>,
-    retry_attempts: Option<u64>,
-    retry_first_at: Option<schemac_runtime::format::DateTime>,
-    retry_until: Option<schemac_runtime::format::DateTime>,
-    quota_attempts: Option<u64>,
-    quota_first_at: Option<schemac_runtime::format::DateTime>,
-    quota_auto_retry_until: Option<schemac_runtime::format::DateTime>,
-    quota_signal: Option<PendingCompletionQuotaSignal>,
-    retry_after_sec: Option<f64>,
-    retry_from_upstream: Option<bool>,
-    reset_at: Option<schemac_runtime::format::DateTime>,
-    extra: schemac_runtime::Extra,
+    completion_summary: ::core::option::Option<::std::string::String>,
+    verification_summary: ::core::option::Option<::std::string::String>,
+    at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    phase: ::core::option::Option<PendingCompletionPhase>,
+    attempt_id: ::core::option::Option<::std::string::String>,
+    started_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    wall_deadline_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    recovery_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    recovery_reason: ::core::option::Option<::std::string::String>,
+    recovery_retry_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    provider_error_diagnostic: ::core::option::Option<::std::string::String>,
+    recovery_episode_key: ::core::option::Option<::std::string::String>,
+    recovery_notice_keys: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    automatic_recovery_attempted: ::core::option::Option<bool>,
+    automatic_recovery_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    automatic_recovery_generation: ::core::option::Option<u64>,
+    automatic_recovery_attempts: ::core::option::Option<u64>,
+    automatic_recovery_first_at: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
+    automatic_recovery_until: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
+    retry_attempts: ::core::option::Option<u64>,
+    retry_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    retry_until: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    quota_attempts: ::core::option::Option<u64>,
+    quota_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    quota_auto_retry_until: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    quota_signal: ::core::option::Option<PendingCompletionQuotaSignal>,
+    retry_after_sec: ::core::option::Option<f64>,
+    retry_from_upstream: ::core::option::Option<bool>,
+    reset_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    extra: ::schemac_runtime::Extra,
 }
 /// retry-waiting is canonical; quota-waiting is accepted only for legacy files and is normalized on load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -541,24 +566,24 @@ pub enum PendingCompletionQuotaSignal {
     /// `"billing"`
     Billing,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct ObjectiveRepair {
-    pub at: schemac_runtime::format::DateTime,
+    pub at: ::schemac_runtime::format::DateTime,
     pub action: ObjectiveRepairAction,
     #[serde(rename = "originalObjective")]
-    pub original_objective: String,
+    pub original_objective: ::std::string::String,
     #[serde(rename = "replacementObjective")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replacement_objective: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub replacement_objective: ::core::option::Option<::std::string::String>,
     #[serde(rename = "originalContract")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub original_contract: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub original_contract: ::core::option::Option<::std::string::String>,
     #[serde(rename = "replacementContract")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replacement_contract: Option<String>,
-    pub source: String,
-    pub reason: String,
-    pub evidence: String,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub replacement_contract: ::core::option::Option<::std::string::String>,
+    pub source: ::std::string::String,
+    pub reason: ::std::string::String,
+    pub evidence: ::std::string::String,
     pub confidence: ObjectiveRepairConfidence,
     #[serde(rename = "revisionBefore")]
     pub revision_before: u64,
@@ -566,7 +591,7 @@ pub struct ObjectiveRepair {
     pub revision_after: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`ObjectiveRepair`]: start with [`ObjectiveRepair::builder`], call a setter per property, then `build()`.
 ///
@@ -585,26 +610,26 @@ pub struct ObjectiveRepairBuilder<
     S7 = builder_fields::revision_before,
     S8 = builder_fields::revision_after,
 >(
-    schemac_runtime::builder::Builder<
+    ::schemac_runtime::builder::Builder<
         ObjectiveRepairBuilderParts,
         (S0, S1, S2, S3, S4, S5, S6, S7, S8),
     >,
 );
 #[derive(Clone, Debug, Default)]
 struct ObjectiveRepairBuilderParts {
-    at: Option<schemac_runtime::format::DateTime>,
-    action: Option<ObjectiveRepairAction>,
-    original_objective: Option<String>,
-    replacement_objective: Option<String>,
-    original_contract: Option<String>,
-    replacement_contract: Option<String>,
-    source: Option<String>,
-    reason: Option<String>,
-    evidence: Option<String>,
-    confidence: Option<ObjectiveRepairConfidence>,
-    revision_before: Option<u64>,
-    revision_after: Option<u64>,
-    extra: schemac_runtime::Extra,
+    at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    action: ::core::option::Option<ObjectiveRepairAction>,
+    original_objective: ::core::option::Option<::std::string::String>,
+    replacement_objective: ::core::option::Option<::std::string::String>,
+    original_contract: ::core::option::Option<::std::string::String>,
+    replacement_contract: ::core::option::Option<::std::string::String>,
+    source: ::core::option::Option<::std::string::String>,
+    reason: ::core::option::Option<::std::string::String>,
+    evidence: ::core::option::Option<::std::string::String>,
+    confidence: ::core::option::Option<ObjectiveRepairConfidence>,
+    revision_before: ::core::option::Option<u64>,
+    revision_after: ::core::option::Option<u64>,
+    extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ObjectiveRepairAction {
@@ -620,22 +645,22 @@ pub enum ObjectiveRepairConfidence {
     /// `"fallback"`
     Fallback,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct ObjectiveRepairTarget {
-    pub id: String,
-    pub objective: String,
+    pub id: ::std::string::String,
+    pub objective: ::std::string::String,
     #[serde(rename = "verificationContract")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub verification_contract: Option<String>,
-    pub reasons: Vec<String>,
-    pub source: String,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub verification_contract: ::core::option::Option<::std::string::String>,
+    pub reasons: ::std::vec::Vec<::std::string::String>,
+    pub source: ::std::string::String,
     /// Timestamp of the one bounded repair/replan bootstrap turn; cleared on explicit retry or confirmed redraft.
     #[serde(rename = "replanPromptedAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replan_prompted_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub replan_prompted_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`ObjectiveRepairTarget`]: start with [`ObjectiveRepairTarget::builder`], call a setter per property, then `build()`.
 ///
@@ -649,34 +674,34 @@ pub struct ObjectiveRepairTargetBuilder<
     S2 = builder_fields::reasons,
     S3 = builder_fields::source,
 >(
-    schemac_runtime::builder::Builder<
+    ::schemac_runtime::builder::Builder<
         ObjectiveRepairTargetBuilderParts,
         (S0, S1, S2, S3),
     >,
 );
 #[derive(Clone, Debug, Default)]
 struct ObjectiveRepairTargetBuilderParts {
-    id: Option<String>,
-    objective: Option<String>,
-    verification_contract: Option<String>,
-    reasons: Option<Vec<String>>,
-    source: Option<String>,
-    replan_prompted_at: Option<schemac_runtime::format::DateTime>,
-    extra: schemac_runtime::Extra,
+    id: ::core::option::Option<::std::string::String>,
+    objective: ::core::option::Option<::std::string::String>,
+    verification_contract: ::core::option::Option<::std::string::String>,
+    reasons: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    source: ::core::option::Option<::std::string::String>,
+    replan_prompted_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    extra: ::schemac_runtime::Extra,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct ObjectiveProvenance {
     #[serde(rename = "originalObjective")]
-    pub original_objective: String,
+    pub original_objective: ::std::string::String,
     #[serde(rename = "originalContract")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub original_contract: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub original_contract: ::core::option::Option<::std::string::String>,
     #[serde(rename = "userSeeds")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub user_seeds: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub user_seeds: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`ObjectiveProvenance`]: start with [`ObjectiveProvenance::builder`], call a setter per property, then `build()`.
 ///
@@ -685,17 +710,17 @@ pub struct ObjectiveProvenance {
 #[must_use = "a builder does nothing until `build()` is called"]
 #[allow(clippy::type_complexity)]
 pub struct ObjectiveProvenanceBuilder<S0 = builder_fields::original_objective>(
-    schemac_runtime::builder::Builder<ObjectiveProvenanceBuilderParts, (S0,)>,
+    ::schemac_runtime::builder::Builder<ObjectiveProvenanceBuilderParts, (S0,)>,
 );
 #[derive(Clone, Debug, Default)]
 struct ObjectiveProvenanceBuilderParts {
-    original_objective: Option<String>,
-    original_contract: Option<String>,
-    user_seeds: Option<Vec<String>>,
-    extra: schemac_runtime::Extra,
+    original_objective: ::core::option::Option<::std::string::String>,
+    original_contract: ::core::option::Option<::std::string::String>,
+    user_seeds: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    extra: ::schemac_runtime::Extra,
 }
 /// Bounded per-goal activity counters used by /glla stats.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct GoalTelemetry {
     pub turns: u64,
     #[serde(rename = "fileWrites")]
@@ -704,7 +729,7 @@ pub struct GoalTelemetry {
     pub bash_calls: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`GoalTelemetry`]: start with [`GoalTelemetry::builder`], call a setter per property, then `build()`.
 ///
@@ -717,16 +742,16 @@ pub struct GoalTelemetryBuilder<
     S1 = builder_fields::file_writes,
     S2 = builder_fields::bash_calls,
 >(
-    schemac_runtime::builder::Builder<GoalTelemetryBuilderParts, (S0, S1, S2)>,
+    ::schemac_runtime::builder::Builder<GoalTelemetryBuilderParts, (S0, S1, S2)>,
 );
 #[derive(Clone, Debug, Default)]
 struct GoalTelemetryBuilderParts {
-    turns: Option<u64>,
-    file_writes: Option<u64>,
-    bash_calls: Option<u64>,
-    extra: schemac_runtime::Extra,
+    turns: ::core::option::Option<u64>,
+    file_writes: ::core::option::Option<u64>,
+    bash_calls: ::core::option::Option<u64>,
+    extra: ::schemac_runtime::Extra,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct GoalUsage {
     #[serde(rename = "tokensUsed")]
     pub tokens_used: u64,
@@ -737,7 +762,7 @@ pub struct GoalUsage {
     pub tokens_limit: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`GoalUsage`]: start with [`GoalUsage::builder`], call a setter per property, then `build()`.
 ///
@@ -749,443 +774,466 @@ pub struct GoalUsageBuilder<
     S0 = builder_fields::tokens_used,
     S1 = builder_fields::tokens_limit,
 >(
-    schemac_runtime::builder::Builder<GoalUsageBuilderParts, (S0, S1)>,
+    ::schemac_runtime::builder::Builder<GoalUsageBuilderParts, (S0, S1)>,
 );
 #[derive(Clone, Debug, Default)]
 struct GoalUsageBuilderParts {
-    tokens_used: Option<u64>,
-    tokens_limit: Option<u64>,
-    extra: schemac_runtime::Extra,
+    tokens_used: ::core::option::Option<u64>,
+    tokens_limit: ::core::option::Option<u64>,
+    extra: ::schemac_runtime::Extra,
 }
-impl<'de> serde::Deserialize<'de> for Goal {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for Goal {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = Goal;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (Goal)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<Goal, A::Error> {
-                let mut f0: Option<GoalId> = None;
-                let mut f1: Option<String> = None;
-                let mut f2: Option<GoalStatus> = None;
-                let mut f3: Option<GoalPolicy> = None;
-                let mut f4: Option<GoalAgentRole> = None;
-                let mut f5: Option<String> = None;
-                let mut f6: Option<String> = None;
-                let mut f7: Option<bool> = None;
-                let mut f8: Option<GoalTaskList> = None;
-                let mut f9: Option<Vec<AuditVerdict>> = None;
-                let mut f10: Option<String> = None;
-                let mut f11: Option<String> = None;
-                let mut f12: Option<String> = None;
-                let mut f13: Option<GoalPauseKind> = None;
-                let mut f14: Option<Vec<String>> = None;
-                let mut f15: Option<f64> = None;
-                let mut f16: Option<String> = None;
-                let mut f17: Option<String> = None;
-                let mut f18: Option<String> = None;
-                let mut f19: Option<String> = None;
-                let mut f20: Option<String> = None;
-                let mut f21: Option<Vec<String>> = None;
-                let mut f22: Option<String> = None;
-                let mut f23: Option<String> = None;
-                let mut f24: Option<f64> = None;
-                let mut f25: Option<f64> = None;
-                let mut f26: Option<u64> = None;
-                let mut f27: Option<Box<PendingCompletion>> = None;
-                let mut f28: Option<Vec<String>> = None;
-                let mut f29: Option<String> = None;
-                let mut f30: Option<String> = None;
-                let mut f31: Option<String> = None;
-                let mut f32: Option<String> = None;
-                let mut f33: Option<Vec<ObjectiveRepair>> = None;
-                let mut f34: Option<Box<ObjectiveRepairTarget>> = None;
-                let mut f35: Option<ObjectiveProvenance> = None;
-                let mut f36: Option<GoalTelemetry> = None;
-                let mut f37: Option<GoalUsage> = None;
-                let mut f38: Option<schemac_runtime::format::DateTime> = None;
-                let mut f39: Option<schemac_runtime::format::DateTime> = None;
-                let mut extra = schemac_runtime::ExtraBuilder::default();
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<Goal, __A::Error> {
+                let mut f0: ::core::option::Option<GoalId> = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f2: ::core::option::Option<GoalStatus> = ::core::option::Option::None;
+                let mut f3: ::core::option::Option<GoalPolicy> = ::core::option::Option::None;
+                let mut f4: ::core::option::Option<GoalAgentRole> = ::core::option::Option::None;
+                let mut f5: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f6: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f7: ::core::option::Option<bool> = ::core::option::Option::None;
+                let mut f8: ::core::option::Option<GoalTaskList> = ::core::option::Option::None;
+                let mut f9: ::core::option::Option<::std::vec::Vec<AuditVerdict>> = ::core::option::Option::None;
+                let mut f10: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f11: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f12: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f13: ::core::option::Option<GoalPauseKind> = ::core::option::Option::None;
+                let mut f14: ::core::option::Option<
+                    ::std::vec::Vec<::std::string::String>,
+                > = ::core::option::Option::None;
+                let mut f15: ::core::option::Option<f64> = ::core::option::Option::None;
+                let mut f16: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f17: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f18: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f19: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f20: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f21: ::core::option::Option<
+                    ::std::vec::Vec<::std::string::String>,
+                > = ::core::option::Option::None;
+                let mut f22: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f23: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f24: ::core::option::Option<f64> = ::core::option::Option::None;
+                let mut f25: ::core::option::Option<f64> = ::core::option::Option::None;
+                let mut f26: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut f27: ::core::option::Option<
+                    ::std::boxed::Box<PendingCompletion>,
+                > = ::core::option::Option::None;
+                let mut f28: ::core::option::Option<
+                    ::std::vec::Vec<::std::string::String>,
+                > = ::core::option::Option::None;
+                let mut f29: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f30: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f31: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f32: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f33: ::core::option::Option<::std::vec::Vec<ObjectiveRepair>> = ::core::option::Option::None;
+                let mut f34: ::core::option::Option<
+                    ::std::boxed::Box<ObjectiveRepairTarget>,
+                > = ::core::option::Option::None;
+                let mut f35: ::core::option::Option<ObjectiveProvenance> = ::core::option::Option::None;
+                let mut f36: ::core::option::Option<GoalTelemetry> = ::core::option::Option::None;
+                let mut f37: ::core::option::Option<GoalUsage> = ::core::option::Option::None;
+                let mut f38: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f39: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut extra = ::schemac_runtime::ExtraBuilder::default();
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "id" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "id",
-                                schemac_runtime::de::Plain::<GoalId>::new(),
+                                ::schemac_runtime::de::Plain::<GoalId>::new(),
                             )?
                         }
                         "objective" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "objective",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "status" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f2,
                                 "status",
-                                schemac_runtime::de::Plain::<GoalStatus>::new(),
+                                ::schemac_runtime::de::Plain::<GoalStatus>::new(),
                             )?
                         }
                         "policy" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f3,
                                 "policy",
-                                schemac_runtime::de::Plain::<GoalPolicy>::new(),
+                                ::schemac_runtime::de::Plain::<GoalPolicy>::new(),
                             )?
                         }
                         "agentRole" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f4,
                                 "agentRole",
-                                schemac_runtime::de::Plain::<GoalAgentRole>::new(),
+                                ::schemac_runtime::de::Plain::<GoalAgentRole>::new(),
                             )?
                         }
                         "parentId" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f5,
                                 "parentId",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "verificationContract" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f6,
                                 "verificationContract",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "autoContinue" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f7,
                                 "autoContinue",
-                                schemac_runtime::de::Plain::<bool>::new(),
+                                ::schemac_runtime::de::Plain::<bool>::new(),
                             )?
                         }
                         "taskList" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f8,
                                 "taskList",
-                                schemac_runtime::de::Plain::<GoalTaskList>::new(),
+                                ::schemac_runtime::de::Plain::<GoalTaskList>::new(),
                             )?
                         }
                         "auditHistory" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f9,
                                 "auditHistory",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<AuditVerdict>::new(),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Seq(
+                                        ::schemac_runtime::de::Plain::<AuditVerdict>::new(),
                                     ),
-                                    |v| schemac_runtime::assert::max_items(v.len(), 20u64),
+                                    |v| ::schemac_runtime::assert::max_items(v.len(), 20u64),
                                 ),
                             )?
                         }
                         "stopReason" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f10,
                                 "stopReason",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "pauseReason" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f11,
                                 "pauseReason",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "pauseSuggestedAction" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f12,
                                 "pauseSuggestedAction",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "pauseKind" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f13,
                                 "pauseKind",
-                                schemac_runtime::de::Plain::<GoalPauseKind>::new(),
+                                ::schemac_runtime::de::Plain::<GoalPauseKind>::new(),
                             )?
                         }
                         "pauseOptions" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f14,
                                 "pauseOptions",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Seq(
+                                    ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                                 ),
                             )?
                         }
                         "pauseRecommended" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f15,
                                 "pauseRecommended",
-                                schemac_runtime::de::Float::new(),
+                                ::schemac_runtime::de::Float::new(),
                             )?
                         }
                         "pauseResumeAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f16,
                                 "pauseResumeAt",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "autoResumedAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f17,
                                 "autoResumedAt",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "autoResumedEvent" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f18,
                                 "autoResumedEvent",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "providerErrorDiagnostic" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f19,
                                 "providerErrorDiagnostic",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "recoveryEpisodeKey" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f20,
                                 "recoveryEpisodeKey",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "recoveryNoticeKeys" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f21,
                                 "recoveryNoticeKeys",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Seq(
+                                        ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                                     ),
-                                    |v| schemac_runtime::assert::max_items(v.len(), 16u64),
+                                    |v| ::schemac_runtime::assert::max_items(v.len(), 16u64),
                                 ),
                             )?
                         }
                         "interruptedAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f22,
                                 "interruptedAt",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "interruptedReason" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f23,
                                 "interruptedReason",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "auditInfraStreak" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f24,
                                 "auditInfraStreak",
-                                schemac_runtime::de::Float::new(),
+                                ::schemac_runtime::de::Float::new(),
                             )?
                         }
                         "errorBrakeStreak" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f25,
                                 "errorBrakeStreak",
-                                schemac_runtime::de::Float::new(),
+                                ::schemac_runtime::de::Float::new(),
                             )?
                         }
                         "revision" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f26,
                                 "revision",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         "pendingCompletion" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f27,
                                 "pendingCompletion",
-                                schemac_runtime::de::Boxed(
-                                    schemac_runtime::de::Plain::<PendingCompletion>::new(),
+                                ::schemac_runtime::de::Boxed(
+                                    ::schemac_runtime::de::Plain::<PendingCompletion>::new(),
                                 ),
                             )?
                         }
                         "pendingTasks" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f28,
                                 "pendingTasks",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Seq(
+                                        ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                                     ),
-                                    |v| schemac_runtime::assert::max_items(v.len(), 5u64),
+                                    |v| ::schemac_runtime::assert::max_items(v.len(), 5u64),
                                 ),
                             )?
                         }
                         "completionSummary" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f29,
                                 "completionSummary",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "createdVia" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f30,
                                 "createdVia",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "activePath" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f31,
                                 "activePath",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "archivedPath" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f32,
                                 "archivedPath",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "objectiveRepairHistory" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f33,
                                 "objectiveRepairHistory",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<ObjectiveRepair>::new(),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Seq(
+                                        ::schemac_runtime::de::Plain::<ObjectiveRepair>::new(),
                                     ),
-                                    |v| schemac_runtime::assert::max_items(v.len(), 10u64),
+                                    |v| ::schemac_runtime::assert::max_items(v.len(), 10u64),
                                 ),
                             )?
                         }
                         "repairTarget" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f34,
                                 "repairTarget",
-                                schemac_runtime::de::Boxed(
-                                    schemac_runtime::de::Plain::<ObjectiveRepairTarget>::new(),
+                                ::schemac_runtime::de::Boxed(
+                                    ::schemac_runtime::de::Plain::<ObjectiveRepairTarget>::new(),
                                 ),
                             )?
                         }
                         "objectiveProvenance" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f35,
                                 "objectiveProvenance",
-                                schemac_runtime::de::Plain::<ObjectiveProvenance>::new(),
+                                ::schemac_runtime::de::Plain::<ObjectiveProvenance>::new(),
                             )?
                         }
                         "telemetry" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f36,
                                 "telemetry",
-                                schemac_runtime::de::Plain::<GoalTelemetry>::new(),
+                                ::schemac_runtime::de::Plain::<GoalTelemetry>::new(),
                             )?
                         }
                         "usage" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f37,
                                 "usage",
-                                schemac_runtime::de::Plain::<GoalUsage>::new(),
+                                ::schemac_runtime::de::Plain::<GoalUsage>::new(),
                             )?
                         }
                         "createdAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f38,
                                 "createdAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "updatedAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f39,
                                 "updatedAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         _ => {
-                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
+                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(Goal {
-                    id: f0.ok_or_else(|| schemac_runtime::de::missing("id"))?,
+                ::core::result::Result::Ok(Goal {
+                    id: f0.ok_or_else(|| ::schemac_runtime::de::missing("id"))?,
                     objective: f1
-                        .ok_or_else(|| schemac_runtime::de::missing("objective"))?,
-                    status: f2.ok_or_else(|| schemac_runtime::de::missing("status"))?,
-                    policy: f3.ok_or_else(|| schemac_runtime::de::missing("policy"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("objective"))?,
+                    status: f2.ok_or_else(|| ::schemac_runtime::de::missing("status"))?,
+                    policy: f3.ok_or_else(|| ::schemac_runtime::de::missing("policy"))?,
                     agent_role: f4,
                     parent_id: f5,
                     verification_contract: f6,
                     auto_continue: f7
-                        .ok_or_else(|| schemac_runtime::de::missing("autoContinue"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("autoContinue"))?,
                     task_list: f8,
                     audit_history: f9,
                     stop_reason: f10,
@@ -1215,110 +1263,110 @@ impl<'de> serde::Deserialize<'de> for Goal {
                     repair_target: f34,
                     objective_provenance: f35,
                     telemetry: f36,
-                    usage: f37.ok_or_else(|| schemac_runtime::de::missing("usage"))?,
+                    usage: f37.ok_or_else(|| ::schemac_runtime::de::missing("usage"))?,
                     created_at: f38
-                        .ok_or_else(|| schemac_runtime::de::missing("createdAt"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("createdAt"))?,
                     updated_at: f39
-                        .ok_or_else(|| schemac_runtime::de::missing("updatedAt"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("updatedAt"))?,
                     extra: extra.finish(),
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-impl schemac_runtime::Validate for Goal {
+impl ::schemac_runtime::Validate for Goal {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.objective;
             let at = &at.key("objective");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
-        if let Some(v) = &self.parent_id {
+        if let ::core::option::Option::Some(v) = &self.parent_id {
             let at = &at.key("parentId");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
-        if let Some(v) = &self.task_list {
+        if let ::core::option::Option::Some(v) = &self.task_list {
             let at = &at.key("taskList");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
-        if let Some(v) = &self.audit_history {
+        if let ::core::option::Option::Some(v) = &self.audit_history {
             let at = &at.key("auditHistory");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 20u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 20u64));
         }
-        if let Some(v) = &self.recovery_notice_keys {
+        if let ::core::option::Option::Some(v) = &self.recovery_notice_keys {
             let at = &at.key("recoveryNoticeKeys");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 16u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 16u64));
         }
-        if let Some(v) = &self.pending_completion {
+        if let ::core::option::Option::Some(v) = &self.pending_completion {
             let at = &at.key("pendingCompletion");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
-        if let Some(v) = &self.pending_tasks {
+        if let ::core::option::Option::Some(v) = &self.pending_tasks {
             let at = &at.key("pendingTasks");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 5u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 5u64));
         }
-        if let Some(v) = &self.objective_repair_history {
+        if let ::core::option::Option::Some(v) = &self.objective_repair_history {
             let at = &at.key("objectiveRepairHistory");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 10u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 10u64));
             for (i, v) in v.iter().enumerate() {
                 let at = &at.index(i);
-                schemac_runtime::Validate::validate_at(v, at, errors);
+                ::schemac_runtime::Validate::validate_at(v, at, errors);
             }
         }
-        if let Some(v) = &self.repair_target {
+        if let ::core::option::Option::Some(v) = &self.repair_target {
             let at = &at.key("repairTarget");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
-        if let Some(v) = &self.objective_provenance {
+        if let ::core::option::Option::Some(v) = &self.objective_provenance {
             let at = &at.key("objectiveProvenance");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for Goal {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("Goal")
+impl ::schemac_runtime::schemars::JsonSchema for Goal {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("Goal")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Goal"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Goal"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "",
             refs: &[
-                schemac_runtime::bundle::Ref {
+                ::schemac_runtime::bundle::Ref {
                     holder: "/properties/taskList/properties/tasks/items",
                     keyword: "$ref",
                     alone: false,
                     target: |generator| generator.subschema_for::<Task>(),
                 },
-                schemac_runtime::bundle::Ref {
+                ::schemac_runtime::bundle::Ref {
                     holder: "/properties/auditHistory/items",
                     keyword: "$ref",
                     alone: false,
                     target: |generator| generator.subschema_for::<AuditVerdict>(),
                 },
-                schemac_runtime::bundle::Ref {
+                ::schemac_runtime::bundle::Ref {
                     holder: "/properties/pendingCompletion",
                     keyword: "$ref",
                     alone: false,
                     target: |generator| generator.subschema_for::<PendingCompletion>(),
                 },
-                schemac_runtime::bundle::Ref {
+                ::schemac_runtime::bundle::Ref {
                     holder: "/properties/objectiveRepairHistory/items",
                     keyword: "$ref",
                     alone: false,
                     target: |generator| generator.subschema_for::<ObjectiveRepair>(),
                 },
-                schemac_runtime::bundle::Ref {
+                ::schemac_runtime::bundle::Ref {
                     holder: "/properties/repairTarget",
                     keyword: "$ref",
                     alone: false,
@@ -1326,7 +1374,7 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
                         generator.subschema_for::<ObjectiveRepairTarget>()
                     },
                 },
-                schemac_runtime::bundle::Ref {
+                ::schemac_runtime::bundle::Ref {
                     holder: "/properties/objectiveProvenance",
                     keyword: "$ref",
                     alone: false,
@@ -1347,12 +1395,12 @@ impl schemac_runtime::schemars::JsonSchema for Goal {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::SchemaBound for Goal {
+impl ::schemac_runtime::SchemaBound for Goal {
     const SCHEMA_ID: &'static str = "https://raw.githubusercontent.com/DraconDev/pi-goal-list-loop-audit/main/schemas/goal.schema.json";
     const SOURCE_PATH: &'static str = "schemas/pi-glla/goal.json";
     const SOURCE_SHA256: &'static str = "6158c2ccd594b36a5640304423f089990775d62785810a4640d99e9b68eaa2c7";
     const POINTER: &'static str = "";
-    fn schema() -> &'static serde_json::Value {
+    fn schema() -> &'static ::serde_json::Value {
         &SCHEMA_VALUE
     }
 }
@@ -1366,49 +1414,49 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::id`].
     pub fn id(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalId>,
-    ) -> GoalBuilder<schemac_runtime::builder::Set, S1, S2, S3, S4, S5, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<GoalId>,
+    ) -> GoalBuilder<::schemac_runtime::builder::Set, S1, S2, S3, S4, S5, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.id, "id", value))
     }
     /// Sets [`Goal::objective`].
     pub fn objective(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> GoalBuilder<S0, schemac_runtime::builder::Set, S2, S3, S4, S5, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> GoalBuilder<S0, ::schemac_runtime::builder::Set, S2, S3, S4, S5, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.objective, "objective", value))
     }
     /// Sets [`Goal::status`].
     pub fn status(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalStatus>,
-    ) -> GoalBuilder<S0, S1, schemac_runtime::builder::Set, S3, S4, S5, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<GoalStatus>,
+    ) -> GoalBuilder<S0, S1, ::schemac_runtime::builder::Set, S3, S4, S5, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.status, "status", value))
     }
     /// Sets [`Goal::policy`].
     pub fn policy(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalPolicy>,
-    ) -> GoalBuilder<S0, S1, S2, schemac_runtime::builder::Set, S4, S5, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<GoalPolicy>,
+    ) -> GoalBuilder<S0, S1, S2, ::schemac_runtime::builder::Set, S4, S5, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.policy, "policy", value))
     }
     /// Sets [`Goal::agent_role`].
     pub fn agent_role(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalAgentRole>,
+        value: impl ::schemac_runtime::builder::Assign<GoalAgentRole>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.agent_role, "agentRole", value))
     }
     /// Sets [`Goal::parent_id`].
     pub fn parent_id(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.parent_id, "parentId", value))
     }
     /// Sets [`Goal::verification_contract`].
     pub fn verification_contract(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.verification_contract, "verificationContract", value),
@@ -1417,42 +1465,42 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::auto_continue`].
     pub fn auto_continue(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
-    ) -> GoalBuilder<S0, S1, S2, S3, schemac_runtime::builder::Set, S5, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<bool>,
+    ) -> GoalBuilder<S0, S1, S2, S3, ::schemac_runtime::builder::Set, S5, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.auto_continue, "autoContinue", value))
     }
     /// Sets [`Goal::task_list`].
     pub fn task_list(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalTaskList>,
+        value: impl ::schemac_runtime::builder::Assign<GoalTaskList>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.task_list, "taskList", value))
     }
     /// Sets [`Goal::audit_history`].
     pub fn audit_history(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<AuditVerdict>>,
+        value: impl ::schemac_runtime::builder::Assign<::std::vec::Vec<AuditVerdict>>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.audit_history, "auditHistory", value))
     }
     /// Sets [`Goal::stop_reason`].
     pub fn stop_reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.stop_reason, "stopReason", value))
     }
     /// Sets [`Goal::pause_reason`].
     pub fn pause_reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pause_reason, "pauseReason", value))
     }
     /// Sets [`Goal::pause_suggested_action`].
     pub fn pause_suggested_action(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.pause_suggested_action, "pauseSuggestedAction", value),
@@ -1461,49 +1509,51 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::pause_kind`].
     pub fn pause_kind(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalPauseKind>,
+        value: impl ::schemac_runtime::builder::Assign<GoalPauseKind>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pause_kind, "pauseKind", value))
     }
     /// Sets [`Goal::pause_options`].
     pub fn pause_options(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pause_options, "pauseOptions", value))
     }
     /// Sets [`Goal::pause_recommended`].
     pub fn pause_recommended(
         self,
-        value: impl schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<f64>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pause_recommended, "pauseRecommended", value))
     }
     /// Sets [`Goal::pause_resume_at`].
     pub fn pause_resume_at(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pause_resume_at, "pauseResumeAt", value))
     }
     /// Sets [`Goal::auto_resumed_at`].
     pub fn auto_resumed_at(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.auto_resumed_at, "autoResumedAt", value))
     }
     /// Sets [`Goal::auto_resumed_event`].
     pub fn auto_resumed_event(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.auto_resumed_event, "autoResumedEvent", value))
     }
     /// Sets [`Goal::provider_error_diagnostic`].
     pub fn provider_error_diagnostic(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self
@@ -1518,7 +1568,7 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::recovery_episode_key`].
     pub fn recovery_episode_key(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.recovery_episode_key, "recoveryEpisodeKey", value),
@@ -1527,7 +1577,9 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::recovery_notice_keys`].
     pub fn recovery_notice_keys(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.recovery_notice_keys, "recoveryNoticeKeys", value),
@@ -1536,14 +1588,14 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::interrupted_at`].
     pub fn interrupted_at(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.interrupted_at, "interruptedAt", value))
     }
     /// Sets [`Goal::interrupted_reason`].
     pub fn interrupted_reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.interrupted_reason, "interruptedReason", value),
@@ -1552,25 +1604,27 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::audit_infra_streak`].
     pub fn audit_infra_streak(
         self,
-        value: impl schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<f64>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.audit_infra_streak, "auditInfraStreak", value))
     }
     /// Sets [`Goal::error_brake_streak`].
     pub fn error_brake_streak(
         self,
-        value: impl schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<f64>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.error_brake_streak, "errorBrakeStreak", value))
     }
     /// Sets [`Goal::revision`].
-    pub fn revision(self, value: impl schemac_runtime::builder::Assign<u64>) -> Self {
+    pub fn revision(self, value: impl ::schemac_runtime::builder::Assign<u64>) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.revision, "revision", value))
     }
     /// Sets [`Goal::pending_completion`].
     pub fn pending_completion(
         self,
-        value: impl schemac_runtime::builder::Assign<Box<PendingCompletion>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::boxed::Box<PendingCompletion>,
+        >,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.pending_completion, "pendingCompletion", value),
@@ -1579,14 +1633,16 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::pending_tasks`].
     pub fn pending_tasks(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pending_tasks, "pendingTasks", value))
     }
     /// Sets [`Goal::completion_summary`].
     pub fn completion_summary(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.completion_summary, "completionSummary", value),
@@ -1595,28 +1651,28 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::created_via`].
     pub fn created_via(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.created_via, "createdVia", value))
     }
     /// Sets [`Goal::active_path`].
     pub fn active_path(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.active_path, "activePath", value))
     }
     /// Sets [`Goal::archived_path`].
     pub fn archived_path(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.archived_path, "archivedPath", value))
     }
     /// Sets [`Goal::objective_repair_history`].
     pub fn objective_repair_history(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<ObjectiveRepair>>,
+        value: impl ::schemac_runtime::builder::Assign<::std::vec::Vec<ObjectiveRepair>>,
     ) -> Self {
         GoalBuilder(
             self
@@ -1631,14 +1687,16 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::repair_target`].
     pub fn repair_target(
         self,
-        value: impl schemac_runtime::builder::Assign<Box<ObjectiveRepairTarget>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::boxed::Box<ObjectiveRepairTarget>,
+        >,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.repair_target, "repairTarget", value))
     }
     /// Sets [`Goal::objective_provenance`].
     pub fn objective_provenance(
         self,
-        value: impl schemac_runtime::builder::Assign<ObjectiveProvenance>,
+        value: impl ::schemac_runtime::builder::Assign<ObjectiveProvenance>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.objective_provenance, "objectiveProvenance", value),
@@ -1647,34 +1705,38 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::telemetry`].
     pub fn telemetry(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalTelemetry>,
+        value: impl ::schemac_runtime::builder::Assign<GoalTelemetry>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.telemetry, "telemetry", value))
     }
     /// Sets [`Goal::usage`].
     pub fn usage(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalUsage>,
-    ) -> GoalBuilder<S0, S1, S2, S3, S4, schemac_runtime::builder::Set, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<GoalUsage>,
+    ) -> GoalBuilder<S0, S1, S2, S3, S4, ::schemac_runtime::builder::Set, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.usage, "usage", value))
     }
     /// Sets [`Goal::created_at`].
     pub fn created_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
-    ) -> GoalBuilder<S0, S1, S2, S3, S4, S5, schemac_runtime::builder::Set, S7> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
+    ) -> GoalBuilder<S0, S1, S2, S3, S4, S5, ::schemac_runtime::builder::Set, S7> {
         GoalBuilder(self.0.set(|p| &mut p.created_at, "createdAt", value))
     }
     /// Sets [`Goal::updated_at`].
     pub fn updated_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
-    ) -> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
+    ) -> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, ::schemac_runtime::builder::Set> {
         GoalBuilder(self.0.set(|p| &mut p.updated_at, "updatedAt", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         GoalBuilder(
             self
                 .0
@@ -1729,19 +1791,21 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<Goal, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<Goal, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<Goal>,
-        S1: schemac_runtime::builder::IsSet<Goal>,
-        S2: schemac_runtime::builder::IsSet<Goal>,
-        S3: schemac_runtime::builder::IsSet<Goal>,
-        S4: schemac_runtime::builder::IsSet<Goal>,
-        S5: schemac_runtime::builder::IsSet<Goal>,
-        S6: schemac_runtime::builder::IsSet<Goal>,
-        S7: schemac_runtime::builder::IsSet<Goal>,
+        S0: ::schemac_runtime::builder::IsSet<Goal>,
+        S1: ::schemac_runtime::builder::IsSet<Goal>,
+        S2: ::schemac_runtime::builder::IsSet<Goal>,
+        S3: ::schemac_runtime::builder::IsSet<Goal>,
+        S4: ::schemac_runtime::builder::IsSet<Goal>,
+        S5: ::schemac_runtime::builder::IsSet<Goal>,
+        S6: ::schemac_runtime::builder::IsSet<Goal>,
+        S7: ::schemac_runtime::builder::IsSet<Goal>,
     {
         self.0
-            .build(|p| Some(Goal {
+            .build(|p| ::core::option::Option::Some(Goal {
                 id: p.id?,
                 objective: p.objective?,
                 status: p.status?,
@@ -1793,16 +1857,16 @@ impl Goal {
     }
 }
 impl GoalId {
-    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
+    fn check(v: &str) -> ::core::result::Result<(), ::schemac_runtime::ConstraintError> {
+        static PATTERN: ::schemac_runtime::pattern::Pattern = ::schemac_runtime::pattern::Pattern::anchored(
             "^\\d{14}-[a-z0-9]{6}$",
             &[
-                schemac_runtime::pattern::Part::Run(
-                    schemac_runtime::pattern::Run::new(&[(b'0', b'9')], 14, 14),
+                ::schemac_runtime::pattern::Part::Run(
+                    ::schemac_runtime::pattern::Run::new(&[(b'0', b'9')], 14, 14),
                 ),
-                schemac_runtime::pattern::Part::Literal(b"-"),
-                schemac_runtime::pattern::Part::Run(
-                    schemac_runtime::pattern::Run::new(
+                ::schemac_runtime::pattern::Part::Literal(b"-"),
+                ::schemac_runtime::pattern::Part::Run(
+                    ::schemac_runtime::pattern::Run::new(
                         &[(b'0', b'9'), (b'a', b'z')],
                         6,
                         6,
@@ -1813,65 +1877,69 @@ impl GoalId {
         );
         if !PATTERN
             .is_match(v)
-            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+            .map_err(|e| ::schemac_runtime::ConstraintError::new(e.to_string()))?
         {
-            return Err(
-                schemac_runtime::ConstraintError::new(
+            return ::core::result::Result::Err(
+                ::schemac_runtime::ConstraintError::new(
                     format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
                 ),
             );
         }
-        Ok(())
+        ::core::result::Result::Ok(())
     }
     pub fn as_str(&self) -> &str {
         &self.0
     }
-    pub fn into_string(self) -> String {
+    pub fn into_string(self) -> ::std::string::String {
         self.0
     }
 }
-impl TryFrom<String> for GoalId {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, Self::Error> {
+impl ::core::convert::TryFrom<::std::string::String> for GoalId {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, Self::Error> {
         GoalId::check(&text).map(|()| GoalId(text))
     }
 }
-impl TryFrom<&str> for GoalId {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, Self::Error> {
+impl ::core::convert::TryFrom<&str> for GoalId {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(text: &str) -> ::core::result::Result<Self, Self::Error> {
         GoalId::check(text).map(|()| GoalId(text.to_owned()))
     }
 }
-impl AsRef<str> for GoalId {
+impl ::core::convert::AsRef<str> for GoalId {
     fn as_ref(&self) -> &str {
         &self.0
     }
 }
-impl std::fmt::Display for GoalId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for GoalId {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(&self.0)
     }
 }
-impl<'de> serde::Deserialize<'de> for GoalId {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
-        GoalId::try_from(text).map_err(serde::de::Error::custom)
+impl<'de> ::serde::Deserialize<'de> for GoalId {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        let text = <::std::string::String as ::serde::Deserialize>::deserialize(
+            deserializer,
+        )?;
+        GoalId::try_from(text).map_err(::serde::de::Error::custom)
     }
 }
-schemac_runtime::always_valid!(GoalId);
-impl schemac_runtime::schemars::JsonSchema for GoalId {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("GoalId")
+::schemac_runtime::always_valid!(GoalId);
+impl ::schemac_runtime::schemars::JsonSchema for GoalId {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("GoalId")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalId"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalId"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/id",
             refs: &[],
@@ -1882,19 +1950,25 @@ impl schemac_runtime::schemars::JsonSchema for GoalId {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<GoalId> for &str {
-    fn assign(self) -> Result<GoalId, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalId> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalId, ::schemac_runtime::ConstraintError> {
         GoalId::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<GoalId> for String {
-    fn assign(self) -> Result<GoalId, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalId> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalId, ::schemac_runtime::ConstraintError> {
         GoalId::try_from(self)
     }
 }
-impl std::str::FromStr for GoalId {
-    type Err = schemac_runtime::ConstraintError;
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::std::str::FromStr for GoalId {
+    type Err = ::schemac_runtime::ConstraintError;
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         GoalId::try_from(text)
     }
 }
@@ -1918,46 +1992,49 @@ impl GoalStatus {
         }
     }
 }
-impl std::fmt::Display for GoalStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for GoalStatus {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for GoalStatus {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for GoalStatus {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for GoalStatus {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for GoalStatus {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "one of \"active\", \"auditing\", \"complete\", \"paused\", \"aborted\"",
             |s| match s {
-                "active" => Some(GoalStatus::Active),
-                "auditing" => Some(GoalStatus::Auditing),
-                "complete" => Some(GoalStatus::Complete),
-                "paused" => Some(GoalStatus::Paused),
-                "aborted" => Some(GoalStatus::Aborted),
-                _ => None,
+                "active" => ::core::option::Option::Some(GoalStatus::Active),
+                "auditing" => ::core::option::Option::Some(GoalStatus::Auditing),
+                "complete" => ::core::option::Option::Some(GoalStatus::Complete),
+                "paused" => ::core::option::Option::Some(GoalStatus::Paused),
+                "aborted" => ::core::option::Option::Some(GoalStatus::Aborted),
+                _ => ::core::option::Option::None,
             },
         )
     }
 }
-schemac_runtime::always_valid!(GoalStatus);
-impl schemac_runtime::schemars::JsonSchema for GoalStatus {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("GoalStatus")
+::schemac_runtime::always_valid!(GoalStatus);
+impl ::schemac_runtime::schemars::JsonSchema for GoalStatus {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("GoalStatus")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalStatus"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalStatus"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/status",
             refs: &[],
@@ -1968,43 +2045,53 @@ impl schemac_runtime::schemars::JsonSchema for GoalStatus {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<GoalStatus> for &str {
-    fn assign(self) -> Result<GoalStatus, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalStatus> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalStatus, ::schemac_runtime::ConstraintError> {
         GoalStatus::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<GoalStatus> for String {
-    fn assign(self) -> Result<GoalStatus, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalStatus> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalStatus, ::schemac_runtime::ConstraintError> {
         GoalStatus::try_from(self)
     }
 }
-impl std::str::FromStr for GoalStatus {
-    type Err = schemac_runtime::ConstraintError;
+impl ::std::str::FromStr for GoalStatus {
+    type Err = ::schemac_runtime::ConstraintError;
     /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         GoalStatus::ALL
             .iter()
             .copied()
             .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
                 text,
                 "one of \"active\", \"auditing\", \"complete\", \"paused\", \"aborted\"",
             ))
     }
 }
-impl TryFrom<&str> for GoalStatus {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<&str> for GoalStatus {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl TryFrom<String> for GoalStatus {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<::std::string::String> for GoalStatus {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl AsRef<str> for GoalStatus {
+impl ::core::convert::AsRef<str> for GoalStatus {
     fn as_ref(&self) -> &str {
         self.as_str()
     }
@@ -2020,43 +2107,46 @@ impl GoalPolicy {
         }
     }
 }
-impl std::fmt::Display for GoalPolicy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for GoalPolicy {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for GoalPolicy {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for GoalPolicy {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for GoalPolicy {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for GoalPolicy {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "one of \"goal\", \"list\"",
             |s| match s {
-                "goal" => Some(GoalPolicy::Goal),
-                "list" => Some(GoalPolicy::List),
-                _ => None,
+                "goal" => ::core::option::Option::Some(GoalPolicy::Goal),
+                "list" => ::core::option::Option::Some(GoalPolicy::List),
+                _ => ::core::option::Option::None,
             },
         )
     }
 }
-schemac_runtime::always_valid!(GoalPolicy);
-impl schemac_runtime::schemars::JsonSchema for GoalPolicy {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("GoalPolicy")
+::schemac_runtime::always_valid!(GoalPolicy);
+impl ::schemac_runtime::schemars::JsonSchema for GoalPolicy {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("GoalPolicy")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalPolicy"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalPolicy"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/policy",
             refs: &[],
@@ -2067,43 +2157,53 @@ impl schemac_runtime::schemars::JsonSchema for GoalPolicy {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<GoalPolicy> for &str {
-    fn assign(self) -> Result<GoalPolicy, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalPolicy> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalPolicy, ::schemac_runtime::ConstraintError> {
         GoalPolicy::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<GoalPolicy> for String {
-    fn assign(self) -> Result<GoalPolicy, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalPolicy> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalPolicy, ::schemac_runtime::ConstraintError> {
         GoalPolicy::try_from(self)
     }
 }
-impl std::str::FromStr for GoalPolicy {
-    type Err = schemac_runtime::ConstraintError;
+impl ::std::str::FromStr for GoalPolicy {
+    type Err = ::schemac_runtime::ConstraintError;
     /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         GoalPolicy::ALL
             .iter()
             .copied()
             .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
                 text,
                 "one of \"goal\", \"list\"",
             ))
     }
 }
-impl TryFrom<&str> for GoalPolicy {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<&str> for GoalPolicy {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl TryFrom<String> for GoalPolicy {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<::std::string::String> for GoalPolicy {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl AsRef<str> for GoalPolicy {
+impl ::core::convert::AsRef<str> for GoalPolicy {
     fn as_ref(&self) -> &str {
         self.as_str()
     }
@@ -2118,42 +2218,45 @@ impl GoalAgentRole {
         }
     }
 }
-impl std::fmt::Display for GoalAgentRole {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for GoalAgentRole {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for GoalAgentRole {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for GoalAgentRole {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for GoalAgentRole {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for GoalAgentRole {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "one of \"designer\"",
             |s| match s {
-                "designer" => Some(GoalAgentRole::Designer),
-                _ => None,
+                "designer" => ::core::option::Option::Some(GoalAgentRole::Designer),
+                _ => ::core::option::Option::None,
             },
         )
     }
 }
-schemac_runtime::always_valid!(GoalAgentRole);
-impl schemac_runtime::schemars::JsonSchema for GoalAgentRole {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("GoalAgentRole")
+::schemac_runtime::always_valid!(GoalAgentRole);
+impl ::schemac_runtime::schemars::JsonSchema for GoalAgentRole {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("GoalAgentRole")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalAgentRole"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalAgentRole"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/agentRole",
             refs: &[],
@@ -2164,134 +2267,150 @@ impl schemac_runtime::schemars::JsonSchema for GoalAgentRole {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<GoalAgentRole> for &str {
-    fn assign(self) -> Result<GoalAgentRole, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalAgentRole> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalAgentRole, ::schemac_runtime::ConstraintError> {
         GoalAgentRole::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<GoalAgentRole> for String {
-    fn assign(self) -> Result<GoalAgentRole, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalAgentRole> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalAgentRole, ::schemac_runtime::ConstraintError> {
         GoalAgentRole::try_from(self)
     }
 }
-impl std::str::FromStr for GoalAgentRole {
-    type Err = schemac_runtime::ConstraintError;
+impl ::std::str::FromStr for GoalAgentRole {
+    type Err = ::schemac_runtime::ConstraintError;
     /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         GoalAgentRole::ALL
             .iter()
             .copied()
             .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
                 text,
                 "one of \"designer\"",
             ))
     }
 }
-impl TryFrom<&str> for GoalAgentRole {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<&str> for GoalAgentRole {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl TryFrom<String> for GoalAgentRole {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<::std::string::String> for GoalAgentRole {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl AsRef<str> for GoalAgentRole {
+impl ::core::convert::AsRef<str> for GoalAgentRole {
     fn as_ref(&self) -> &str {
         self.as_str()
     }
 }
-impl<'de> serde::Deserialize<'de> for GoalTaskList {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for GoalTaskList {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = GoalTaskList;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (GoalTaskList)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<GoalTaskList, A::Error> {
-                let mut f0: Option<GoalTaskListVersion> = None;
-                let mut f1: Option<Vec<Task>> = None;
-                let mut extra = schemac_runtime::ExtraBuilder::default();
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<GoalTaskList, __A::Error> {
+                let mut f0: ::core::option::Option<GoalTaskListVersion> = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<::std::vec::Vec<Task>> = ::core::option::Option::None;
+                let mut extra = ::schemac_runtime::ExtraBuilder::default();
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "version" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "version",
-                                schemac_runtime::de::Plain::<GoalTaskListVersion>::new(),
+                                ::schemac_runtime::de::Plain::<GoalTaskListVersion>::new(),
                             )?
                         }
                         "tasks" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "tasks",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<Task>::new(),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Seq(
+                                        ::schemac_runtime::de::Plain::<Task>::new(),
                                     ),
-                                    |v| schemac_runtime::assert::max_items(v.len(), 20u64),
+                                    |v| ::schemac_runtime::assert::max_items(v.len(), 20u64),
                                 ),
                             )?
                         }
                         _ => {
-                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
+                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(GoalTaskList {
-                    version: f0.ok_or_else(|| schemac_runtime::de::missing("version"))?,
-                    tasks: f1.ok_or_else(|| schemac_runtime::de::missing("tasks"))?,
+                ::core::result::Result::Ok(GoalTaskList {
+                    version: f0
+                        .ok_or_else(|| ::schemac_runtime::de::missing("version"))?,
+                    tasks: f1.ok_or_else(|| ::schemac_runtime::de::missing("tasks"))?,
                     extra: extra.finish(),
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-impl schemac_runtime::Validate for GoalTaskList {
+impl ::schemac_runtime::Validate for GoalTaskList {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.tasks;
             let at = &at.key("tasks");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 20u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 20u64));
             for (i, v) in v.iter().enumerate() {
                 let at = &at.index(i);
-                schemac_runtime::Validate::validate_at(v, at, errors);
+                ::schemac_runtime::Validate::validate_at(v, at, errors);
             }
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for GoalTaskList {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("GoalTaskList")
+impl ::schemac_runtime::schemars::JsonSchema for GoalTaskList {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("GoalTaskList")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalTaskList"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalTaskList"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList",
             refs: &[
-                schemac_runtime::bundle::Ref {
+                ::schemac_runtime::bundle::Ref {
                     holder: "/properties/tasks/items",
                     keyword: "$ref",
                     alone: false,
@@ -2315,20 +2434,20 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
     /// Sets [`GoalTaskList::version`].
     pub fn version(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalTaskListVersion>,
-    ) -> GoalTaskListBuilder<schemac_runtime::builder::Set, S1> {
+        value: impl ::schemac_runtime::builder::Assign<GoalTaskListVersion>,
+    ) -> GoalTaskListBuilder<::schemac_runtime::builder::Set, S1> {
         GoalTaskListBuilder(self.0.set(|p| &mut p.version, "version", value))
     }
     /// Sets [`GoalTaskList::tasks`].
     pub fn tasks(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<Task>>,
-    ) -> GoalTaskListBuilder<S0, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::std::vec::Vec<Task>>,
+    ) -> GoalTaskListBuilder<S0, ::schemac_runtime::builder::Set> {
         GoalTaskListBuilder(self.0.set(|p| &mut p.tasks, "tasks", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         GoalTaskListBuilder(
             self
                 .0
@@ -2342,13 +2461,15 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<GoalTaskList, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<GoalTaskList, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<GoalTaskList>,
-        S1: schemac_runtime::builder::IsSet<GoalTaskList>,
+        S0: ::schemac_runtime::builder::IsSet<GoalTaskList>,
+        S1: ::schemac_runtime::builder::IsSet<GoalTaskList>,
     {
         self.0
-            .build(|p| Some(GoalTaskList {
+            .build(|p| ::core::option::Option::Some(GoalTaskList {
                 version: p.version?,
                 tasks: p.tasks?,
                 extra: p.extra,
@@ -2357,37 +2478,42 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
 }
 impl GoalTaskListVersion {
     /// The only allowed value.
-    pub fn value() -> &'static serde_json::Value {
-        static VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
-        schemac_runtime::literal("1"));
+    pub fn value() -> &'static ::serde_json::Value {
+        static VALUE: ::std::sync::LazyLock<::serde_json::Value> = ::std::sync::LazyLock::new(||
+        ::schemac_runtime::literal("1"));
         &VALUE
     }
 }
-impl serde::Serialize for GoalTaskListVersion {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(GoalTaskListVersion::value(), serializer)
+impl ::serde::Serialize for GoalTaskListVersion {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
+        ::serde::Serialize::serialize(GoalTaskListVersion::value(), serializer)
     }
 }
-impl<'de> serde::Deserialize<'de> for GoalTaskListVersion {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::constant(deserializer, GoalTaskListVersion::value())
+impl<'de> ::serde::Deserialize<'de> for GoalTaskListVersion {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::constant(deserializer, GoalTaskListVersion::value())
             .map(|()| GoalTaskListVersion)
     }
 }
-schemac_runtime::always_valid!(GoalTaskListVersion);
-impl schemac_runtime::schemars::JsonSchema for GoalTaskListVersion {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("GoalTaskListVersion")
+::schemac_runtime::always_valid!(GoalTaskListVersion);
+impl ::schemac_runtime::schemars::JsonSchema for GoalTaskListVersion {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("GoalTaskListVersion")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalTaskListVersion"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "GoalTaskListVersion"),
+        )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/taskList/properties/version",
             refs: &[],
@@ -2398,130 +2524,137 @@ impl schemac_runtime::schemars::JsonSchema for GoalTaskListVersion {
             .json_schema(generator)
     }
 }
-impl<'de> serde::Deserialize<'de> for Task {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for Task {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = Task;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (Task)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<Task, A::Error> {
-                let mut f0: Option<String> = None;
-                let mut f1: Option<String> = None;
-                let mut f2: Option<TaskStatus> = None;
-                let mut f3: Option<TaskAgentRole> = None;
-                let mut f4: Option<Vec<Task>> = None;
-                let mut extra = schemac_runtime::ExtraBuilder::default();
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<Task, __A::Error> {
+                let mut f0: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f2: ::core::option::Option<TaskStatus> = ::core::option::Option::None;
+                let mut f3: ::core::option::Option<TaskAgentRole> = ::core::option::Option::None;
+                let mut f4: ::core::option::Option<::std::vec::Vec<Task>> = ::core::option::Option::None;
+                let mut extra = ::schemac_runtime::ExtraBuilder::default();
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "id" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "id",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "title" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "title",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "status" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f2,
                                 "status",
-                                schemac_runtime::de::Plain::<TaskStatus>::new(),
+                                ::schemac_runtime::de::Plain::<TaskStatus>::new(),
                             )?
                         }
                         "agentRole" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f3,
                                 "agentRole",
-                                schemac_runtime::de::Plain::<TaskAgentRole>::new(),
+                                ::schemac_runtime::de::Plain::<TaskAgentRole>::new(),
                             )?
                         }
                         "subtasks" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f4,
                                 "subtasks",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<Task>::new(),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Seq(
+                                        ::schemac_runtime::de::Plain::<Task>::new(),
                                     ),
-                                    |v| schemac_runtime::assert::max_items(v.len(), 5u64),
+                                    |v| ::schemac_runtime::assert::max_items(v.len(), 5u64),
                                 ),
                             )?
                         }
                         _ => {
-                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
+                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(Task {
-                    id: f0.ok_or_else(|| schemac_runtime::de::missing("id"))?,
-                    title: f1.ok_or_else(|| schemac_runtime::de::missing("title"))?,
-                    status: f2.ok_or_else(|| schemac_runtime::de::missing("status"))?,
+                ::core::result::Result::Ok(Task {
+                    id: f0.ok_or_else(|| ::schemac_runtime::de::missing("id"))?,
+                    title: f1.ok_or_else(|| ::schemac_runtime::de::missing("title"))?,
+                    status: f2.ok_or_else(|| ::schemac_runtime::de::missing("status"))?,
                     agent_role: f3,
                     subtasks: f4,
                     extra: extra.finish(),
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-impl schemac_runtime::Validate for Task {
+impl ::schemac_runtime::Validate for Task {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.title;
             let at = &at.key("title");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
-        if let Some(v) = &self.subtasks {
+        if let ::core::option::Option::Some(v) = &self.subtasks {
             let at = &at.key("subtasks");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 5u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 5u64));
             for (i, v) in v.iter().enumerate() {
                 let at = &at.index(i);
-                schemac_runtime::Validate::validate_at(v, at, errors);
+                ::schemac_runtime::Validate::validate_at(v, at, errors);
             }
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for Task {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("task")
+impl ::schemac_runtime::schemars::JsonSchema for Task {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("task")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Task"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Task"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task",
             refs: &[
-                schemac_runtime::bundle::Ref {
+                ::schemac_runtime::bundle::Ref {
                     holder: "/properties/subtasks/items",
                     keyword: "$ref",
                     alone: false,
@@ -2545,41 +2678,41 @@ impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
     /// Sets [`Task::id`].
     pub fn id(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> TaskBuilder<schemac_runtime::builder::Set, S1, S2> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> TaskBuilder<::schemac_runtime::builder::Set, S1, S2> {
         TaskBuilder(self.0.set(|p| &mut p.id, "id", value))
     }
     /// Sets [`Task::title`].
     pub fn title(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> TaskBuilder<S0, schemac_runtime::builder::Set, S2> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> TaskBuilder<S0, ::schemac_runtime::builder::Set, S2> {
         TaskBuilder(self.0.set(|p| &mut p.title, "title", value))
     }
     /// Sets [`Task::status`].
     pub fn status(
         self,
-        value: impl schemac_runtime::builder::Assign<TaskStatus>,
-    ) -> TaskBuilder<S0, S1, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<TaskStatus>,
+    ) -> TaskBuilder<S0, S1, ::schemac_runtime::builder::Set> {
         TaskBuilder(self.0.set(|p| &mut p.status, "status", value))
     }
     /// Sets [`Task::agent_role`].
     pub fn agent_role(
         self,
-        value: impl schemac_runtime::builder::Assign<TaskAgentRole>,
+        value: impl ::schemac_runtime::builder::Assign<TaskAgentRole>,
     ) -> Self {
         TaskBuilder(self.0.set(|p| &mut p.agent_role, "agentRole", value))
     }
     /// Sets [`Task::subtasks`].
     pub fn subtasks(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<Task>>,
+        value: impl ::schemac_runtime::builder::Assign<::std::vec::Vec<Task>>,
     ) -> Self {
         TaskBuilder(self.0.set(|p| &mut p.subtasks, "subtasks", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         TaskBuilder(
             self
                 .0
@@ -2593,14 +2726,16 @@ impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<Task, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<Task, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<Task>,
-        S1: schemac_runtime::builder::IsSet<Task>,
-        S2: schemac_runtime::builder::IsSet<Task>,
+        S0: ::schemac_runtime::builder::IsSet<Task>,
+        S1: ::schemac_runtime::builder::IsSet<Task>,
+        S2: ::schemac_runtime::builder::IsSet<Task>,
     {
         self.0
-            .build(|p| Some(Task {
+            .build(|p| ::core::option::Option::Some(Task {
                 id: p.id?,
                 title: p.title?,
                 status: p.status?,
@@ -2626,44 +2761,47 @@ impl TaskStatus {
         }
     }
 }
-impl std::fmt::Display for TaskStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for TaskStatus {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for TaskStatus {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for TaskStatus {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for TaskStatus {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for TaskStatus {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "one of \"pending\", \"in_progress\", \"complete\"",
             |s| match s {
-                "pending" => Some(TaskStatus::Pending),
-                "in_progress" => Some(TaskStatus::InProgress),
-                "complete" => Some(TaskStatus::Complete),
-                _ => None,
+                "pending" => ::core::option::Option::Some(TaskStatus::Pending),
+                "in_progress" => ::core::option::Option::Some(TaskStatus::InProgress),
+                "complete" => ::core::option::Option::Some(TaskStatus::Complete),
+                _ => ::core::option::Option::None,
             },
         )
     }
 }
-schemac_runtime::always_valid!(TaskStatus);
-impl schemac_runtime::schemars::JsonSchema for TaskStatus {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("TaskStatus")
+::schemac_runtime::always_valid!(TaskStatus);
+impl ::schemac_runtime::schemars::JsonSchema for TaskStatus {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("TaskStatus")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "TaskStatus"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "TaskStatus"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/task/properties/status",
             refs: &[],
@@ -2674,199 +2812,218 @@ impl schemac_runtime::schemars::JsonSchema for TaskStatus {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<TaskStatus> for &str {
-    fn assign(self) -> Result<TaskStatus, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<TaskStatus> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<TaskStatus, ::schemac_runtime::ConstraintError> {
         TaskStatus::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<TaskStatus> for String {
-    fn assign(self) -> Result<TaskStatus, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<TaskStatus> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<TaskStatus, ::schemac_runtime::ConstraintError> {
         TaskStatus::try_from(self)
     }
 }
-impl std::str::FromStr for TaskStatus {
-    type Err = schemac_runtime::ConstraintError;
+impl ::std::str::FromStr for TaskStatus {
+    type Err = ::schemac_runtime::ConstraintError;
     /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         TaskStatus::ALL
             .iter()
             .copied()
             .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
                 text,
                 "one of \"pending\", \"in_progress\", \"complete\"",
             ))
     }
 }
-impl TryFrom<&str> for TaskStatus {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<&str> for TaskStatus {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl TryFrom<String> for TaskStatus {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<::std::string::String> for TaskStatus {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl AsRef<str> for TaskStatus {
+impl ::core::convert::AsRef<str> for TaskStatus {
     fn as_ref(&self) -> &str {
         self.as_str()
     }
 }
-impl<'de> serde::Deserialize<'de> for AuditVerdict {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for AuditVerdict {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = AuditVerdict;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (AuditVerdict)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<AuditVerdict, A::Error> {
-                let mut f0: Option<schemac_runtime::format::DateTime> = None;
-                let mut f1: Option<bool> = None;
-                let mut f2: Option<bool> = None;
-                let mut f3: Option<bool> = None;
-                let mut f4: Option<String> = None;
-                let mut f5: Option<String> = None;
-                let mut f6: Option<String> = None;
-                let mut f7: Option<String> = None;
-                let mut f8: Option<String> = None;
-                let mut f9: Option<bool> = None;
-                let mut f10: Option<Vec<String>> = None;
-                let mut f11: Option<u64> = None;
-                let mut f12: Option<u64> = None;
-                let mut extra = schemac_runtime::ExtraBuilder::default();
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<AuditVerdict, __A::Error> {
+                let mut f0: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<bool> = ::core::option::Option::None;
+                let mut f2: ::core::option::Option<bool> = ::core::option::Option::None;
+                let mut f3: ::core::option::Option<bool> = ::core::option::Option::None;
+                let mut f4: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f5: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f6: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f7: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f8: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f9: ::core::option::Option<bool> = ::core::option::Option::None;
+                let mut f10: ::core::option::Option<
+                    ::std::vec::Vec<::std::string::String>,
+                > = ::core::option::Option::None;
+                let mut f11: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut f12: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut extra = ::schemac_runtime::ExtraBuilder::default();
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "at" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "at",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "approved" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "approved",
-                                schemac_runtime::de::Plain::<bool>::new(),
+                                ::schemac_runtime::de::Plain::<bool>::new(),
                             )?
                         }
                         "disapproved" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f2,
                                 "disapproved",
-                                schemac_runtime::de::Plain::<bool>::new(),
+                                ::schemac_runtime::de::Plain::<bool>::new(),
                             )?
                         }
                         "impossible" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f3,
                                 "impossible",
-                                schemac_runtime::de::Plain::<bool>::new(),
+                                ::schemac_runtime::de::Plain::<bool>::new(),
                             )?
                         }
                         "impossibleReason" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f4,
                                 "impossibleReason",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "model" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f5,
                                 "model",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "thinkingLevel" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f6,
                                 "thinkingLevel",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "report" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f7,
                                 "report",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "error" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f8,
                                 "error",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "regressionShieldPassed" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f9,
                                 "regressionShieldPassed",
-                                schemac_runtime::de::Plain::<bool>::new(),
+                                ::schemac_runtime::de::Plain::<bool>::new(),
                             )?
                         }
                         "regressionShieldMissing" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f10,
                                 "regressionShieldMissing",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Seq(
+                                    ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                                 ),
                             )?
                         }
                         "revision" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f11,
                                 "revision",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         "durationMs" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f12,
                                 "durationMs",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         _ => {
-                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
+                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(AuditVerdict {
-                    at: f0.ok_or_else(|| schemac_runtime::de::missing("at"))?,
+                ::core::result::Result::Ok(AuditVerdict {
+                    at: f0.ok_or_else(|| ::schemac_runtime::de::missing("at"))?,
                     approved: f1
-                        .ok_or_else(|| schemac_runtime::de::missing("approved"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("approved"))?,
                     disapproved: f2
-                        .ok_or_else(|| schemac_runtime::de::missing("disapproved"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("disapproved"))?,
                     impossible: f3,
                     impossible_reason: f4,
-                    model: f5.ok_or_else(|| schemac_runtime::de::missing("model"))?,
+                    model: f5.ok_or_else(|| ::schemac_runtime::de::missing("model"))?,
                     thinking_level: f6,
                     report: f7,
                     error: f8,
@@ -2878,21 +3035,21 @@ impl<'de> serde::Deserialize<'de> for AuditVerdict {
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-schemac_runtime::always_valid!(AuditVerdict);
-impl schemac_runtime::schemars::JsonSchema for AuditVerdict {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("auditVerdict")
+::schemac_runtime::always_valid!(AuditVerdict);
+impl ::schemac_runtime::schemars::JsonSchema for AuditVerdict {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("auditVerdict")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AuditVerdict"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AuditVerdict"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/auditVerdict",
             refs: &[],
@@ -2913,32 +3070,37 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     /// Sets [`AuditVerdict::at`].
     pub fn at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
-    ) -> AuditVerdictBuilder<schemac_runtime::builder::Set, S1, S2, S3> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
+    ) -> AuditVerdictBuilder<::schemac_runtime::builder::Set, S1, S2, S3> {
         AuditVerdictBuilder(self.0.set(|p| &mut p.at, "at", value))
     }
     /// Sets [`AuditVerdict::approved`].
     pub fn approved(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
-    ) -> AuditVerdictBuilder<S0, schemac_runtime::builder::Set, S2, S3> {
+        value: impl ::schemac_runtime::builder::Assign<bool>,
+    ) -> AuditVerdictBuilder<S0, ::schemac_runtime::builder::Set, S2, S3> {
         AuditVerdictBuilder(self.0.set(|p| &mut p.approved, "approved", value))
     }
     /// Sets [`AuditVerdict::disapproved`].
     pub fn disapproved(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
-    ) -> AuditVerdictBuilder<S0, S1, schemac_runtime::builder::Set, S3> {
+        value: impl ::schemac_runtime::builder::Assign<bool>,
+    ) -> AuditVerdictBuilder<S0, S1, ::schemac_runtime::builder::Set, S3> {
         AuditVerdictBuilder(self.0.set(|p| &mut p.disapproved, "disapproved", value))
     }
     /// Sets [`AuditVerdict::impossible`].
-    pub fn impossible(self, value: impl schemac_runtime::builder::Assign<bool>) -> Self {
+    pub fn impossible(
+        self,
+        value: impl ::schemac_runtime::builder::Assign<bool>,
+    ) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.impossible, "impossible", value))
     }
     /// Sets [`AuditVerdict::impossible_reason`].
     pub fn impossible_reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         AuditVerdictBuilder(
             self.0.set(|p| &mut p.impossible_reason, "impossibleReason", value),
@@ -2947,31 +3109,37 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     /// Sets [`AuditVerdict::model`].
     pub fn model(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> AuditVerdictBuilder<S0, S1, S2, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> AuditVerdictBuilder<S0, S1, S2, ::schemac_runtime::builder::Set> {
         AuditVerdictBuilder(self.0.set(|p| &mut p.model, "model", value))
     }
     /// Sets [`AuditVerdict::thinking_level`].
     pub fn thinking_level(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         AuditVerdictBuilder(
             self.0.set(|p| &mut p.thinking_level, "thinkingLevel", value),
         )
     }
     /// Sets [`AuditVerdict::report`].
-    pub fn report(self, value: impl schemac_runtime::builder::Assign<String>) -> Self {
+    pub fn report(
+        self,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.report, "report", value))
     }
     /// Sets [`AuditVerdict::error`].
-    pub fn error(self, value: impl schemac_runtime::builder::Assign<String>) -> Self {
+    pub fn error(
+        self,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.error, "error", value))
     }
     /// Sets [`AuditVerdict::regression_shield_passed`].
     pub fn regression_shield_passed(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
+        value: impl ::schemac_runtime::builder::Assign<bool>,
     ) -> Self {
         AuditVerdictBuilder(
             self
@@ -2986,7 +3154,9 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     /// Sets [`AuditVerdict::regression_shield_missing`].
     pub fn regression_shield_missing(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         AuditVerdictBuilder(
             self
@@ -2999,16 +3169,19 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
         )
     }
     /// Sets [`AuditVerdict::revision`].
-    pub fn revision(self, value: impl schemac_runtime::builder::Assign<u64>) -> Self {
+    pub fn revision(self, value: impl ::schemac_runtime::builder::Assign<u64>) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.revision, "revision", value))
     }
     /// Sets [`AuditVerdict::duration_ms`].
-    pub fn duration_ms(self, value: impl schemac_runtime::builder::Assign<u64>) -> Self {
+    pub fn duration_ms(
+        self,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.duration_ms, "durationMs", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         AuditVerdictBuilder(
             self
                 .0
@@ -3036,15 +3209,17 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<AuditVerdict, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<AuditVerdict, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<AuditVerdict>,
-        S1: schemac_runtime::builder::IsSet<AuditVerdict>,
-        S2: schemac_runtime::builder::IsSet<AuditVerdict>,
-        S3: schemac_runtime::builder::IsSet<AuditVerdict>,
+        S0: ::schemac_runtime::builder::IsSet<AuditVerdict>,
+        S1: ::schemac_runtime::builder::IsSet<AuditVerdict>,
+        S2: ::schemac_runtime::builder::IsSet<AuditVerdict>,
+        S3: ::schemac_runtime::builder::IsSet<AuditVerdict>,
     {
         self.0
-            .build(|p| Some(AuditVerdict {
+            .build(|p| ::core::option::Option::Some(AuditVerdict {
                 at: p.at?,
                 approved: p.approved?,
                 disapproved: p.disapproved?,
@@ -3080,45 +3255,48 @@ impl GoalPauseKind {
         }
     }
 }
-impl std::fmt::Display for GoalPauseKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for GoalPauseKind {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for GoalPauseKind {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for GoalPauseKind {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for GoalPauseKind {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for GoalPauseKind {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "one of \"decision\", \"error\", \"wait\", \"blocked\"",
             |s| match s {
-                "decision" => Some(GoalPauseKind::Decision),
-                "error" => Some(GoalPauseKind::Error),
-                "wait" => Some(GoalPauseKind::Wait),
-                "blocked" => Some(GoalPauseKind::Blocked),
-                _ => None,
+                "decision" => ::core::option::Option::Some(GoalPauseKind::Decision),
+                "error" => ::core::option::Option::Some(GoalPauseKind::Error),
+                "wait" => ::core::option::Option::Some(GoalPauseKind::Wait),
+                "blocked" => ::core::option::Option::Some(GoalPauseKind::Blocked),
+                _ => ::core::option::Option::None,
             },
         )
     }
 }
-schemac_runtime::always_valid!(GoalPauseKind);
-impl schemac_runtime::schemars::JsonSchema for GoalPauseKind {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("GoalPauseKind")
+::schemac_runtime::always_valid!(GoalPauseKind);
+impl ::schemac_runtime::schemars::JsonSchema for GoalPauseKind {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("GoalPauseKind")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalPauseKind"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalPauseKind"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/pauseKind",
             refs: &[],
@@ -3129,373 +3307,420 @@ impl schemac_runtime::schemars::JsonSchema for GoalPauseKind {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<GoalPauseKind> for &str {
-    fn assign(self) -> Result<GoalPauseKind, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalPauseKind> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalPauseKind, ::schemac_runtime::ConstraintError> {
         GoalPauseKind::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<GoalPauseKind> for String {
-    fn assign(self) -> Result<GoalPauseKind, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalPauseKind, ::schemac_runtime::ConstraintError> {
         GoalPauseKind::try_from(self)
     }
 }
-impl std::str::FromStr for GoalPauseKind {
-    type Err = schemac_runtime::ConstraintError;
+impl ::std::str::FromStr for GoalPauseKind {
+    type Err = ::schemac_runtime::ConstraintError;
     /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         GoalPauseKind::ALL
             .iter()
             .copied()
             .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
                 text,
                 "one of \"decision\", \"error\", \"wait\", \"blocked\"",
             ))
     }
 }
-impl TryFrom<&str> for GoalPauseKind {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<&str> for GoalPauseKind {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl TryFrom<String> for GoalPauseKind {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<::std::string::String> for GoalPauseKind {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl AsRef<str> for GoalPauseKind {
+impl ::core::convert::AsRef<str> for GoalPauseKind {
     fn as_ref(&self) -> &str {
         self.as_str()
     }
 }
-impl<'de> serde::Deserialize<'de> for PendingCompletion {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for PendingCompletion {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = PendingCompletion;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (PendingCompletion)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<PendingCompletion, A::Error> {
-                let mut f0: Option<String> = None;
-                let mut f1: Option<String> = None;
-                let mut f2: Option<schemac_runtime::format::DateTime> = None;
-                let mut f3: Option<PendingCompletionPhase> = None;
-                let mut f4: Option<String> = None;
-                let mut f5: Option<schemac_runtime::format::DateTime> = None;
-                let mut f6: Option<schemac_runtime::format::DateTime> = None;
-                let mut f7: Option<schemac_runtime::format::DateTime> = None;
-                let mut f8: Option<String> = None;
-                let mut f9: Option<schemac_runtime::format::DateTime> = None;
-                let mut f10: Option<String> = None;
-                let mut f11: Option<String> = None;
-                let mut f12: Option<Vec<String>> = None;
-                let mut f13: Option<bool> = None;
-                let mut f14: Option<schemac_runtime::format::DateTime> = None;
-                let mut f15: Option<u64> = None;
-                let mut f16: Option<u64> = None;
-                let mut f17: Option<schemac_runtime::format::DateTime> = None;
-                let mut f18: Option<schemac_runtime::format::DateTime> = None;
-                let mut f19: Option<u64> = None;
-                let mut f20: Option<schemac_runtime::format::DateTime> = None;
-                let mut f21: Option<schemac_runtime::format::DateTime> = None;
-                let mut f22: Option<u64> = None;
-                let mut f23: Option<schemac_runtime::format::DateTime> = None;
-                let mut f24: Option<schemac_runtime::format::DateTime> = None;
-                let mut f25: Option<PendingCompletionQuotaSignal> = None;
-                let mut f26: Option<f64> = None;
-                let mut f27: Option<bool> = None;
-                let mut f28: Option<schemac_runtime::format::DateTime> = None;
-                let mut extra = schemac_runtime::ExtraBuilder::default();
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<PendingCompletion, __A::Error> {
+                let mut f0: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f2: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f3: ::core::option::Option<PendingCompletionPhase> = ::core::option::Option::None;
+                let mut f4: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f5: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f6: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f7: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f8: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f9: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f10: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f11: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f12: ::core::option::Option<
+                    ::std::vec::Vec<::std::string::String>,
+                > = ::core::option::Option::None;
+                let mut f13: ::core::option::Option<bool> = ::core::option::Option::None;
+                let mut f14: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f15: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut f16: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut f17: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f18: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f19: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut f20: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f21: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f22: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut f23: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f24: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f25: ::core::option::Option<PendingCompletionQuotaSignal> = ::core::option::Option::None;
+                let mut f26: ::core::option::Option<f64> = ::core::option::Option::None;
+                let mut f27: ::core::option::Option<bool> = ::core::option::Option::None;
+                let mut f28: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut extra = ::schemac_runtime::ExtraBuilder::default();
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "completionSummary" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "completionSummary",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "verificationSummary" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "verificationSummary",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "at" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f2,
                                 "at",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "phase" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f3,
                                 "phase",
-                                schemac_runtime::de::Plain::<PendingCompletionPhase>::new(),
+                                ::schemac_runtime::de::Plain::<
+                                    PendingCompletionPhase,
+                                >::new(),
                             )?
                         }
                         "attemptId" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f4,
                                 "attemptId",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "startedAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f5,
                                 "startedAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "wallDeadlineAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f6,
                                 "wallDeadlineAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "recoveryAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f7,
                                 "recoveryAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "recoveryReason" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f8,
                                 "recoveryReason",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "recoveryRetryAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f9,
                                 "recoveryRetryAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "providerErrorDiagnostic" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f10,
                                 "providerErrorDiagnostic",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "recoveryEpisodeKey" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f11,
                                 "recoveryEpisodeKey",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "recoveryNoticeKeys" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f12,
                                 "recoveryNoticeKeys",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Seq(
+                                        ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                                     ),
-                                    |v| schemac_runtime::assert::max_items(v.len(), 16u64),
+                                    |v| ::schemac_runtime::assert::max_items(v.len(), 16u64),
                                 ),
                             )?
                         }
                         "automaticRecoveryAttempted" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f13,
                                 "automaticRecoveryAttempted",
-                                schemac_runtime::de::Plain::<bool>::new(),
+                                ::schemac_runtime::de::Plain::<bool>::new(),
                             )?
                         }
                         "automaticRecoveryAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f14,
                                 "automaticRecoveryAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "automaticRecoveryGeneration" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f15,
                                 "automaticRecoveryGeneration",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         "automaticRecoveryAttempts" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f16,
                                 "automaticRecoveryAttempts",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         "automaticRecoveryFirstAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f17,
                                 "automaticRecoveryFirstAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "automaticRecoveryUntil" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f18,
                                 "automaticRecoveryUntil",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "retryAttempts" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f19,
                                 "retryAttempts",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         "retryFirstAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f20,
                                 "retryFirstAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "retryUntil" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f21,
                                 "retryUntil",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "quotaAttempts" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f22,
                                 "quotaAttempts",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         "quotaFirstAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f23,
                                 "quotaFirstAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "quotaAutoRetryUntil" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f24,
                                 "quotaAutoRetryUntil",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "quotaSignal" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f25,
                                 "quotaSignal",
-                                schemac_runtime::de::Plain::<
+                                ::schemac_runtime::de::Plain::<
                                     PendingCompletionQuotaSignal,
                                 >::new(),
                             )?
                         }
                         "retryAfterSec" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f26,
                                 "retryAfterSec",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Float::new(),
-                                    |v| schemac_runtime::assert::minimum(*v, 0i128),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Float::new(),
+                                    |v| ::schemac_runtime::assert::minimum(*v, 0i128),
                                 ),
                             )?
                         }
                         "retryFromUpstream" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f27,
                                 "retryFromUpstream",
-                                schemac_runtime::de::Plain::<bool>::new(),
+                                ::schemac_runtime::de::Plain::<bool>::new(),
                             )?
                         }
                         "resetAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f28,
                                 "resetAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         _ => {
-                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
+                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(PendingCompletion {
+                ::core::result::Result::Ok(PendingCompletion {
                     completion_summary: f0,
                     verification_summary: f1,
-                    at: f2.ok_or_else(|| schemac_runtime::de::missing("at"))?,
+                    at: f2.ok_or_else(|| ::schemac_runtime::de::missing("at"))?,
                     phase: f3,
                     attempt_id: f4,
                     started_at: f5,
@@ -3526,40 +3751,40 @@ impl<'de> serde::Deserialize<'de> for PendingCompletion {
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-impl schemac_runtime::Validate for PendingCompletion {
+impl ::schemac_runtime::Validate for PendingCompletion {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
-        if let Some(v) = &self.attempt_id {
+        if let ::core::option::Option::Some(v) = &self.attempt_id {
             let at = &at.key("attemptId");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
-        if let Some(v) = &self.recovery_notice_keys {
+        if let ::core::option::Option::Some(v) = &self.recovery_notice_keys {
             let at = &at.key("recoveryNoticeKeys");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 16u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 16u64));
         }
-        if let Some(v) = &self.retry_after_sec {
+        if let ::core::option::Option::Some(v) = &self.retry_after_sec {
             let at = &at.key("retryAfterSec");
-            errors.check(at, schemac_runtime::assert::minimum(*v, 0i128));
+            errors.check(at, ::schemac_runtime::assert::minimum(*v, 0i128));
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for PendingCompletion {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("pendingCompletion")
+impl ::schemac_runtime::schemars::JsonSchema for PendingCompletion {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("pendingCompletion")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "PendingCompletion"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "PendingCompletion"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion",
             refs: &[],
@@ -3580,7 +3805,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::completion_summary`].
     pub fn completion_summary(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.completion_summary, "completionSummary", value),
@@ -3589,7 +3814,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::verification_summary`].
     pub fn verification_summary(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.verification_summary, "verificationSummary", value),
@@ -3598,35 +3823,41 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::at`].
     pub fn at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
-    ) -> PendingCompletionBuilder<schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
+    ) -> PendingCompletionBuilder<::schemac_runtime::builder::Set> {
         PendingCompletionBuilder(self.0.set(|p| &mut p.at, "at", value))
     }
     /// Sets [`PendingCompletion::phase`].
     pub fn phase(
         self,
-        value: impl schemac_runtime::builder::Assign<PendingCompletionPhase>,
+        value: impl ::schemac_runtime::builder::Assign<PendingCompletionPhase>,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.phase, "phase", value))
     }
     /// Sets [`PendingCompletion::attempt_id`].
     pub fn attempt_id(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.attempt_id, "attemptId", value))
     }
     /// Sets [`PendingCompletion::started_at`].
     pub fn started_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.started_at, "startedAt", value))
     }
     /// Sets [`PendingCompletion::wall_deadline_at`].
     pub fn wall_deadline_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.wall_deadline_at, "wallDeadlineAt", value),
@@ -3635,14 +3866,16 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::recovery_at`].
     pub fn recovery_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.recovery_at, "recoveryAt", value))
     }
     /// Sets [`PendingCompletion::recovery_reason`].
     pub fn recovery_reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.recovery_reason, "recoveryReason", value),
@@ -3651,7 +3884,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::recovery_retry_at`].
     pub fn recovery_retry_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.recovery_retry_at, "recoveryRetryAt", value),
@@ -3660,7 +3895,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::provider_error_diagnostic`].
     pub fn provider_error_diagnostic(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -3675,7 +3910,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::recovery_episode_key`].
     pub fn recovery_episode_key(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.recovery_episode_key, "recoveryEpisodeKey", value),
@@ -3684,7 +3919,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::recovery_notice_keys`].
     pub fn recovery_notice_keys(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.recovery_notice_keys, "recoveryNoticeKeys", value),
@@ -3693,7 +3930,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_attempted`].
     pub fn automatic_recovery_attempted(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
+        value: impl ::schemac_runtime::builder::Assign<bool>,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -3708,7 +3945,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_at`].
     pub fn automatic_recovery_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.automatic_recovery_at, "automaticRecoveryAt", value),
@@ -3717,7 +3956,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_generation`].
     pub fn automatic_recovery_generation(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -3732,7 +3971,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_attempts`].
     pub fn automatic_recovery_attempts(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -3747,7 +3986,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_first_at`].
     pub fn automatic_recovery_first_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -3762,7 +4003,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_until`].
     pub fn automatic_recovery_until(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -3777,7 +4020,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_attempts`].
     pub fn retry_attempts(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.retry_attempts, "retryAttempts", value),
@@ -3786,7 +4029,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_first_at`].
     pub fn retry_first_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.retry_first_at, "retryFirstAt", value),
@@ -3795,14 +4040,16 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_until`].
     pub fn retry_until(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.retry_until, "retryUntil", value))
     }
     /// Sets [`PendingCompletion::quota_attempts`].
     pub fn quota_attempts(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.quota_attempts, "quotaAttempts", value),
@@ -3811,7 +4058,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::quota_first_at`].
     pub fn quota_first_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.quota_first_at, "quotaFirstAt", value),
@@ -3820,7 +4069,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::quota_auto_retry_until`].
     pub fn quota_auto_retry_until(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.quota_auto_retry_until, "quotaAutoRetryUntil", value),
@@ -3829,7 +4080,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::quota_signal`].
     pub fn quota_signal(
         self,
-        value: impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal>,
+        value: impl ::schemac_runtime::builder::Assign<PendingCompletionQuotaSignal>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.quota_signal, "quotaSignal", value),
@@ -3838,7 +4089,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_after_sec`].
     pub fn retry_after_sec(
         self,
-        value: impl schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<f64>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.retry_after_sec, "retryAfterSec", value),
@@ -3847,7 +4098,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_from_upstream`].
     pub fn retry_from_upstream(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
+        value: impl ::schemac_runtime::builder::Assign<bool>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.retry_from_upstream, "retryFromUpstream", value),
@@ -3856,13 +4107,15 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::reset_at`].
     pub fn reset_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.reset_at, "resetAt", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         PendingCompletionBuilder(
             self
                 .0
@@ -3906,12 +4159,14 @@ impl<S0> PendingCompletionBuilder<S0> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<PendingCompletion, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<PendingCompletion, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<PendingCompletion>,
+        S0: ::schemac_runtime::builder::IsSet<PendingCompletion>,
     {
         self.0
-            .build(|p| Some(PendingCompletion {
+            .build(|p| ::core::option::Option::Some(PendingCompletion {
                 completion_summary: p.completion_summary,
                 verification_summary: p.verification_summary,
                 at: p.at?,
@@ -3963,47 +4218,58 @@ impl PendingCompletionPhase {
         }
     }
 }
-impl std::fmt::Display for PendingCompletionPhase {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for PendingCompletionPhase {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for PendingCompletionPhase {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for PendingCompletionPhase {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for PendingCompletionPhase {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for PendingCompletionPhase {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "one of \"running\", \"recovery-pending\", \"retry-waiting\", \"quota-waiting\"",
             |s| match s {
-                "running" => Some(PendingCompletionPhase::Running),
-                "recovery-pending" => Some(PendingCompletionPhase::RecoveryPending),
-                "retry-waiting" => Some(PendingCompletionPhase::RetryWaiting),
-                "quota-waiting" => Some(PendingCompletionPhase::QuotaWaiting),
-                _ => None,
+                "running" => {
+                    ::core::option::Option::Some(PendingCompletionPhase::Running)
+                }
+                "recovery-pending" => {
+                    ::core::option::Option::Some(PendingCompletionPhase::RecoveryPending)
+                }
+                "retry-waiting" => {
+                    ::core::option::Option::Some(PendingCompletionPhase::RetryWaiting)
+                }
+                "quota-waiting" => {
+                    ::core::option::Option::Some(PendingCompletionPhase::QuotaWaiting)
+                }
+                _ => ::core::option::Option::None,
             },
         )
     }
 }
-schemac_runtime::always_valid!(PendingCompletionPhase);
-impl schemac_runtime::schemars::JsonSchema for PendingCompletionPhase {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("PendingCompletionPhase")
+::schemac_runtime::always_valid!(PendingCompletionPhase);
+impl ::schemac_runtime::schemars::JsonSchema for PendingCompletionPhase {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("PendingCompletionPhase")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
             concat!(module_path!(), "::", "PendingCompletionPhase"),
         )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion/properties/phase",
             refs: &[],
@@ -4014,43 +4280,60 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletionPhase {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<PendingCompletionPhase> for &str {
-    fn assign(self) -> Result<PendingCompletionPhase, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<PendingCompletionPhase> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<
+        PendingCompletionPhase,
+        ::schemac_runtime::ConstraintError,
+    > {
         PendingCompletionPhase::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<PendingCompletionPhase> for String {
-    fn assign(self) -> Result<PendingCompletionPhase, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<PendingCompletionPhase>
+for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<
+        PendingCompletionPhase,
+        ::schemac_runtime::ConstraintError,
+    > {
         PendingCompletionPhase::try_from(self)
     }
 }
-impl std::str::FromStr for PendingCompletionPhase {
-    type Err = schemac_runtime::ConstraintError;
+impl ::std::str::FromStr for PendingCompletionPhase {
+    type Err = ::schemac_runtime::ConstraintError;
     /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         PendingCompletionPhase::ALL
             .iter()
             .copied()
             .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
                 text,
                 "one of \"running\", \"recovery-pending\", \"retry-waiting\", \"quota-waiting\"",
             ))
     }
 }
-impl TryFrom<&str> for PendingCompletionPhase {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<&str> for PendingCompletionPhase {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl TryFrom<String> for PendingCompletionPhase {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<::std::string::String> for PendingCompletionPhase {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl AsRef<str> for PendingCompletionPhase {
+impl ::core::convert::AsRef<str> for PendingCompletionPhase {
     fn as_ref(&self) -> &str {
         self.as_str()
     }
@@ -4071,46 +4354,55 @@ impl PendingCompletionQuotaSignal {
         }
     }
 }
-impl std::fmt::Display for PendingCompletionQuotaSignal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for PendingCompletionQuotaSignal {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for PendingCompletionQuotaSignal {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for PendingCompletionQuotaSignal {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for PendingCompletionQuotaSignal {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for PendingCompletionQuotaSignal {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "one of \"rate-limit\", \"plan-quota\", \"billing\"",
             |s| match s {
-                "rate-limit" => Some(PendingCompletionQuotaSignal::RateLimit),
-                "plan-quota" => Some(PendingCompletionQuotaSignal::PlanQuota),
-                "billing" => Some(PendingCompletionQuotaSignal::Billing),
-                _ => None,
+                "rate-limit" => {
+                    ::core::option::Option::Some(PendingCompletionQuotaSignal::RateLimit)
+                }
+                "plan-quota" => {
+                    ::core::option::Option::Some(PendingCompletionQuotaSignal::PlanQuota)
+                }
+                "billing" => {
+                    ::core::option::Option::Some(PendingCompletionQuotaSignal::Billing)
+                }
+                _ => ::core::option::Option::None,
             },
         )
     }
 }
-schemac_runtime::always_valid!(PendingCompletionQuotaSignal);
-impl schemac_runtime::schemars::JsonSchema for PendingCompletionQuotaSignal {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("PendingCompletionQuotaSignal")
+::schemac_runtime::always_valid!(PendingCompletionQuotaSignal);
+impl ::schemac_runtime::schemars::JsonSchema for PendingCompletionQuotaSignal {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("PendingCompletionQuotaSignal")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
             concat!(module_path!(), "::", "PendingCompletionQuotaSignal"),
         )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/pendingCompletion/properties/quotaSignal",
             refs: &[],
@@ -4121,263 +4413,293 @@ impl schemac_runtime::schemars::JsonSchema for PendingCompletionQuotaSignal {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for &str {
+impl ::schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for &str {
     fn assign(
         self,
-    ) -> Result<PendingCompletionQuotaSignal, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        PendingCompletionQuotaSignal,
+        ::schemac_runtime::ConstraintError,
+    > {
         PendingCompletionQuotaSignal::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for String {
+impl ::schemac_runtime::builder::Assign<PendingCompletionQuotaSignal>
+for ::std::string::String {
     fn assign(
         self,
-    ) -> Result<PendingCompletionQuotaSignal, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        PendingCompletionQuotaSignal,
+        ::schemac_runtime::ConstraintError,
+    > {
         PendingCompletionQuotaSignal::try_from(self)
     }
 }
-impl std::str::FromStr for PendingCompletionQuotaSignal {
-    type Err = schemac_runtime::ConstraintError;
+impl ::std::str::FromStr for PendingCompletionQuotaSignal {
+    type Err = ::schemac_runtime::ConstraintError;
     /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         PendingCompletionQuotaSignal::ALL
             .iter()
             .copied()
             .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
                 text,
                 "one of \"rate-limit\", \"plan-quota\", \"billing\"",
             ))
     }
 }
-impl TryFrom<&str> for PendingCompletionQuotaSignal {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<&str> for PendingCompletionQuotaSignal {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl TryFrom<String> for PendingCompletionQuotaSignal {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<::std::string::String> for PendingCompletionQuotaSignal {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl AsRef<str> for PendingCompletionQuotaSignal {
+impl ::core::convert::AsRef<str> for PendingCompletionQuotaSignal {
     fn as_ref(&self) -> &str {
         self.as_str()
     }
 }
-impl<'de> serde::Deserialize<'de> for ObjectiveRepair {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for ObjectiveRepair {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = ObjectiveRepair;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (ObjectiveRepair)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<ObjectiveRepair, A::Error> {
-                let mut f0: Option<schemac_runtime::format::DateTime> = None;
-                let mut f1: Option<ObjectiveRepairAction> = None;
-                let mut f2: Option<String> = None;
-                let mut f3: Option<String> = None;
-                let mut f4: Option<String> = None;
-                let mut f5: Option<String> = None;
-                let mut f6: Option<String> = None;
-                let mut f7: Option<String> = None;
-                let mut f8: Option<String> = None;
-                let mut f9: Option<ObjectiveRepairConfidence> = None;
-                let mut f10: Option<u64> = None;
-                let mut f11: Option<u64> = None;
-                let mut extra = schemac_runtime::ExtraBuilder::default();
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<ObjectiveRepair, __A::Error> {
+                let mut f0: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<ObjectiveRepairAction> = ::core::option::Option::None;
+                let mut f2: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f3: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f4: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f5: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f6: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f7: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f8: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f9: ::core::option::Option<ObjectiveRepairConfidence> = ::core::option::Option::None;
+                let mut f10: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut f11: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut extra = ::schemac_runtime::ExtraBuilder::default();
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "at" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "at",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         "action" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "action",
-                                schemac_runtime::de::Plain::<ObjectiveRepairAction>::new(),
+                                ::schemac_runtime::de::Plain::<ObjectiveRepairAction>::new(),
                             )?
                         }
                         "originalObjective" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f2,
                                 "originalObjective",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "replacementObjective" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f3,
                                 "replacementObjective",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "originalContract" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f4,
                                 "originalContract",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "replacementContract" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f5,
                                 "replacementContract",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "source" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f6,
                                 "source",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "reason" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f7,
                                 "reason",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "evidence" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f8,
                                 "evidence",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "confidence" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f9,
                                 "confidence",
-                                schemac_runtime::de::Plain::<
+                                ::schemac_runtime::de::Plain::<
                                     ObjectiveRepairConfidence,
                                 >::new(),
                             )?
                         }
                         "revisionBefore" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f10,
                                 "revisionBefore",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         "revisionAfter" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f11,
                                 "revisionAfter",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         _ => {
-                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
+                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(ObjectiveRepair {
-                    at: f0.ok_or_else(|| schemac_runtime::de::missing("at"))?,
-                    action: f1.ok_or_else(|| schemac_runtime::de::missing("action"))?,
+                ::core::result::Result::Ok(ObjectiveRepair {
+                    at: f0.ok_or_else(|| ::schemac_runtime::de::missing("at"))?,
+                    action: f1.ok_or_else(|| ::schemac_runtime::de::missing("action"))?,
                     original_objective: f2
-                        .ok_or_else(|| schemac_runtime::de::missing(
+                        .ok_or_else(|| ::schemac_runtime::de::missing(
                             "originalObjective",
                         ))?,
                     replacement_objective: f3,
                     original_contract: f4,
                     replacement_contract: f5,
-                    source: f6.ok_or_else(|| schemac_runtime::de::missing("source"))?,
-                    reason: f7.ok_or_else(|| schemac_runtime::de::missing("reason"))?,
+                    source: f6.ok_or_else(|| ::schemac_runtime::de::missing("source"))?,
+                    reason: f7.ok_or_else(|| ::schemac_runtime::de::missing("reason"))?,
                     evidence: f8
-                        .ok_or_else(|| schemac_runtime::de::missing("evidence"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("evidence"))?,
                     confidence: f9
-                        .ok_or_else(|| schemac_runtime::de::missing("confidence"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("confidence"))?,
                     revision_before: f10
-                        .ok_or_else(|| schemac_runtime::de::missing("revisionBefore"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing(
+                            "revisionBefore",
+                        ))?,
                     revision_after: f11
-                        .ok_or_else(|| schemac_runtime::de::missing("revisionAfter"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("revisionAfter"))?,
                     extra: extra.finish(),
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-impl schemac_runtime::Validate for ObjectiveRepair {
+impl ::schemac_runtime::Validate for ObjectiveRepair {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.original_objective;
             let at = &at.key("originalObjective");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
         {
             let v = &self.source;
             let at = &at.key("source");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
         {
             let v = &self.reason;
             let at = &at.key("reason");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
         {
             let v = &self.evidence;
             let at = &at.key("evidence");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for ObjectiveRepair {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("objectiveRepair")
+impl ::schemac_runtime::schemars::JsonSchema for ObjectiveRepair {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("objectiveRepair")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ObjectiveRepair"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ObjectiveRepair"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair",
             refs: &[],
@@ -4408,9 +4730,11 @@ impl<
     /// Sets [`ObjectiveRepair::at`].
     pub fn at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> ObjectiveRepairBuilder<
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S1,
         S2,
         S3,
@@ -4425,10 +4749,10 @@ impl<
     /// Sets [`ObjectiveRepair::action`].
     pub fn action(
         self,
-        value: impl schemac_runtime::builder::Assign<ObjectiveRepairAction>,
+        value: impl ::schemac_runtime::builder::Assign<ObjectiveRepairAction>,
     ) -> ObjectiveRepairBuilder<
         S0,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S2,
         S3,
         S4,
@@ -4442,11 +4766,11 @@ impl<
     /// Sets [`ObjectiveRepair::original_objective`].
     pub fn original_objective(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S3,
         S4,
         S5,
@@ -4461,7 +4785,7 @@ impl<
     /// Sets [`ObjectiveRepair::replacement_objective`].
     pub fn replacement_objective(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         ObjectiveRepairBuilder(
             self.0.set(|p| &mut p.replacement_objective, "replacementObjective", value),
@@ -4470,7 +4794,7 @@ impl<
     /// Sets [`ObjectiveRepair::original_contract`].
     pub fn original_contract(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         ObjectiveRepairBuilder(
             self.0.set(|p| &mut p.original_contract, "originalContract", value),
@@ -4479,7 +4803,7 @@ impl<
     /// Sets [`ObjectiveRepair::replacement_contract`].
     pub fn replacement_contract(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         ObjectiveRepairBuilder(
             self.0.set(|p| &mut p.replacement_contract, "replacementContract", value),
@@ -4488,12 +4812,12 @@ impl<
     /// Sets [`ObjectiveRepair::source`].
     pub fn source(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
         S2,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S4,
         S5,
         S6,
@@ -4505,13 +4829,13 @@ impl<
     /// Sets [`ObjectiveRepair::reason`].
     pub fn reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
         S2,
         S3,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S5,
         S6,
         S7,
@@ -4522,14 +4846,14 @@ impl<
     /// Sets [`ObjectiveRepair::evidence`].
     pub fn evidence(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
         S2,
         S3,
         S4,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S6,
         S7,
         S8,
@@ -4539,7 +4863,7 @@ impl<
     /// Sets [`ObjectiveRepair::confidence`].
     pub fn confidence(
         self,
-        value: impl schemac_runtime::builder::Assign<ObjectiveRepairConfidence>,
+        value: impl ::schemac_runtime::builder::Assign<ObjectiveRepairConfidence>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
@@ -4547,7 +4871,7 @@ impl<
         S3,
         S4,
         S5,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S7,
         S8,
     > {
@@ -4556,7 +4880,7 @@ impl<
     /// Sets [`ObjectiveRepair::revision_before`].
     pub fn revision_before(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
@@ -4565,7 +4889,7 @@ impl<
         S4,
         S5,
         S6,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S8,
     > {
         ObjectiveRepairBuilder(
@@ -4575,7 +4899,7 @@ impl<
     /// Sets [`ObjectiveRepair::revision_after`].
     pub fn revision_after(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
@@ -4585,7 +4909,7 @@ impl<
         S5,
         S6,
         S7,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
     > {
         ObjectiveRepairBuilder(
             self.0.set(|p| &mut p.revision_after, "revisionAfter", value),
@@ -4593,7 +4917,7 @@ impl<
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         ObjectiveRepairBuilder(
             self
                 .0
@@ -4620,20 +4944,22 @@ impl<
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<ObjectiveRepair, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<ObjectiveRepair, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S1: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S2: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S3: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S4: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S5: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S6: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S7: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S8: schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S0: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S1: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S2: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S3: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S4: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S5: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S6: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S7: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S8: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
     {
         self.0
-            .build(|p| Some(ObjectiveRepair {
+            .build(|p| ::core::option::Option::Some(ObjectiveRepair {
                 at: p.at?,
                 action: p.action?,
                 original_objective: p.original_objective?,
@@ -4664,45 +4990,50 @@ impl ObjectiveRepairAction {
         }
     }
 }
-impl std::fmt::Display for ObjectiveRepairAction {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for ObjectiveRepairAction {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for ObjectiveRepairAction {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for ObjectiveRepairAction {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for ObjectiveRepairAction {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for ObjectiveRepairAction {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "one of \"auto-applied\", \"queued\"",
             |s| match s {
-                "auto-applied" => Some(ObjectiveRepairAction::AutoApplied),
-                "queued" => Some(ObjectiveRepairAction::Queued),
-                _ => None,
+                "auto-applied" => {
+                    ::core::option::Option::Some(ObjectiveRepairAction::AutoApplied)
+                }
+                "queued" => ::core::option::Option::Some(ObjectiveRepairAction::Queued),
+                _ => ::core::option::Option::None,
             },
         )
     }
 }
-schemac_runtime::always_valid!(ObjectiveRepairAction);
-impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairAction {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("ObjectiveRepairAction")
+::schemac_runtime::always_valid!(ObjectiveRepairAction);
+impl ::schemac_runtime::schemars::JsonSchema for ObjectiveRepairAction {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("ObjectiveRepairAction")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
             concat!(module_path!(), "::", "ObjectiveRepairAction"),
         )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair/properties/action",
             refs: &[],
@@ -4713,43 +5044,60 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairAction {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<ObjectiveRepairAction> for &str {
-    fn assign(self) -> Result<ObjectiveRepairAction, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<ObjectiveRepairAction> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<
+        ObjectiveRepairAction,
+        ::schemac_runtime::ConstraintError,
+    > {
         ObjectiveRepairAction::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<ObjectiveRepairAction> for String {
-    fn assign(self) -> Result<ObjectiveRepairAction, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<ObjectiveRepairAction>
+for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<
+        ObjectiveRepairAction,
+        ::schemac_runtime::ConstraintError,
+    > {
         ObjectiveRepairAction::try_from(self)
     }
 }
-impl std::str::FromStr for ObjectiveRepairAction {
-    type Err = schemac_runtime::ConstraintError;
+impl ::std::str::FromStr for ObjectiveRepairAction {
+    type Err = ::schemac_runtime::ConstraintError;
     /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         ObjectiveRepairAction::ALL
             .iter()
             .copied()
             .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
                 text,
                 "one of \"auto-applied\", \"queued\"",
             ))
     }
 }
-impl TryFrom<&str> for ObjectiveRepairAction {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<&str> for ObjectiveRepairAction {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl TryFrom<String> for ObjectiveRepairAction {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<::std::string::String> for ObjectiveRepairAction {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl AsRef<str> for ObjectiveRepairAction {
+impl ::core::convert::AsRef<str> for ObjectiveRepairAction {
     fn as_ref(&self) -> &str {
         self.as_str()
     }
@@ -4768,45 +5116,52 @@ impl ObjectiveRepairConfidence {
         }
     }
 }
-impl std::fmt::Display for ObjectiveRepairConfidence {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ::std::fmt::Display for ObjectiveRepairConfidence {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
-impl serde::Serialize for ObjectiveRepairConfidence {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for ObjectiveRepairConfidence {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
-impl<'de> serde::Deserialize<'de> for ObjectiveRepairConfidence {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for ObjectiveRepairConfidence {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "one of \"best-effort\", \"fallback\"",
             |s| match s {
-                "best-effort" => Some(ObjectiveRepairConfidence::BestEffort),
-                "fallback" => Some(ObjectiveRepairConfidence::Fallback),
-                _ => None,
+                "best-effort" => {
+                    ::core::option::Option::Some(ObjectiveRepairConfidence::BestEffort)
+                }
+                "fallback" => {
+                    ::core::option::Option::Some(ObjectiveRepairConfidence::Fallback)
+                }
+                _ => ::core::option::Option::None,
             },
         )
     }
 }
-schemac_runtime::always_valid!(ObjectiveRepairConfidence);
-impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairConfidence {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("ObjectiveRepairConfidence")
+::schemac_runtime::always_valid!(ObjectiveRepairConfidence);
+impl ::schemac_runtime::schemars::JsonSchema for ObjectiveRepairConfidence {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("ObjectiveRepairConfidence")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
             concat!(module_path!(), "::", "ObjectiveRepairConfidence"),
         )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepair/properties/confidence",
             refs: &[],
@@ -4817,191 +5172,220 @@ impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairConfidence {
             .json_schema(generator)
     }
 }
-impl schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for &str {
+impl ::schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for &str {
     fn assign(
         self,
-    ) -> Result<ObjectiveRepairConfidence, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        ObjectiveRepairConfidence,
+        ::schemac_runtime::ConstraintError,
+    > {
         ObjectiveRepairConfidence::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for String {
+impl ::schemac_runtime::builder::Assign<ObjectiveRepairConfidence>
+for ::std::string::String {
     fn assign(
         self,
-    ) -> Result<ObjectiveRepairConfidence, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        ObjectiveRepairConfidence,
+        ::schemac_runtime::ConstraintError,
+    > {
         ObjectiveRepairConfidence::try_from(self)
     }
 }
-impl std::str::FromStr for ObjectiveRepairConfidence {
-    type Err = schemac_runtime::ConstraintError;
+impl ::std::str::FromStr for ObjectiveRepairConfidence {
+    type Err = ::schemac_runtime::ConstraintError;
     /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+    fn from_str(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         ObjectiveRepairConfidence::ALL
             .iter()
             .copied()
             .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
+            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
                 text,
                 "one of \"best-effort\", \"fallback\"",
             ))
     }
 }
-impl TryFrom<&str> for ObjectiveRepairConfidence {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<&str> for ObjectiveRepairConfidence {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: &str,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl TryFrom<String> for ObjectiveRepairConfidence {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
+impl ::core::convert::TryFrom<::std::string::String> for ObjectiveRepairConfidence {
+    type Error = ::schemac_runtime::ConstraintError;
+    fn try_from(
+        text: ::std::string::String,
+    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
         text.parse()
     }
 }
-impl AsRef<str> for ObjectiveRepairConfidence {
+impl ::core::convert::AsRef<str> for ObjectiveRepairConfidence {
     fn as_ref(&self) -> &str {
         self.as_str()
     }
 }
-impl<'de> serde::Deserialize<'de> for ObjectiveRepairTarget {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for ObjectiveRepairTarget {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = ObjectiveRepairTarget;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (ObjectiveRepairTarget)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<ObjectiveRepairTarget, A::Error> {
-                let mut f0: Option<String> = None;
-                let mut f1: Option<String> = None;
-                let mut f2: Option<String> = None;
-                let mut f3: Option<Vec<String>> = None;
-                let mut f4: Option<String> = None;
-                let mut f5: Option<schemac_runtime::format::DateTime> = None;
-                let mut extra = schemac_runtime::ExtraBuilder::default();
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<ObjectiveRepairTarget, __A::Error> {
+                let mut f0: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f2: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f3: ::core::option::Option<
+                    ::std::vec::Vec<::std::string::String>,
+                > = ::core::option::Option::None;
+                let mut f4: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f5: ::core::option::Option<
+                    ::schemac_runtime::format::DateTime,
+                > = ::core::option::Option::None;
+                let mut extra = ::schemac_runtime::ExtraBuilder::default();
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "id" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "id",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "objective" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "objective",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "verificationContract" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f2,
                                 "verificationContract",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "reasons" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f3,
                                 "reasons",
-                                schemac_runtime::de::Seq(
-                                    schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Seq(
+                                    ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                                 ),
                             )?
                         }
                         "source" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f4,
                                 "source",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "replanPromptedAt" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f5,
                                 "replanPromptedAt",
-                                schemac_runtime::de::Plain::<
-                                    schemac_runtime::format::DateTime,
+                                ::schemac_runtime::de::Plain::<
+                                    ::schemac_runtime::format::DateTime,
                                 >::new(),
                             )?
                         }
                         _ => {
-                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
+                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(ObjectiveRepairTarget {
-                    id: f0.ok_or_else(|| schemac_runtime::de::missing("id"))?,
+                ::core::result::Result::Ok(ObjectiveRepairTarget {
+                    id: f0.ok_or_else(|| ::schemac_runtime::de::missing("id"))?,
                     objective: f1
-                        .ok_or_else(|| schemac_runtime::de::missing("objective"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("objective"))?,
                     verification_contract: f2,
-                    reasons: f3.ok_or_else(|| schemac_runtime::de::missing("reasons"))?,
-                    source: f4.ok_or_else(|| schemac_runtime::de::missing("source"))?,
+                    reasons: f3
+                        .ok_or_else(|| ::schemac_runtime::de::missing("reasons"))?,
+                    source: f4.ok_or_else(|| ::schemac_runtime::de::missing("source"))?,
                     replan_prompted_at: f5,
                     extra: extra.finish(),
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-impl schemac_runtime::Validate for ObjectiveRepairTarget {
+impl ::schemac_runtime::Validate for ObjectiveRepairTarget {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.id;
             let at = &at.key("id");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
         {
             let v = &self.objective;
             let at = &at.key("objective");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
         {
             let v = &self.source;
             let at = &at.key("source");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for ObjectiveRepairTarget {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("objectiveRepairTarget")
+impl ::schemac_runtime::schemars::JsonSchema for ObjectiveRepairTarget {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("objectiveRepairTarget")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
             concat!(module_path!(), "::", "ObjectiveRepairTarget"),
         )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveRepairTarget",
             refs: &[],
@@ -5022,15 +5406,15 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     /// Sets [`ObjectiveRepairTarget::id`].
     pub fn id(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> ObjectiveRepairTargetBuilder<schemac_runtime::builder::Set, S1, S2, S3> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> ObjectiveRepairTargetBuilder<::schemac_runtime::builder::Set, S1, S2, S3> {
         ObjectiveRepairTargetBuilder(self.0.set(|p| &mut p.id, "id", value))
     }
     /// Sets [`ObjectiveRepairTarget::objective`].
     pub fn objective(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> ObjectiveRepairTargetBuilder<S0, schemac_runtime::builder::Set, S2, S3> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> ObjectiveRepairTargetBuilder<S0, ::schemac_runtime::builder::Set, S2, S3> {
         ObjectiveRepairTargetBuilder(
             self.0.set(|p| &mut p.objective, "objective", value),
         )
@@ -5038,7 +5422,7 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     /// Sets [`ObjectiveRepairTarget::verification_contract`].
     pub fn verification_contract(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         ObjectiveRepairTargetBuilder(
             self.0.set(|p| &mut p.verification_contract, "verificationContract", value),
@@ -5047,21 +5431,25 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     /// Sets [`ObjectiveRepairTarget::reasons`].
     pub fn reasons(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
-    ) -> ObjectiveRepairTargetBuilder<S0, S1, schemac_runtime::builder::Set, S3> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
+    ) -> ObjectiveRepairTargetBuilder<S0, S1, ::schemac_runtime::builder::Set, S3> {
         ObjectiveRepairTargetBuilder(self.0.set(|p| &mut p.reasons, "reasons", value))
     }
     /// Sets [`ObjectiveRepairTarget::source`].
     pub fn source(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> ObjectiveRepairTargetBuilder<S0, S1, S2, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> ObjectiveRepairTargetBuilder<S0, S1, S2, ::schemac_runtime::builder::Set> {
         ObjectiveRepairTargetBuilder(self.0.set(|p| &mut p.source, "source", value))
     }
     /// Sets [`ObjectiveRepairTarget::replan_prompted_at`].
     pub fn replan_prompted_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         ObjectiveRepairTargetBuilder(
             self.0.set(|p| &mut p.replan_prompted_at, "replanPromptedAt", value),
@@ -5069,7 +5457,7 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         ObjectiveRepairTargetBuilder(
             self
                 .0
@@ -5092,15 +5480,18 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     /// pointer (values a setter could not convert first, then what `validate()` finds).
     pub fn build(
         self,
-    ) -> Result<ObjectiveRepairTarget, schemac_runtime::ValidationErrors>
+    ) -> ::core::result::Result<
+        ObjectiveRepairTarget,
+        ::schemac_runtime::ValidationErrors,
+    >
     where
-        S0: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
-        S1: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
-        S2: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
-        S3: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+        S0: ::schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+        S1: ::schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+        S2: ::schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+        S3: ::schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
     {
         self.0
-            .build(|p| Some(ObjectiveRepairTarget {
+            .build(|p| ::core::option::Option::Some(ObjectiveRepairTarget {
                 id: p.id?,
                 objective: p.objective?,
                 verification_contract: p.verification_contract,
@@ -5111,69 +5502,80 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
             }))
     }
 }
-impl<'de> serde::Deserialize<'de> for ObjectiveProvenance {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for ObjectiveProvenance {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = ObjectiveProvenance;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (ObjectiveProvenance)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<ObjectiveProvenance, A::Error> {
-                let mut f0: Option<String> = None;
-                let mut f1: Option<String> = None;
-                let mut f2: Option<Vec<String>> = None;
-                let mut extra = schemac_runtime::ExtraBuilder::default();
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<ObjectiveProvenance, __A::Error> {
+                let mut f0: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
+                let mut f2: ::core::option::Option<
+                    ::std::vec::Vec<::std::string::String>,
+                > = ::core::option::Option::None;
+                let mut extra = ::schemac_runtime::ExtraBuilder::default();
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "originalObjective" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "originalObjective",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                    |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Plain::<
+                                        ::std::string::String,
+                                    >::new(),
+                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                 ),
                             )?
                         }
                         "originalContract" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "originalContract",
-                                schemac_runtime::de::Plain::<String>::new(),
+                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
                             )?
                         }
                         "userSeeds" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f2,
                                 "userSeeds",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Assert::new(
-                                            schemac_runtime::de::Plain::<String>::new(),
-                                            |v| schemac_runtime::assert::min_length(v, 1u64),
+                                ::schemac_runtime::de::Assert::new(
+                                    ::schemac_runtime::de::Seq(
+                                        ::schemac_runtime::de::Assert::new(
+                                            ::schemac_runtime::de::Plain::<
+                                                ::std::string::String,
+                                            >::new(),
+                                            |v| ::schemac_runtime::assert::min_length(v, 1u64),
                                         ),
                                     ),
-                                    |v| schemac_runtime::assert::max_items(v.len(), 10u64),
+                                    |v| ::schemac_runtime::assert::max_items(v.len(), 10u64),
                                 ),
                             )?
                         }
                         _ => {
-                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
+                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(ObjectiveProvenance {
+                ::core::result::Result::Ok(ObjectiveProvenance {
                     original_objective: f0
-                        .ok_or_else(|| schemac_runtime::de::missing(
+                        .ok_or_else(|| ::schemac_runtime::de::missing(
                             "originalObjective",
                         ))?,
                     original_contract: f1,
@@ -5182,41 +5584,43 @@ impl<'de> serde::Deserialize<'de> for ObjectiveProvenance {
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-impl schemac_runtime::Validate for ObjectiveProvenance {
+impl ::schemac_runtime::Validate for ObjectiveProvenance {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.original_objective;
             let at = &at.key("originalObjective");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
-        if let Some(v) = &self.user_seeds {
+        if let ::core::option::Option::Some(v) = &self.user_seeds {
             let at = &at.key("userSeeds");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 10u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 10u64));
             for (i, v) in v.iter().enumerate() {
                 let at = &at.index(i);
-                errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+                errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
             }
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for ObjectiveProvenance {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("objectiveProvenance")
+impl ::schemac_runtime::schemars::JsonSchema for ObjectiveProvenance {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("objectiveProvenance")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ObjectiveProvenance"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(
+            concat!(module_path!(), "::", "ObjectiveProvenance"),
+        )
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/definitions/objectiveProvenance",
             refs: &[],
@@ -5237,8 +5641,8 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     /// Sets [`ObjectiveProvenance::original_objective`].
     pub fn original_objective(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> ObjectiveProvenanceBuilder<schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> ObjectiveProvenanceBuilder<::schemac_runtime::builder::Set> {
         ObjectiveProvenanceBuilder(
             self.0.set(|p| &mut p.original_objective, "originalObjective", value),
         )
@@ -5246,7 +5650,7 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     /// Sets [`ObjectiveProvenance::original_contract`].
     pub fn original_contract(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         ObjectiveProvenanceBuilder(
             self.0.set(|p| &mut p.original_contract, "originalContract", value),
@@ -5255,13 +5659,15 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     /// Sets [`ObjectiveProvenance::user_seeds`].
     pub fn user_seeds(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         ObjectiveProvenanceBuilder(self.0.set(|p| &mut p.user_seeds, "userSeeds", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         ObjectiveProvenanceBuilder(
             self
                 .0
@@ -5275,12 +5681,14 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<ObjectiveProvenance, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<ObjectiveProvenance, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<ObjectiveProvenance>,
+        S0: ::schemac_runtime::builder::IsSet<ObjectiveProvenance>,
     {
         self.0
-            .build(|p| Some(ObjectiveProvenance {
+            .build(|p| ::core::option::Option::Some(ObjectiveProvenance {
                 original_objective: p.original_objective?,
                 original_contract: p.original_contract,
                 user_seeds: p.user_seeds,
@@ -5288,80 +5696,85 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
             }))
     }
 }
-impl<'de> serde::Deserialize<'de> for GoalTelemetry {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for GoalTelemetry {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = GoalTelemetry;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (GoalTelemetry)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<GoalTelemetry, A::Error> {
-                let mut f0: Option<u64> = None;
-                let mut f1: Option<u64> = None;
-                let mut f2: Option<u64> = None;
-                let mut extra = schemac_runtime::ExtraBuilder::default();
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<GoalTelemetry, __A::Error> {
+                let mut f0: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut f2: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut extra = ::schemac_runtime::ExtraBuilder::default();
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "turns" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "turns",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         "fileWrites" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "fileWrites",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         "bashCalls" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f2,
                                 "bashCalls",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         _ => {
-                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
+                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(GoalTelemetry {
-                    turns: f0.ok_or_else(|| schemac_runtime::de::missing("turns"))?,
+                ::core::result::Result::Ok(GoalTelemetry {
+                    turns: f0.ok_or_else(|| ::schemac_runtime::de::missing("turns"))?,
                     file_writes: f1
-                        .ok_or_else(|| schemac_runtime::de::missing("fileWrites"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("fileWrites"))?,
                     bash_calls: f2
-                        .ok_or_else(|| schemac_runtime::de::missing("bashCalls"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("bashCalls"))?,
                     extra: extra.finish(),
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-schemac_runtime::always_valid!(GoalTelemetry);
-impl schemac_runtime::schemars::JsonSchema for GoalTelemetry {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("GoalTelemetry")
+::schemac_runtime::always_valid!(GoalTelemetry);
+impl ::schemac_runtime::schemars::JsonSchema for GoalTelemetry {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("GoalTelemetry")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalTelemetry"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalTelemetry"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/telemetry",
             refs: &[],
@@ -5382,27 +5795,27 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
     /// Sets [`GoalTelemetry::turns`].
     pub fn turns(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> GoalTelemetryBuilder<schemac_runtime::builder::Set, S1, S2> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> GoalTelemetryBuilder<::schemac_runtime::builder::Set, S1, S2> {
         GoalTelemetryBuilder(self.0.set(|p| &mut p.turns, "turns", value))
     }
     /// Sets [`GoalTelemetry::file_writes`].
     pub fn file_writes(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> GoalTelemetryBuilder<S0, schemac_runtime::builder::Set, S2> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> GoalTelemetryBuilder<S0, ::schemac_runtime::builder::Set, S2> {
         GoalTelemetryBuilder(self.0.set(|p| &mut p.file_writes, "fileWrites", value))
     }
     /// Sets [`GoalTelemetry::bash_calls`].
     pub fn bash_calls(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> GoalTelemetryBuilder<S0, S1, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> GoalTelemetryBuilder<S0, S1, ::schemac_runtime::builder::Set> {
         GoalTelemetryBuilder(self.0.set(|p| &mut p.bash_calls, "bashCalls", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         GoalTelemetryBuilder(
             self
                 .0
@@ -5416,14 +5829,16 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<GoalTelemetry, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<GoalTelemetry, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<GoalTelemetry>,
-        S1: schemac_runtime::builder::IsSet<GoalTelemetry>,
-        S2: schemac_runtime::builder::IsSet<GoalTelemetry>,
+        S0: ::schemac_runtime::builder::IsSet<GoalTelemetry>,
+        S1: ::schemac_runtime::builder::IsSet<GoalTelemetry>,
+        S2: ::schemac_runtime::builder::IsSet<GoalTelemetry>,
     {
         self.0
-            .build(|p| Some(GoalTelemetry {
+            .build(|p| ::core::option::Option::Some(GoalTelemetry {
                 turns: p.turns?,
                 file_writes: p.file_writes?,
                 bash_calls: p.bash_calls?,
@@ -5431,70 +5846,75 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
             }))
     }
 }
-impl<'de> serde::Deserialize<'de> for GoalUsage {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+impl<'de> ::serde::Deserialize<'de> for GoalUsage {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        struct __Visitor;
+        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
             type Value = GoalUsage;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(
+                &self,
+                f: &mut ::std::fmt::Formatter<'_>,
+            ) -> ::std::fmt::Result {
                 f.write_str("an object (GoalUsage)")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
+            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
                 self,
-                mut map: A,
-            ) -> Result<GoalUsage, A::Error> {
-                let mut f0: Option<u64> = None;
-                let mut f1: Option<u64> = None;
-                let mut extra = schemac_runtime::ExtraBuilder::default();
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
+                mut map: __A,
+            ) -> ::core::result::Result<GoalUsage, __A::Error> {
+                let mut f0: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut f1: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut extra = ::schemac_runtime::ExtraBuilder::default();
+                while let ::core::option::Option::Some(key) = map
+                    .next_key::<::schemac_runtime::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "tokensUsed" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f0,
                                 "tokensUsed",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         "tokensLimit" => {
-                            schemac_runtime::de::field(
+                            ::schemac_runtime::de::field(
                                 &mut map,
                                 &mut f1,
                                 "tokensLimit",
-                                schemac_runtime::de::Int::<u64>::new(),
+                                ::schemac_runtime::de::Int::<u64>::new(),
                             )?
                         }
                         _ => {
-                            schemac_runtime::de::extra(&mut map, &mut extra, key)?;
+                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
                         }
                     }
                 }
-                Ok(GoalUsage {
+                ::core::result::Result::Ok(GoalUsage {
                     tokens_used: f0
-                        .ok_or_else(|| schemac_runtime::de::missing("tokensUsed"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("tokensUsed"))?,
                     tokens_limit: f1
-                        .ok_or_else(|| schemac_runtime::de::missing("tokensLimit"))?,
+                        .ok_or_else(|| ::schemac_runtime::de::missing("tokensLimit"))?,
                     extra: extra.finish(),
                 })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        deserializer.deserialize_map(__Visitor)
     }
 }
-schemac_runtime::always_valid!(GoalUsage);
-impl schemac_runtime::schemars::JsonSchema for GoalUsage {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("GoalUsage")
+::schemac_runtime::always_valid!(GoalUsage);
+impl ::schemac_runtime::schemars::JsonSchema for GoalUsage {
+    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed("GoalUsage")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalUsage"))
+    fn schema_id() -> ::std::borrow::Cow<'static, str> {
+        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalUsage"))
     }
     fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
+        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
+    ) -> ::schemac_runtime::schemars::Schema {
+        ::schemac_runtime::bundle::Subschema {
             document: &SCHEMA_VALUE,
             pointer: "/properties/usage",
             refs: &[],
@@ -5515,20 +5935,20 @@ impl<S0, S1> GoalUsageBuilder<S0, S1> {
     /// Sets [`GoalUsage::tokens_used`].
     pub fn tokens_used(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> GoalUsageBuilder<schemac_runtime::builder::Set, S1> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> GoalUsageBuilder<::schemac_runtime::builder::Set, S1> {
         GoalUsageBuilder(self.0.set(|p| &mut p.tokens_used, "tokensUsed", value))
     }
     /// Sets [`GoalUsage::tokens_limit`].
     pub fn tokens_limit(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> GoalUsageBuilder<S0, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> GoalUsageBuilder<S0, ::schemac_runtime::builder::Set> {
         GoalUsageBuilder(self.0.set(|p| &mut p.tokens_limit, "tokensLimit", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         GoalUsageBuilder(
             self
                 .0
@@ -5542,13 +5962,15 @@ impl<S0, S1> GoalUsageBuilder<S0, S1> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<GoalUsage, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<GoalUsage, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<GoalUsage>,
-        S1: schemac_runtime::builder::IsSet<GoalUsage>,
+        S0: ::schemac_runtime::builder::IsSet<GoalUsage>,
+        S1: ::schemac_runtime::builder::IsSet<GoalUsage>,
     {
         self.0
-            .build(|p| Some(GoalUsage {
+            .build(|p| ::core::option::Option::Some(GoalUsage {
                 tokens_used: p.tokens_used?,
                 tokens_limit: p.tokens_limit?,
                 extra: p.extra,
@@ -5905,9 +6327,9 @@ pub const SCHEMA_JSON: &str = r##"{
   }
 }"##;
 /// [`SCHEMA_JSON`], parsed on first use.
-static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
-schemac_runtime::literal(SCHEMA_JSON));
+static SCHEMA_VALUE: ::std::sync::LazyLock<::serde_json::Value> = ::std::sync::LazyLock::new(||
+::schemac_runtime::literal(SCHEMA_JSON));
 /// The source schema, parsed (once).
-pub fn schema() -> &'static serde_json::Value {
+pub fn schema() -> &'static ::serde_json::Value {
     &SCHEMA_VALUE
 }

@@ -126,8 +126,8 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
         let rename = (rust_name.to_string().trim_start_matches("r#") != json.as_str()).then(|| quote!(#[serde(rename = #json)]));
         let skip = match (field.required, is_nullable(&field.ty)) {
             (true, _) => None,
-            (false, false) => Some(quote!(#[serde(skip_serializing_if = "Option::is_none")])),
-            (false, true) => Some(quote!(#[serde(skip_serializing_if = "schemac_runtime::Tristate::is_absent")])),
+            (false, false) => Some(quote!(#[serde(skip_serializing_if = "::core::option::Option::is_none")])),
+            (false, true) => Some(quote!(#[serde(skip_serializing_if = "::schemac_runtime::Tristate::is_absent")])),
         };
         fields.push(quote! { #doc #rename #skip pub #rust_name: #field_ty, });
         locals.push(quote! { let mut #local: Option<#local_ty> = None; });
@@ -166,7 +166,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
         }
     };
     let visit_map = quote! {
-        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<#name, A::Error> {
+        fn visit_map<__A: serde::de::MapAccess<'de>>(self, mut map: __A) -> Result<#name, __A::Error> {
             #(#locals)*
             #extra_local
             #looping Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
@@ -186,7 +186,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
         #present
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 #body
             }
         }
@@ -452,13 +452,13 @@ fn string_enum(ctx: &Ctx<'_>, id: DefId, values: &[String]) -> TokenStream {
         }
 
         impl serde::Serialize for #name {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
                 serializer.serialize_str(self.as_str())
             }
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 schemac_runtime::de::string(deserializer, #expecting, |s| match s {
                     #(#values => Some(#name::#variants),)*
                     _ => None,
@@ -492,13 +492,13 @@ fn constant(ctx: &Ctx<'_>, id: DefId, value: &Value) -> TokenStream {
             }
 
             impl serde::Serialize for #name {
-                fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
                     serializer.serialize_str(#text)
                 }
             }
 
             impl<'de> serde::Deserialize<'de> for #name {
-                fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                     schemac_runtime::de::string(deserializer, #expecting, |s| #test.then_some(#name))
                 }
             }
@@ -517,13 +517,13 @@ fn constant(ctx: &Ctx<'_>, id: DefId, value: &Value) -> TokenStream {
         }
 
         impl serde::Serialize for #name {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
                 serde::Serialize::serialize(#name::value(), serializer)
             }
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 schemac_runtime::de::constant(deserializer, #name::value()).map(|()| #name)
             }
         }
@@ -566,7 +566,7 @@ fn value_enum(ctx: &Ctx<'_>, id: DefId, values: &[Value]) -> TokenStream {
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 let value = schemac_runtime::de::any_value(deserializer)?;
                 #name::try_from(value).map_err(serde::de::Error::custom)
             }
@@ -641,7 +641,7 @@ fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 let text = <String as serde::Deserialize>::deserialize(deserializer)?;
                 #name::try_from(text).map_err(serde::de::Error::custom)
             }
@@ -667,7 +667,7 @@ fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
         pub struct #name(pub #rust);
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 serde::de::DeserializeSeed::deserialize(#seed, deserializer).map(#name)
             }
         }
@@ -711,7 +711,7 @@ fn constrained_alias(ctx: &Ctx<'_>, id: DefId, inner: &Ty, assertions: &[crate::
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 serde::de::DeserializeSeed::deserialize(#seed, deserializer).map(#name)
             }
         }

@@ -13,6 +13,7 @@ mod conversions;
 mod dedup;
 mod defaults;
 mod derives;
+pub(crate) mod hygiene;
 mod items;
 mod layout;
 mod open_enum;
@@ -281,6 +282,7 @@ fn format(attrs: TokenStream, defs: Vec<TokenStream>, tail: TokenStream) -> Stri
         }
         file.items.extend(impls);
         file.items.extend(parse(tail)?.items);
+        hygiene::absolute(&mut file);
         Ok(file)
     })();
     match file {

@@ -100,7 +100,9 @@ impl<'a> Ctx<'a> {
             let m = ident(m);
             quote!(#m::)
         });
-        quote! { #(#supers)* #(#downs)* #name }
+        // `self::` keeps a path down into a child module from reading as a crate's path.
+        let down = (common == here.len() && there.len() > common).then(|| quote!(self::));
+        quote! { #down #(#supers)* #(#downs)* #name }
     }
 
     /// The Rust type of `ty` written inside def `from`; `boxed` boxes a recursive def.
@@ -313,18 +315,18 @@ pub(crate) fn format_function(format: Format) -> &'static str {
 }
 
 /// The body of a hand-rolled `Deserialize::deserialize`: a `Visitor` producing `name` with
-/// `methods` (its `visit_*`), driven by `deserializer.#entry(Visitor)`.
+/// `methods` (its `visit_*`), driven by `deserializer.#entry(__Visitor)`.
 pub(crate) fn visitor(name: &Ident, expecting: &str, methods: TokenStream, entry: TokenStream) -> TokenStream {
     quote! {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+        struct __Visitor;
+        impl<'de> serde::de::Visitor<'de> for __Visitor {
             type Value = #name;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(#expecting)
             }
             #methods
         }
-        deserializer.#entry(Visitor)
+        deserializer.#entry(__Visitor)
     }
 }
 
