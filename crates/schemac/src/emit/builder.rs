@@ -44,7 +44,8 @@ pub(super) fn names(ctx: &Ctx<'_>, path: &[String], defs: &[DefId]) -> Names {
         if let DefKind::Struct(s) = &ctx.def(id).kind
             && s.fields.iter().filter(|f| f.required).count() <= MAX_REQUIRED
         {
-            let name = &ctx.def(id).name;
+            // `Self_` (a def named `Self`) gets `SelfBuilder`: `Self_Builder` is no camel case.
+            let name = ctx.def(id).name.trim_end_matches('_');
             let builder = types.claim(format!("{name}Builder"));
             let parts = types.claim(format!("{name}BuilderParts"));
             structs.insert(id, (builder, parts));
