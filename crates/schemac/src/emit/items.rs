@@ -1,6 +1,6 @@
 //! One Rust item (plus its impls) per IR definition.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
 
@@ -109,6 +109,9 @@ fn is_nullable(ty: &Ty) -> bool {
     matches!(ty, Ty::Nullable(_))
 }
 
+/// The most fields a struct derives `PartialEq` with; a wider one gets a flat impl.
+const WIDE_STRUCT: usize = 128;
+
 /// A struct with a hand-rolled `Deserialize` visitor: one pass over the input, unknown
 /// properties kept (or rejected, with their pointer), required ones checked at the end.
 fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
@@ -117,6 +120,10 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
     let mut locals = Vec::new();
     let mut arms = Vec::new();
     let mut inits = Vec::new();
+    // serde's derived `Serialize` counts the fields it writes in one `a + b + …` expression,
+    // which overflows rustc's stack at thousands of fields; with a `flatten` field it counts
+    // none. A wide struct without one gets a flat impl (`wide_serialize`) instead.
+    let flat_serialize = s.fields.len() > WIDE_STRUCT && matches!(s.rest, Rest::Closed);
     for (i, field) in s.fields.iter().enumerate() {
         let local = format_ident!("f{i}");
         let json = &field.json_name;
@@ -129,7 +136,11 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
             (false, false) => Some(quote!(#[serde(skip_serializing_if = "::core::option::Option::is_none")])),
             (false, true) => Some(quote!(#[serde(skip_serializing_if = "::schemac_runtime::Tristate::is_absent")])),
         };
-        fields.push(quote! { #doc #rename #skip pub #rust_name: #field_ty, });
+        fields.push(if flat_serialize {
+            quote! { #doc pub #rust_name: #field_ty, }
+        } else {
+            quote! { #doc #rename #skip pub #rust_name: #field_ty, }
+        });
         locals.push(quote! { let mut #local: Option<#local_ty> = None; });
         arms.push(quote! { #json => schemac_runtime::de::field(&mut map, &mut #local, #json, #seed)?, });
         inits.push(match (field.required, is_nullable(&field.ty)) {
@@ -176,18 +187,81 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
         }
     };
     let body = visitor(&name, &expecting, visit_map, quote!(deserialize_map));
+    let (derive_eq, eq_impl) = if s.fields.len() > WIDE_STRUCT {
+        let names: Vec<Ident> = s.fields.iter().map(|f| ident(&f.rust_name)).collect();
+        let extra = (!extra_field.is_empty()).then(|| format_ident!("{}", crate::name::EXTRA_FIELD)).into_iter();
+        let eq = quote! {
+            /// Field by field, one statement each: the `a == b && …` chain `derive(PartialEq)`
+            /// writes overflows rustc's stack at thousands of fields.
+            impl PartialEq for #name {
+                fn eq(&self, other: &Self) -> bool {
+                    #(if self.#names != other.#names { return false; })*
+                    #(if self.#extra != other.#extra { return false; })*
+                    true
+                }
+            }
+        };
+        (quote!(), eq)
+    } else {
+        (quote!(PartialEq,), quote!())
+    };
+    let (derive_serialize, serialize_impl) =
+        if flat_serialize { (quote!(), wide_serialize(&name, &s.fields)) } else { (quote!(serde::Serialize), quote!()) };
     quote! {
-        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #serialize_impl
+        #[derive(Clone, Debug, #derive_eq #derive_serialize)]
         pub struct #name {
             #(#fields)*
             #extra_field
         }
 
         #present
+        #eq_impl
 
         impl<'de> serde::Deserialize<'de> for #name {
             fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 #body
+            }
+        }
+    }
+}
+
+/// `Serialize` for a wide struct without a `flatten` field, as serde derives it (a struct of
+/// the fields present, optional ones skipped when absent), one statement per field.
+fn wide_serialize(name: &Ident, fields: &[Field]) -> TokenStream {
+    let mut count = Vec::new();
+    let mut writes = Vec::new();
+    for field in fields {
+        let rust_name = ident(&field.rust_name);
+        let json = &field.json_name;
+        let present = match (field.required, is_nullable(&field.ty)) {
+            (true, _) => None,
+            (false, false) => Some(quote!(self.#rust_name.is_some())),
+            (false, true) => Some(quote!(!self.#rust_name.is_absent())),
+        };
+        match present {
+            None => {
+                count.push(quote! { len += 1; });
+                writes.push(quote! { state.serialize_field(#json, &self.#rust_name)?; });
+            }
+            Some(present) => {
+                count.push(quote! { if #present { len += 1; } });
+                writes.push(quote! {
+                    if #present { state.serialize_field(#json, &self.#rust_name)?; } else { state.skip_field(#json)?; }
+                });
+            }
+        }
+    }
+    let type_name = name.to_string();
+    quote! {
+        impl serde::Serialize for #name {
+            fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
+                use ::serde::ser::SerializeStruct as _;
+                let mut len = 0usize;
+                #(#count)*
+                let mut state = serializer.serialize_struct(#type_name, len)?;
+                #(#writes)*
+                state.end()
             }
         }
     }
