@@ -42,6 +42,7 @@ pub(super) fn names(ctx: &Ctx<'_>, path: &[String], defs: &[DefId]) -> Names {
     let mut most = 0;
     for &id in defs {
         if let DefKind::Struct(s) = &ctx.def(id).kind
+            && !ctx.ir.rust_types.contains_key(&id)
             && s.fields.iter().filter(|f| f.required).count() <= MAX_REQUIRED
         {
             let name = &ctx.def(id).name;

@@ -22,7 +22,7 @@ pub(super) fn merged(ctx: &Ctx<'_>, defs: &[DefId]) -> BTreeMap<DefId, DefId> {
         let def = ctx.def(id);
         // A root keeps its own type: `SchemaBound` and the registry name it.
         let DefKind::StringEnum(values) = &def.kind else { continue };
-        if roots.contains(&id) || ctx.is_open(id) {
+        if roots.contains(&id) || ctx.is_open(id) || ctx.ir.rust_types.contains_key(&id) {
             continue;
         }
         let key = (values.clone(), def.docs.default.as_ref().map(ToString::to_string).unwrap_or_default());

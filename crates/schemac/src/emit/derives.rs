@@ -66,6 +66,10 @@ fn fits(ir: &Ir, derive: &str) -> Vec<bool> {
 /// why).
 fn culprit(ir: &Ir, def: &Def, derive: &str, fits: &[bool]) -> Option<(String, String, String)> {
     let check = |ty: &Ty| blocker(ir, ty, derive, fits);
+    // The user's type has what its author derived; rustc says when it lacks one.
+    if ir.rust_types.keys().any(|id| std::ptr::eq(ir.def(*id), def)) {
+        return None;
+    }
     match &def.kind {
         DefKind::Struct(s) => {
             for field in &s.fields {

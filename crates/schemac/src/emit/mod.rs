@@ -17,6 +17,7 @@ mod items;
 mod layout;
 mod open_enum;
 mod plain;
+mod rust_type;
 mod tuple;
 mod ty;
 mod union;
@@ -165,6 +166,9 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
             if let Some(&canonical) = merged.get(&id) {
                 return dedup::alias(ctx, id, canonical);
             }
+            if let Some(replacement) = ctx.ir.rust_types.get(&id).filter(|_| !config.plain_serde) {
+                return rust_type::def(ctx, id, replacement);
+            }
             let item = match &ctx.def(id).kind {
                 crate::ir::DefKind::StringEnum(values) if ctx.is_open(id) => open_enum::def(ctx, id, values),
                 _ => item(ctx, id),
@@ -203,6 +207,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
                 summary: summary.lines().next().unwrap_or_default().to_owned(),
                 fallback: is_fallback(ctx.ir, id),
                 size_bound: ctx.layouts().bound(id),
+                replaced_by: ctx.ir.rust_types.get(&id).filter(|_| !config.plain_serde).map(|r| r.path.clone()),
             }
         })
         .collect();

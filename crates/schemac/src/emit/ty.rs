@@ -205,6 +205,8 @@ fn validating_defs(ir: &Ir, open: &BTreeSet<DefId>) -> Vec<bool> {
                 continue;
             }
             let now = match &def.kind {
+                // The user's type may hold anything; its `Validate` (which `Conforms` demands) says.
+                _ if ir.rust_types.contains_key(&DefId(i)) => true,
                 DefKind::Struct(s) => {
                     !s.assertions.is_empty()
                         || s.fields.iter().any(|f| ty_validates(&f.ty, &validates))
