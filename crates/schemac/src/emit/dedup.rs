@@ -14,7 +14,7 @@ use super::ty::{Ctx, ident};
 use crate::ir::{DefId, DefKind};
 
 /// For each def of `defs` (one module) that is merged, the def whose type it is.
-pub(super) fn merged(ctx: &Ctx<'_>, defs: &[DefId]) -> BTreeMap<DefId, DefId> {
+pub(super) fn merged(ctx: &Ctx<'_>, defs: &[DefId], config: &crate::Config) -> BTreeMap<DefId, DefId> {
     let mut first: BTreeMap<(Vec<String>, String), DefId> = BTreeMap::new();
     let mut merged = BTreeMap::new();
     let roots: Vec<DefId> = ctx.ir.roots.iter().map(|(_, def)| *def).collect();
@@ -22,7 +22,9 @@ pub(super) fn merged(ctx: &Ctx<'_>, defs: &[DefId]) -> BTreeMap<DefId, DefId> {
         let def = ctx.def(id);
         // A root keeps its own type: `SchemaBound` and the registry name it.
         let DefKind::StringEnum(values) = &def.kind else { continue };
-        if roots.contains(&id) || ctx.is_open(id) || ctx.ir.rust_types.contains_key(&id) {
+        // A type with derives or attributes of its own keeps its declaration, which has them.
+        let own = super::derives::settings(ctx.ir, config, def).is_some_and(|s| !s.derives.is_empty() || !s.attributes.is_empty());
+        if roots.contains(&id) || ctx.is_open(id) || ctx.ir.rust_types.contains_key(&id) || own {
             continue;
         }
         let key = (values.clone(), def.docs.default.as_ref().map(ToString::to_string).unwrap_or_default());

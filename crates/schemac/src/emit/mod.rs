@@ -158,7 +158,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         None => (vec![TokenStream::new(); defs.len()], TokenStream::new()),
     };
     let builders = (config.builders && !config.plain_serde).then(|| builder::names(ctx, path, defs));
-    let merged = if config.dedup && !config.plain_serde { dedup::merged(ctx, defs) } else { Default::default() };
+    let merged = if config.dedup && !config.plain_serde { dedup::merged(ctx, defs, config) } else { Default::default() };
     let per_def: Vec<TokenStream> = defs
         .iter()
         .zip(bound_impls)
