@@ -630,6 +630,30 @@ root-name = "A"
     }
 
     #[test]
+    fn reads_type_tables() {
+        let text = format!(
+            "{VALID}\n[schema.\"schemas/a.json\".types.\"/$defs/b\"]\nrust-type = \"my::B\"\nderives = [\"Eq\"]\nattributes = [\"#[doc(alias = \\\"b\\\")]\"]\n"
+        );
+        let config = Config::parse(FILE_NAME, &text).unwrap();
+        let mut compiler = schemac::Config::default();
+        config.schemas.types.apply(&mut compiler);
+        let b = &compiler.types["schemas/a.json"]["/$defs/b"];
+        assert_eq!((b.rust_type.as_deref(), b.derives.as_slice()), (Some("my::B"), ["Eq".to_owned()].as_slice()));
+        assert_eq!(b.attributes, ["#[doc(alias = \"b\")]"]);
+        let key = |text: String| Config::parse(FILE_NAME, &text).unwrap_err().to_string();
+        assert!(
+            key(text.replace("\"/$defs/b\"", "\"$defs/b\""))
+                .starts_with("schemac.toml:13:32: schema.\"schemas/a.json\".types.\"$defs/b\": \"$defs/b\" is not a JSON pointer"),
+            "{}",
+            key(text.replace("\"/$defs/b\"", "\"$defs/b\""))
+        );
+        assert!(
+            key(text.replace("rust-type", "rust_type"))
+                .contains("unknown field `rust_type`, expected one of `rust-type`, `derives`, `attributes`")
+        );
+    }
+
+    #[test]
     fn rejects_unknown_keys_naming_the_known_ones() {
         check_err(
             &VALID.replace("output =", "outptu ="),
