@@ -87,7 +87,7 @@ pub struct TypeOptions {
     pub derives: Vec<String>,
     /// `attributes`: outer attributes added to every generated type.
     pub attributes: Vec<String>,
-    /// `dedup`: one type per shape (identical string enums of a schema). Default: true.
+    /// `dedup`: one type per shape (identical string enums and structs of a schema). Default: true.
     pub dedup: bool,
     /// `[schema."PATH".types."POINTER"]`: settings for one type (`rust-type`, `derives`,
     /// `attributes`), by schema and pointer.

@@ -160,8 +160,9 @@ pub struct Config {
     pub derives: Vec<String>,
     /// Outer attributes added to every generated type (`#[cfg_attr(feature = "x", derive(Y))]`).
     pub attributes: Vec<String>,
-    /// One type per shape: string enums of a module with the same values (and `default`) are
-    /// one type, the others `type` aliases of it (`emit/dedup.rs`). On by default.
+    /// One type per shape: string enums of a module with the same values (and `default`),
+    /// and structs with the same fields, are one type, the others `type` aliases of it
+    /// (`emit/dedup.rs`). On by default.
     pub dedup: bool,
     /// Settings for single types: by schema (`SchemaSource::display`), then by the JSON
     /// pointer of the type's schema in it (`/definitions/task`).

@@ -157,8 +157,8 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         Some(bound::Items { impls, helpers, source }) => (impls, quote! { #helpers #source }),
         None => (vec![TokenStream::new(); defs.len()], TokenStream::new()),
     };
-    let builders = (config.builders && !config.plain_serde).then(|| builder::names(ctx, path, defs));
     let merged = if config.dedup && !config.plain_serde { dedup::merged(ctx, defs, config) } else { Default::default() };
+    let builders = (config.builders && !config.plain_serde).then(|| builder::names(ctx, path, defs, &merged));
     let per_def: Vec<TokenStream> = defs
         .iter()
         .zip(bound_impls)

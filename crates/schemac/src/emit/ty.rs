@@ -54,6 +54,11 @@ impl<'a> Ctx<'a> {
         &self.layouts
     }
 
+    /// Whether def `id` holds itself inline (directly or through other defs), boxed somewhere.
+    pub fn holds_itself(&self, id: DefId) -> bool {
+        self.reach[id.0].contains(&id)
+    }
+
     /// Whether def `id` is an open string enum.
     pub fn is_open(&self, id: DefId) -> bool {
         self.open.contains(&id)
