@@ -26,6 +26,7 @@ const FIXTURES: &[(&str, RoundTrip)] = &[
     ("big-fields", round_trip::<fixture_types::big_fields::BigFields>),
     ("bool-schemas", round_trip::<fixture_types::bool_schemas::BoolSchemas>),
     ("const-values", round_trip::<fixture_types::const_values::ConstHolder>),
+    ("dedup-structs", round_trip::<fixture_types::dedup_structs::Shipment>),
     ("defs-definitions", round_trip::<fixture_types::defs_definitions::DefsBoth>),
     ("draft-04", round_trip::<fixture_types::draft_04::DraftFour>),
     ("enum-mixed", round_trip::<fixture_types::enum_mixed::MixedEnum>),

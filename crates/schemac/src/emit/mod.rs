@@ -18,6 +18,7 @@ mod items;
 mod layout;
 mod open_enum;
 mod plain;
+mod rust_type;
 mod tuple;
 mod ty;
 mod union;
@@ -157,14 +158,17 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         Some(bound::Items { impls, helpers, source }) => (impls, quote! { #helpers #source }),
         None => (vec![TokenStream::new(); defs.len()], TokenStream::new()),
     };
-    let builders = (config.builders && !config.plain_serde).then(|| builder::names(ctx, path, defs));
-    let merged = if config.dedup && !config.plain_serde { dedup::merged(ctx, defs) } else { Default::default() };
+    let merged = if config.dedup && !config.plain_serde { dedup::merged(ctx, defs, config) } else { Default::default() };
+    let builders = (config.builders && !config.plain_serde).then(|| builder::names(ctx, path, defs, &merged));
     let per_def: Vec<TokenStream> = defs
         .iter()
         .zip(bound_impls)
         .map(|(&id, impls)| {
             if let Some(&canonical) = merged.get(&id) {
                 return dedup::alias(ctx, id, canonical);
+            }
+            if let Some(replacement) = ctx.ir.rust_types.get(&id).filter(|_| !config.plain_serde) {
+                return rust_type::def(ctx, id, replacement);
             }
             let item = match &ctx.def(id).kind {
                 crate::ir::DefKind::StringEnum(values) if ctx.is_open(id) => open_enum::def(ctx, id, values),
@@ -206,6 +210,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
                 summary: summary.lines().next().unwrap_or_default().to_owned(),
                 fallback: is_fallback(ctx.ir, id),
                 size_bound: ctx.layouts().bound(id),
+                replaced_by: ctx.ir.rust_types.get(&id).filter(|_| !config.plain_serde).map(|r| r.path.clone()),
             }
         })
         .collect();

@@ -54,6 +54,11 @@ impl<'a> Ctx<'a> {
         &self.layouts
     }
 
+    /// Whether def `id` holds itself inline (directly or through other defs), boxed somewhere.
+    pub fn holds_itself(&self, id: DefId) -> bool {
+        self.reach[id.0].contains(&id)
+    }
+
     /// Whether def `id` is an open string enum.
     pub fn is_open(&self, id: DefId) -> bool {
         self.open.contains(&id)
@@ -207,6 +212,8 @@ fn validating_defs(ir: &Ir, open: &BTreeSet<DefId>) -> Vec<bool> {
                 continue;
             }
             let now = match &def.kind {
+                // The user's type may hold anything; its `Validate` (which `Conforms` demands) says.
+                _ if ir.rust_types.contains_key(&DefId(i)) => true,
                 DefKind::Struct(s) => {
                     !s.assertions.is_empty()
                         || s.fields.iter().any(|f| ty_validates(&f.ty, &validates))
