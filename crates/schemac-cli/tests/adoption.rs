@@ -10,7 +10,11 @@
 //!
 //! One test, one workspace, one target directory kept under `CARGO_TARGET_TMPDIR` between
 //! runs, so the crates are compiled once (it runs `cargo --offline` with this workspace's
-//! `Cargo.lock`: every crate it needs is one this workspace already fetched).
+//! `Cargo.lock`: every crate it needs is one this workspace already fetched). Its build
+//! directory (`CARGO_BUILD_BUILD_DIR`: dependencies, build scripts, fingerprints) is this
+//! workspace's target directory: the third-party crates, at the same locked versions and with
+//! the same profile, are the ones `cargo test --workspace` has just built, and are not
+//! compiled a second time; its own binaries stay in its target directory.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,6 +23,7 @@ use std::process::{Command, Output};
 struct Repo {
     dir: PathBuf,
     target: PathBuf,
+    build: PathBuf,
 }
 
 impl Repo {
@@ -37,6 +42,7 @@ impl Repo {
             .args(args)
             .current_dir(&self.dir)
             .env("CARGO_TARGET_DIR", &self.target)
+            .env("CARGO_BUILD_BUILD_DIR", &self.build)
             .env_remove("RUSTFLAGS")
             .output()
             .unwrap_or_else(|e| panic!("cannot run {program}: {e}"));
@@ -120,8 +126,10 @@ fn manifest(name: &str, dependencies: &str, extra: &str) -> String {
 
 #[test]
 fn a_new_repository_adopts_schemac_in_three_styles() {
-    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("adoption");
-    let repo = Repo { dir: base.join("repo"), target: base.join("target") };
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let base = tmp.join("adoption");
+    let build = tmp.parent().expect("CARGO_TARGET_TMPDIR is inside the target directory").to_path_buf();
+    let repo = Repo { dir: base.join("repo"), target: base.join("target"), build };
     let _ = fs::remove_dir_all(&repo.dir);
     fs::create_dir_all(&repo.dir).unwrap();
     let root = checkout();
@@ -191,7 +199,7 @@ fn a_new_repository_adopts_schemac_in_three_styles() {
 
     // 2 and 3. build.rs and the macro: both read and reject; the rerun set is the one schema.
     repo.cargo(&["test", "-q", "-p", "types-build", "-p", "types-macro"]);
-    let outputs: Vec<String> = fs::read_dir(repo.target.join("debug/build"))
+    let outputs: Vec<String> = fs::read_dir(repo.build.join("debug/build"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("types-build-"))
