@@ -234,10 +234,17 @@ fn a_downstream_crate_builds_from_the_packaged_crates_alone() {
     fs::write(downstream.join("Cargo.toml"), manifest).unwrap();
     fs::write(downstream.join("src/main.rs"), MAIN_RS).unwrap();
     fs::write(downstream.join(".cargo/config.toml"), config).unwrap();
-    // A fresh resolution each run: the registry's checksums change with the sources.
-    let _ = fs::remove_file(downstream.join("Cargo.lock"));
+    // This workspace's lock, so crates.io dependencies resolve to the versions it builds with;
+    // the registry's crates, whose checksums change with the sources, are resolved afresh each
+    // run (the lock has no entry for them). The build directory is this workspace's target
+    // directory: those dependencies are the ones `cargo test --workspace` has just built.
+    fs::copy(root.join("Cargo.lock"), downstream.join("Cargo.lock")).unwrap();
     let target = work.join("downstream-target");
-    run(cargo().args(["build", "--offline", "--quiet", "--target-dir"]).arg(&target).current_dir(&downstream));
+    run(cargo()
+        .args(["build", "--offline", "--quiet", "--target-dir"])
+        .arg(&target)
+        .env("CARGO_BUILD_BUILD_DIR", root.join("target"))
+        .current_dir(&downstream));
 
     // It resolved schema-types from the registry, at the generated crate's version.
     let lock = fs::read_to_string(downstream.join("Cargo.lock")).unwrap();
