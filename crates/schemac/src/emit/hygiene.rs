@@ -124,7 +124,8 @@ impl VisitMut for Absolute {
         list.tokens = quote::quote! { #paths };
     }
 
-    // Macro bodies are token streams the emitters write in full (`::core::matches!`...).
+    // Macro bodies stay as written: a macro name (`concat!`) lives in the macro namespace, which
+    // generated code never fills, and the prelude names in them are reserved type names.
 }
 
 #[cfg(test)]
