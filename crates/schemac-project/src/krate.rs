@@ -289,6 +289,8 @@ pub fn generate_crate(root: &Path, spec: &CrateSpec) -> Result<CrateFiles, Error
     read.sort();
     read.dedup();
     krate.read = read;
+    krate.open_enums =
+        output.modules.iter().flat_map(|m| m.types.iter().filter(|t| t.open).map(move |t| format!("{}: {}", m.source, t.name))).collect();
     Ok(krate)
 }
 
@@ -486,7 +488,7 @@ fn render_crate(
     files.insert(format!("{}/Cargo.toml", spec.dir), cargo_toml(spec));
     files.insert(format!("{}/README.md", spec.dir), readme(spec, &modules, published, pages));
     files.insert(format!("{}/src/lib.rs", spec.dir), lib_rs(spec, &modules, &tree, published));
-    Ok(CrateFiles { dir: spec.dir.clone(), files, read: Vec::new() })
+    Ok(CrateFiles { dir: spec.dir.clone(), files, read: Vec::new(), open_enums: Vec::new() })
 }
 
 /// The crate's manifest, built with `toml_edit`. It does not inherit from a workspace, so the
@@ -732,6 +734,7 @@ mod tests {
                     summary: summary.to_string(),
                     fallback: false,
                     size_bound: 0,
+                    open: false,
                     replaced_by: None,
                 })
                 .collect(),
