@@ -629,6 +629,30 @@ root-name = "A"
         assert_eq!((compiler.derives, compiler.attributes), (vec!["Eq".to_owned()], vec!["#[allow(dead_code)]".to_owned()]));
     }
 
+    /// The README's `schemac.toml` reference: its example parses, and every key its table lists
+    /// is in the example.
+    #[test]
+    fn the_readme_example_has_every_key_and_parses() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).unwrap();
+        let readme = fs::read_to_string(root.join("README.md")).unwrap();
+        let section = &readme[readme.find("## `schemac.toml`").unwrap()..];
+        let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
+        let example = section.split("```toml\n").nth(1).and_then(|s| s.split("```").next()).unwrap();
+        let config = Config::parse("README.md", example).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!config.schemas.types.types.is_empty() && !config.schema.is_empty());
+        let keys: Vec<&str> = section.lines().filter_map(|l| l.strip_prefix("| `")).filter_map(|l| l.split('`').next()).collect();
+        assert!(keys.len() > 25, "{keys:?}");
+        for key in keys {
+            let name = key.rsplit('.').next().unwrap();
+            let table = if let Some(rest) = key.strip_prefix("schema.\"PATH\".types.\"POINTER\".") {
+                format!("{rest} = ")
+            } else {
+                format!("{name} = ")
+            };
+            assert!(example.lines().any(|l| l.starts_with(&table)), "`{key}` has no example in the README's schemac.toml");
+        }
+    }
+
     #[test]
     fn reads_type_tables() {
         let text = format!(
