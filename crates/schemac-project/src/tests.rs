@@ -490,3 +490,17 @@ fn check_reports_the_open_enums() {
     );
     assert!(repo.read("generated/src/team/user.rs").contains("pub enum UserKind {\n    /// `\"x\"`\n    X,\n}"));
 }
+
+#[test]
+fn crate_dependencies_go_into_the_manifest() {
+    let repo = TempRepo::new();
+    let config = CONFIG.replace(
+        "output = \"generated\"\n",
+        "output = \"generated\"\n\n[crate.dependencies]\nmy-types = { path = \"../my-types\", version = \"0.3\" }\n",
+    );
+    repo.write("schemac.toml", &config);
+    repo.write("schemas/team/user.json", &object_schema("name"));
+    repo.codegen().unwrap();
+    let manifest = repo.read("generated/Cargo.toml");
+    assert!(manifest.contains("\nmy-types = { path = \"../my-types\", version = \"0.3\" }\n"), "{manifest}");
+}
