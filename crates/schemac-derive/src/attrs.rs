@@ -50,11 +50,15 @@ pub struct Field {
     pub unchecked: bool,
 }
 
-/// `#[serde(...)]` on an enum variant.
+/// `#[schemac(...)]` and `#[serde(...)]` on an enum variant.
 #[derive(Debug, Default)]
 pub struct Variant {
     pub rename: Option<String>,
     pub skip: bool,
+    /// `#[serde(untagged)]`: the variant reads what no other does (`Other(String)`).
+    pub untagged: bool,
+    /// `#[schemac(open)]`: the user accepts that the variant keeps values the schema rejects.
+    pub open: bool,
 }
 
 pub fn container(attrs: &[Attribute], errors: &mut Errors) -> Container {
@@ -147,7 +151,17 @@ pub fn variant(attrs: &[Attribute], errors: &mut Errors) -> Variant {
     let mut out = Variant::default();
     for attr in attrs {
         if attr.path().is_ident("schemac") {
-            errors.push(syn::Error::new_spanned(attr, "`schemac` attributes go on the enum, not on its variants"));
+            let result = attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("open") {
+                    out.open = true;
+                    Ok(())
+                } else {
+                    Err(meta.error("on a variant, `schemac` takes only `open` (a catch-all `Other(String)`); the others go on the enum"))
+                }
+            });
+            if let Err(err) = result {
+                errors.push(err);
+            }
             continue;
         }
         if !attr.path().is_ident("serde") {
@@ -158,6 +172,8 @@ pub fn variant(attrs: &[Attribute], errors: &mut Errors) -> Variant {
                 out.rename = Some(one_name(&meta, "rename")?.value());
             } else if ["skip", "skip_serializing", "skip_deserializing"].iter().any(|name| meta.path.is_ident(name)) {
                 out.skip = true;
+            } else if meta.path.is_ident("untagged") {
+                out.untagged = true;
             } else {
                 skip_value(meta.input)?;
             }

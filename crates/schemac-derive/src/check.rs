@@ -54,6 +54,9 @@ pub struct Outcome<'a> {
     pub rest: Option<Checked<'a>>,
     /// Which properties a value writes, for the object's own assertions.
     pub written: Written<'a>,
+    /// An enum's catch-all `#[schemac(open)] #[serde(untagged)] Other(String)`, with the
+    /// values the schema lists: a value it holds is an `enum` violation of `validate()`.
+    pub open: Option<(&'a Ident, Vec<String>)>,
 }
 
 /// The properties a value of the struct writes: each property's field and when it is written,
@@ -84,12 +87,13 @@ struct Checker<'a, 's> {
     fields: Vec<Checked<'a>>,
     rest: Option<Checked<'a>>,
     written: Written<'a>,
+    open: Option<(&'a Ident, Vec<String>)>,
 }
 
 /// Checks `input` against the schema node; returns the nested-type assertions to emit.
 pub fn check<'a>(input: &'a DeriveInput, container: &Container, schema: &Schema, errors: &mut Errors) -> Outcome<'a> {
     let mut checker =
-        Checker { schema, container, errors, bounds: Vec::new(), fields: Vec::new(), rest: None, written: Written::default() };
+        Checker { schema, container, errors, bounds: Vec::new(), fields: Vec::new(), rest: None, written: Written::default(), open: None };
     if let Some((span, name)) = &container.representation {
         checker.errors.at(
             *span,
@@ -122,7 +126,7 @@ pub fn check<'a>(input: &'a DeriveInput, container: &Container, schema: &Schema,
             checker.errors.at(input.ident.span(), message, hint);
         }
     }
-    Outcome { bounds: checker.bounds, fields: checker.fields, rest: checker.rest, written: checker.written }
+    Outcome { bounds: checker.bounds, fields: checker.fields, rest: checker.rest, written: checker.written, open: checker.open }
 }
 
 /// One field of the struct, with what serde makes of it.
@@ -588,7 +592,7 @@ impl<'a> Checker<'a, '_> {
         }
     }
 
-    fn string_enum(&mut self, input: &DeriveInput, data: &DataEnum, values: &[String]) {
+    fn string_enum(&mut self, input: &'a DeriveInput, data: &'a DataEnum, values: &[String]) {
         let mut seen: Vec<(String, &Ident)> = Vec::new();
         for variant in &data.variants {
             let attrs = attrs::variant(&variant.attrs, self.errors);
@@ -596,6 +600,13 @@ impl<'a> Checker<'a, '_> {
                 continue;
             }
             let ident = &variant.ident;
+            if let Fields::Unnamed(fields) = &variant.fields
+                && fields.unnamed.len() == 1
+                && (attrs.untagged || attrs.open)
+            {
+                self.open_variant(ident, &fields.unnamed[0].ty, &attrs, values);
+                continue;
+            }
             let bare = ident.unraw().to_string();
             let name = attrs.rename.unwrap_or_else(|| self.container.rename_all.map_or(bare.clone(), |rule| rule.apply_to_variant(&bare)));
             if !matches!(variant.fields, Fields::Unit) {
@@ -644,6 +655,31 @@ impl<'a> Checker<'a, '_> {
                 format!("add variant `{declaration}`"),
             );
         }
+    }
+
+    /// A catch-all variant (`#[serde(untagged)] Other(String)`): an open enum, which reads
+    /// values the schema rejects. Said as such unless `#[schemac(open)]` accepts it.
+    fn open_variant(&mut self, ident: &'a Ident, ty: &syn::Type, attrs: &attrs::Variant, values: &[String]) {
+        let node = self.node();
+        if !matches!(shape(ty), Shape::String) {
+            let message =
+                format!("the catch-all variant `{ident}` holds a `{}`, but the values of {node} are strings", ty.to_token_stream());
+            self.errors.at(ident.span(), message, "make it `String`");
+        } else if !attrs.untagged {
+            let message = format!("`{ident}` would be written as `{{\"{ident}\": ...}}`, not as the string it holds");
+            self.errors.at(ident.span(), message, "add `#[serde(untagged)]` to the variant, so it reads and writes the plain string");
+        } else if !attrs.open {
+            let message = format!(
+                "`{ident}` keeps a value {node} does not list: this is an open enum, a reader-side tolerance that accepts \
+                 documents the schema rejects (its `enum` is closed)"
+            );
+            self.errors.at(
+                ident.span(),
+                message,
+                "mark the variant `#[schemac(open)]` to accept that (`validate()` then reports such a value as an `enum` violation), or remove it",
+            );
+        }
+        self.open = Some((ident, values.to_vec()));
     }
 
     /// The Rust type a hint suggests for a schema type.

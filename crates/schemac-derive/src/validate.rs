@@ -36,6 +36,14 @@ pub fn validate_impl(ident: &syn::Ident, schema: &Schema, outcome: &Outcome<'_>,
             body.extend(quote! { { let v = &self.#name; let at = &at.key(#json); #inner } });
         }
         body.extend(object_assertions(&outcome.written));
+        if let Some((variant, values)) = &outcome.open {
+            let expected = format!("one of {}", values.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", "));
+            body.extend(quote! {
+                if let Self::#variant(text) = self {
+                    errors.push(#rt::ValidationError::new(at.pointer(), "enum", ::std::format!("{text:?} is not {}", #expected)));
+                }
+            });
+        }
         if let Some(rest) = &outcome.rest {
             let inner = walker.value(rest.ty, &rest.schema_ty, &rest.raw);
             if !inner.is_empty() {

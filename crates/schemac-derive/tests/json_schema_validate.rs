@@ -210,3 +210,29 @@ fn object_assertions_count_the_written_properties() {
         assert_eq!(validator.is_valid(&json), expected.is_empty(), "{json}");
     }
 }
+
+/// A hand-written open enum against the goal's closed `status` enum: the catch-all is
+/// accepted only as `#[schemac(open)]`, keeps an unknown value, and `validate()` reports it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemac_runtime::Conforms)]
+#[schemac(schema = "schemas/pi-glla/goal.json", pointer = "/definitions/task/properties/status")]
+#[serde(rename_all = "snake_case")]
+pub enum OpenTaskStatus {
+    Pending,
+    InProgress,
+    Complete,
+    #[schemac(open)]
+    #[serde(untagged)]
+    Other(String),
+}
+
+#[test]
+fn an_open_hand_written_enum_keeps_and_reports_unknown_values() {
+    let known: OpenTaskStatus = serde_json::from_str(r#""in_progress""#).unwrap();
+    assert_eq!(known, OpenTaskStatus::InProgress);
+    assert!(known.validate().is_ok());
+    let unknown: OpenTaskStatus = serde_json::from_str(r#""blocked""#).unwrap();
+    assert_eq!(unknown, OpenTaskStatus::Other("blocked".to_owned()));
+    assert_eq!(serde_json::to_string(&unknown).unwrap(), r#""blocked""#);
+    let errors = unknown.validate().unwrap_err();
+    assert_eq!(errors.to_string(), r#"(root): "blocked" is not one of "pending", "in_progress", "complete""#);
+}

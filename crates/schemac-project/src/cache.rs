@@ -36,7 +36,8 @@ pub fn load(dir: &Path, root: &Path, spec: &CrateSpec) -> Option<CrateFiles> {
     }
     let files =
         entry["files"].as_object()?.iter().map(|(path, text)| Some((path.clone(), text.as_str()?.to_owned()))).collect::<Option<_>>()?;
-    Some(CrateFiles { dir: spec.dir.clone(), files, read })
+    let open_enums = entry["open_enums"].as_array()?.iter().map(|e| e.as_str().map(str::to_owned)).collect::<Option<_>>()?;
+    Some(CrateFiles { dir: spec.dir.clone(), files, read, open_enums })
 }
 
 /// Stores `krate` for the next run; a failure to store is not an error (the next run compiles).
@@ -45,7 +46,7 @@ pub fn store(dir: &Path, root: &Path, spec: &CrateSpec, krate: &CrateFiles) {
     let read: Option<Vec<Value>> =
         krate.read.iter().map(|path| Some(json!({ "path": path.to_str()?, "sha256": sha256(&fs::read(path).ok()?) }))).collect();
     let Some(read) = read else { return };
-    let entry = json!({ "key": key, "read": read, "files": krate.files });
+    let entry = json!({ "key": key, "read": read, "files": krate.files, "open_enums": krate.open_enums });
     let path = entry_path(dir, spec);
     let temporary = path.with_extension("json.tmp");
     if fs::create_dir_all(dir).is_ok() && fs::write(&temporary, entry.to_string()).is_ok() {

@@ -53,6 +53,9 @@ pub struct CrateConfig {
     /// "both"`, default both): the wire class of a schema change for it, with the Rust API
     /// class, gives the version bump `check` and `release` require.
     pub role: schemac::diff::Role,
+    /// `[crate.dependencies]`: more dependencies of the generated crate (the crates whose
+    /// types `rust-type` names), each as its TOML value, copied into its `Cargo.toml`.
+    pub dependencies: BTreeMap<String, String>,
 }
 
 /// `[schemas]`: where the schemas are and how to read them.
@@ -229,6 +232,8 @@ struct RawCrate {
     #[serde(default)]
     served_at: Vec<String>,
     role: Option<Spanned<String>>,
+    #[serde(default)]
+    dependencies: BTreeMap<String, toml::Value>,
 }
 
 fn yes() -> bool {
@@ -496,6 +501,7 @@ impl Checker<'_> {
                 pages: raw.krate.pages,
                 served_at: raw.krate.served_at,
                 role,
+                dependencies: raw.krate.dependencies.iter().map(|(name, value)| (name.clone(), toml_value_text(value))).collect(),
             },
             schemas: SchemasConfig {
                 roots: raw.schemas.roots.into_inner().into_iter().map(Spanned::into_inner).collect(),
@@ -545,6 +551,18 @@ impl Checker<'_> {
             ));
         }
         Ok(())
+    }
+}
+
+/// A TOML value as inline TOML text (`"1.2"`, `{ path = "../x" }`).
+fn toml_value_text(value: &toml::Value) -> String {
+    match value {
+        toml::Value::Table(table) => {
+            let members: Vec<String> = table.iter().map(|(key, value)| format!("{key} = {}", toml_value_text(value))).collect();
+            format!("{{ {} }}", members.join(", "))
+        }
+        toml::Value::Array(items) => format!("[{}]", items.iter().map(toml_value_text).collect::<Vec<_>>().join(", ")),
+        other => other.to_string(),
     }
 }
 
@@ -629,6 +647,30 @@ root-name = "A"
         assert_eq!((compiler.derives, compiler.attributes), (vec!["Eq".to_owned()], vec!["#[allow(dead_code)]".to_owned()]));
     }
 
+    /// The README's `schemac.toml` reference: its example parses, and every key its table lists
+    /// is in the example.
+    #[test]
+    fn the_readme_example_has_every_key_and_parses() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).unwrap();
+        let readme = fs::read_to_string(root.join("README.md")).unwrap();
+        let section = &readme[readme.find("## `schemac.toml`").unwrap()..];
+        let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
+        let example = section.split("```toml\n").nth(1).and_then(|s| s.split("```").next()).unwrap();
+        let config = Config::parse("README.md", example).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!config.schemas.types.types.is_empty() && !config.schema.is_empty());
+        let keys: Vec<&str> = section.lines().filter_map(|l| l.strip_prefix("| `")).filter_map(|l| l.split('`').next()).collect();
+        assert!(keys.len() > 25, "{keys:?}");
+        for key in keys {
+            let name = key.rsplit('.').next().unwrap();
+            let table = if let Some(rest) = key.strip_prefix("schema.\"PATH\".types.\"POINTER\".") {
+                format!("{rest} = ")
+            } else {
+                format!("{name} = ")
+            };
+            assert!(example.lines().any(|l| l.starts_with(&table)), "`{key}` has no example in the README's schemac.toml");
+        }
+    }
+
     #[test]
     fn reads_type_tables() {
         let text = format!(
@@ -657,7 +699,7 @@ root-name = "A"
     fn rejects_unknown_keys_naming_the_known_ones() {
         check_err(
             &VALID.replace("output =", "outptu ="),
-            "schemac.toml:5:1: crate.outptu: unknown field `outptu`, expected one of `name`, `version`, `description`, `output`, `runtime-path`, `pages`, `served-at`, `role`\n  \
+            "schemac.toml:5:1: crate.outptu: unknown field `outptu`, expected one of `name`, `version`, `description`, `output`, `runtime-path`, `pages`, `served-at`, `role`, `dependencies`\n  \
              hint: check the spelling (keys are kebab-case, like `root-name`); see the `schemac.toml` section of schemac's README for every key",
         );
         let err = Config::parse(FILE_NAME, &VALID.replace("root-name", "root_name")).unwrap_err();

@@ -27,6 +27,9 @@ pub struct CrateFiles {
     pub files: std::collections::BTreeMap<String, String>,
     /// Every schema file the compile read (inputs and what their refs reached), absolute.
     pub read: Vec<std::path::PathBuf>,
+    /// The open string enums, `schemas/x.json: TypeName` each: reader-side tolerances that
+    /// accept what the schema rejects, which `check` reports.
+    pub open_enums: Vec<String>,
 }
 
 impl Files {
@@ -79,6 +82,11 @@ impl Files {
     }
 
     /// `N files in generated, other, M changed`.
+    /// The open string enums of every crate (see [`CrateFiles::open_enums`]), for the report.
+    pub fn open_enums(&self) -> Vec<&str> {
+        self.crates.iter().flat_map(|c| c.open_enums.iter().map(String::as_str)).collect()
+    }
+
     pub fn summary(&self, changed: usize) -> String {
         let dirs: Vec<&str> = self.crates.iter().map(|c| c.dir.as_str()).collect();
         format!("{} files in {}, {changed} changed", self.len(), dirs.join(", "))

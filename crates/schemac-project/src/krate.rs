@@ -125,6 +125,9 @@ pub struct CrateSpec {
     pub served_at: Vec<String>,
     /// The API options of the generated types (`[schemas]` keys such as `builders`).
     pub types: config::TypeOptions,
+    /// More dependencies of the crate, by name, each its TOML value as written in
+    /// `[crate.dependencies]` (the crates the `rust-type`s come from).
+    pub dependencies: BTreeMap<String, String>,
 }
 
 /// What a schema's reference page says that the schema does not (see [`schemac::docs::Header`]).
@@ -171,6 +174,7 @@ impl CrateSpec {
             page_notes: BTreeMap::new(),
             served_at: Vec::new(),
             types: config::TypeOptions::default(),
+            dependencies: BTreeMap::new(),
         }
     }
 
@@ -209,6 +213,7 @@ impl CrateSpec {
                 .collect(),
             served_at: config.krate.served_at.clone(),
             types: config.schemas.types.clone(),
+            dependencies: config.krate.dependencies.clone(),
         }
     }
 
@@ -289,6 +294,8 @@ pub fn generate_crate(root: &Path, spec: &CrateSpec) -> Result<CrateFiles, Error
     read.sort();
     read.dedup();
     krate.read = read;
+    krate.open_enums =
+        output.modules.iter().flat_map(|m| m.types.iter().filter(|t| t.open).map(move |t| format!("{}: {}", m.source, t.name))).collect();
     Ok(krate)
 }
 
@@ -486,7 +493,7 @@ fn render_crate(
     files.insert(format!("{}/Cargo.toml", spec.dir), cargo_toml(spec));
     files.insert(format!("{}/README.md", spec.dir), readme(spec, &modules, published, pages));
     files.insert(format!("{}/src/lib.rs", spec.dir), lib_rs(spec, &modules, &tree, published));
-    Ok(CrateFiles { dir: spec.dir.clone(), files, read: Vec::new() })
+    Ok(CrateFiles { dir: spec.dir.clone(), files, read: Vec::new(), open_enums: Vec::new() })
 }
 
 /// The crate's manifest, built with `toml_edit`. It does not inherit from a workspace, so the
@@ -526,6 +533,12 @@ fn cargo_toml(spec: &CrateSpec) -> String {
     serde.insert("features", Array::from_iter(["derive"]).into());
     dependencies["serde"] = value(serde);
     dependencies["serde_json"] = value("1");
+    for (name, text) in &spec.dependencies {
+        // Checked to parse when `schemac.toml` was read.
+        if let Ok(parsed) = text.parse::<toml_edit::Value>() {
+            dependencies[name.as_str()] = value(parsed);
+        }
+    }
     let mut manifest = DocumentMut::new();
     manifest["package"] = Item::Table(package);
     manifest["dependencies"] = Item::Table(dependencies);
@@ -732,6 +745,7 @@ mod tests {
                     summary: summary.to_string(),
                     fallback: false,
                     size_bound: 0,
+                    open: false,
                     replaced_by: None,
                 })
                 .collect(),
@@ -761,6 +775,7 @@ mod tests {
             page_notes: BTreeMap::new(),
             served_at: Vec::new(),
             types: config::TypeOptions::default(),
+            dependencies: BTreeMap::new(),
         }
     }
 

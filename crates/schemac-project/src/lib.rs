@@ -185,6 +185,16 @@ pub fn check(project: &Project, regenerate: &str) -> Result<String, Error> {
         return Err(Error::drift(drift, regenerate.to_owned()));
     }
     let mut report = format!("generated code is up to date ({})", files.summary(0));
+    // Open enums read values their schema rejects: a tolerance the reader of CI logs should see.
+    let open = files.open_enums();
+    if !open.is_empty() {
+        report.push_str(&format!(
+            "\nopen enums ({}), a reader-side tolerance: they keep a value the schema does not list as `Other`, \
+             accepting documents the schema rejects (`validate()` reports them): {}",
+            open.len(),
+            open.join(", ")
+        ));
+    }
     // With a baseline of the last release, the version must cover the changes since.
     if let Some(version) = release::check_version(project)? {
         report.push_str(&format!("\n{version}"));

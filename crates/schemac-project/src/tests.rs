@@ -465,3 +465,42 @@ fn a_type_table_at_a_pointer_without_a_type_is_a_config_error_at_the_table() {
          type of its own here"
     );
 }
+
+#[test]
+fn check_reports_the_open_enums() {
+    let repo = TempRepo::new();
+    repo.write("schemac.toml", &format!("{CONFIG}open-enums = true\n"));
+    let schema = r#"{"type": "object", "properties": {
+        "state": {"enum": ["a", "b"]},
+        "kind": {"enum": ["x"], "x-schemac-open-enum": false}
+    }}"#;
+    repo.write("schemas/team/user.json", schema);
+    repo.write(
+        "schemas/order.json",
+        r#"{"title": "Order", "type": "object", "properties": {"mode": {"enum": ["m"], "x-schemac-open-enum": true}}}"#,
+    );
+    repo.codegen().unwrap();
+    let report = check(&repo.project().unwrap(), "schemac codegen").unwrap();
+    assert!(
+        report.ends_with(
+            "\nopen enums (2), a reader-side tolerance: they keep a value the schema does not list as `Other`, accepting \
+             documents the schema rejects (`validate()` reports them): schemas/order.json: OrderMode, schemas/team/user.json: UserState"
+        ),
+        "{report}"
+    );
+    assert!(repo.read("generated/src/team/user.rs").contains("pub enum UserKind {\n    /// `\"x\"`\n    X,\n}"));
+}
+
+#[test]
+fn crate_dependencies_go_into_the_manifest() {
+    let repo = TempRepo::new();
+    let config = CONFIG.replace(
+        "output = \"generated\"\n",
+        "output = \"generated\"\n\n[crate.dependencies]\nmy-types = { path = \"../my-types\", version = \"0.3\" }\n",
+    );
+    repo.write("schemac.toml", &config);
+    repo.write("schemas/team/user.json", &object_schema("name"));
+    repo.codegen().unwrap();
+    let manifest = repo.read("generated/Cargo.toml");
+    assert!(manifest.contains("\nmy-types = { path = \"../my-types\", version = \"0.3\" }\n"), "{manifest}");
+}

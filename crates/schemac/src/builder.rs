@@ -29,6 +29,8 @@ pub struct Builder {
     default_draft: Option<Draft>,
     assert_formats: bool,
     out_dir: Option<PathBuf>,
+    /// The user's types, by the index of their schema in `schemas` and the pointer.
+    rust_types: Vec<(usize, String, String)>,
 }
 
 /// A build that failed: the schema errors (each with file, pointer, line:column and hint), or
@@ -88,6 +90,16 @@ impl Builder {
         self
     }
 
+    /// Replaces the generated type of the schema at `pointer` in the schema added last with
+    /// `rust_type` (`crate::Task`), which must implement `schemac_runtime::Conforms` for that
+    /// node (`#[derive(Conforms)]`): the `rust-type` of `schemac.toml`.
+    pub fn rust_type(mut self, pointer: &str, rust_type: &str) -> Builder {
+        if let Some(last) = self.schemas.len().checked_sub(1) {
+            self.rust_types.push((last, pointer.to_owned(), rust_type.to_owned()));
+        }
+        self
+    }
+
     /// A directory whose schemas refs can reach by `$id`.
     pub fn schema_dir(mut self, dir: impl Into<PathBuf>) -> Builder {
         self.catalog_dirs.push(dir.into());
@@ -118,6 +130,21 @@ impl Builder {
         self
     }
 
+    /// [`Config::types`] for schema number `index`, displayed as `display`.
+    fn types_of(
+        &self,
+        index: usize,
+        display: &str,
+    ) -> std::collections::BTreeMap<String, std::collections::BTreeMap<String, crate::TypeSettings>> {
+        let types: std::collections::BTreeMap<String, crate::TypeSettings> = self
+            .rust_types
+            .iter()
+            .filter(|(i, _, _)| *i == index)
+            .map(|(_, pointer, ty)| (pointer.clone(), crate::TypeSettings { rust_type: Some(ty.clone()), ..Default::default() }))
+            .collect();
+        if types.is_empty() { Default::default() } else { [(display.to_owned(), types)].into_iter().collect() }
+    }
+
     /// Compiles every schema and writes its file; returns the files written and the files read
     /// (the schemas, and every file their refs and the catalog directories reached). Prints
     /// nothing: [`compile_to_out_dir`](Builder::compile_to_out_dir) is for build scripts.
@@ -130,7 +157,7 @@ impl Builder {
         };
         let mut compiled = Compiled::default();
         let mut diagnostics = Diagnostics::default();
-        for (path, root_name) in &self.schemas {
+        for (index, (path, root_name)) in self.schemas.iter().enumerate() {
             let input = Input {
                 schemas: vec![SchemaSource {
                     path: path.clone(),
@@ -147,6 +174,7 @@ impl Builder {
                 default_draft: self.default_draft.unwrap_or(Draft::Draft2020_12),
                 regenerate_command: "cargo build (build.rs, schemac::Builder)".to_owned(),
                 assert_formats: self.assert_formats,
+                types: self.types_of(index, &path.display().to_string()),
                 ..Config::default()
             };
             let (output, read) = match crate::compile_reading(&input, &config) {
@@ -295,6 +323,27 @@ mod tests {
         assert!(code.contains("pub struct Order"), "{code}");
         assert!(!code.contains("#!["), "include! takes no inner attributes:\n{code}");
         assert!(!code.lines().any(|l| l.starts_with("//!")), "{code}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn rust_type_replaces_a_type_of_the_schema_added_last() {
+        let dir = temp("rust-type");
+        let schema = r#"{"type": "object", "properties": {"line": {"type": "object", "properties": {"n": {"type": "integer"}}}}}"#;
+        std::fs::write(dir.join("order.json"), schema).unwrap();
+        std::fs::write(dir.join("other.json"), schema).unwrap();
+        Builder::new()
+            .schema(dir.join("order.json"))
+            .root_name("Order")
+            .rust_type("/properties/line", "crate::Line")
+            .schema(dir.join("other.json"))
+            .root_name("Other")
+            .out_dir(dir.join("out"))
+            .compile()
+            .unwrap();
+        let code = std::fs::read_to_string(dir.join("out/order.rs")).unwrap();
+        assert!(code.contains("pub type OrderLine = crate::Line;"), "{code}");
+        assert!(std::fs::read_to_string(dir.join("out/other.rs")).unwrap().contains("pub struct OtherLine {"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -31,6 +31,9 @@ pub struct Ir {
     /// The defs whose type is the user's (`rust-type`, `x-rust-type`): emitted as an alias of
     /// it with a check that it conforms to the def's schema.
     pub rust_types: BTreeMap<DefId, RustType>,
+    /// The string enums whose schema opens or closes them (`x-schemac-open-enum`), which
+    /// overrides `Config::open_enums`.
+    pub open_enum_marks: BTreeMap<DefId, bool>,
 }
 
 /// A user's type standing for a def's schema node.

@@ -9,6 +9,7 @@ pub mod diag;
 pub mod diff;
 pub mod docs;
 pub mod emit;
+pub(crate) mod extensions;
 pub mod ident;
 pub mod ir;
 pub mod load;
@@ -254,6 +255,9 @@ pub struct TypeSummary {
     /// or more for a struct that passes it with every field of a generated type boxed (see
     /// `emit/layout.rs`). The generated crate's `tests/sizes.rs` checks it.
     pub size_bound: usize,
+    /// Whether this is an open string enum (`Other(String)`): a reader-side tolerance, which
+    /// the drift check reports.
+    pub open: bool,
     /// The user's type that this one is an alias of (`rust-type`, `x-rust-type`): its size is
     /// the user's business.
     pub replaced_by: Option<String>,
@@ -294,6 +298,7 @@ impl Front {
         let mut ir = lower::lower(&self.registry, &self.model, config)?;
         name::name(&mut ir, &self.registry);
         schema::bundle::attach(&self.registry, &mut ir);
+        ir.open_enum_marks = extensions::open_enum_marks(&self.model, &ir);
         Diagnostics(rust_type::attach(&self.model, config, &mut ir)).into_result(ir)
     }
 

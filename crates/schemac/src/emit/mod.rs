@@ -210,6 +210,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
                 summary: summary.lines().next().unwrap_or_default().to_owned(),
                 fallback: is_fallback(ctx.ir, id),
                 size_bound: ctx.layouts().bound(id),
+                open: ctx.is_open(id) && !config.plain_serde,
                 replaced_by: ctx.ir.rust_types.get(&id).filter(|_| !config.plain_serde).map(|r| r.path.clone()),
             }
         })

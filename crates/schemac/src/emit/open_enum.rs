@@ -13,14 +13,18 @@ use super::ty::{Ctx, docs, ident};
 use crate::Config;
 use crate::ir::{DefId, DefKind, Ir};
 
-/// The string enums `config` opens: all of them with `open_enums`, or those of the schemas
-/// `open_enums_by_schema` names (by displayed path), which also override `open_enums`.
+/// The string enums that are open: those whose schema says `x-schemac-open-enum: true`, else
+/// all of them with `open_enums`, or those of the schemas `open_enums_by_schema` names (by
+/// displayed path), which override `open_enums` (and `x-schemac-open-enum: false` all of it).
 pub(super) fn open_enums(ir: &Ir, config: &Config) -> BTreeSet<DefId> {
     ir.defs
         .iter()
         .enumerate()
         .filter(|(_, def)| matches!(def.kind, DefKind::StringEnum(_)))
-        .filter(|(_, def)| {
+        .filter(|(i, def)| {
+            if let Some(&marked) = ir.open_enum_marks.get(&DefId(*i)) {
+                return marked;
+            }
             let display = ir.sources.documents.get(&def.origin.doc).map(|d| d.display.as_str()).unwrap_or_default();
             config.open_enums_by_schema.get(display).copied().unwrap_or(config.open_enums)
         })
@@ -34,8 +38,8 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId, values: &[String]) -> TokenStream {
     let name = ident(&def.name);
     let mut doc_source = def.docs.clone();
     let note = "Open enum: a value the schema does not list is kept as `Other`, exactly as read, and written back \
-                unchanged. This is a reader-side tolerance (`open-enums` in `schemac.toml`): the schema rejects such a \
-                value, and `validate()` reports it.";
+                unchanged. This is a reader-side tolerance (`open-enums` in `schemac.toml`, or `x-schemac-open-enum` in the \
+                schema): the schema rejects such a value, and `validate()` reports it.";
     doc_source.description = Some(match doc_source.description {
         Some(description) => format!("{description}\n\n{note}"),
         None => note.to_owned(),

@@ -11,13 +11,25 @@ use serde::{Deserialize, Serialize};
 pub struct Task {
     pub id: String,
     pub title: String,
-    #[schemac(unchecked)]
-    pub status: String,
+    pub status: Status,
     #[schemac(unchecked)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub agent_role: Option<String>,
     #[serde(flatten)]
     pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+/// A catch-all against the schema's closed `enum`, not marked `#[schemac(open)]`: the derive
+/// says what it is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Conforms)]
+#[schemac(schema = "schemas/pi-glla/goal.json", pointer = "/definitions/task/properties/status")]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Pending,
+    InProgress,
+    Complete,
+    #[serde(untagged)]
+    Other(String),
 }
 
 mod goal {
