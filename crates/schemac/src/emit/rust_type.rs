@@ -93,8 +93,8 @@ mod tests {
         assert!(code.contains(&format!("::schemac_runtime::Conforms<{kind}u64>")), "{code}");
         assert!(code.contains("let _ = replaces::<my_crate::Item>;"), "{code}");
         // Uses of the generated name stay: they are the user's type now.
-        assert!(code.contains("pub item: Option<Item>,"), "{code}");
-        assert!(!code.contains("impl schemac_runtime::schemars::JsonSchema for Item"), "{code}");
+        assert!(code.contains("pub item: ::core::option::Option<Item>,"), "{code}");
+        assert!(!code.contains("JsonSchema for Item"), "{code}");
         assert!(!code.contains("ItemBuilder"), "{code}");
     }
 
