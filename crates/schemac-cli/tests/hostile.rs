@@ -173,3 +173,87 @@ fn many_enum_values_properties_and_errors_finish() {
     assert_eq!(run.stderr.matches("error[unresolved-ref]: refs.json:1:").count(), 100_000, "one error per `$ref`");
     println!("refs.json: 100,000 unresolved refs in {:?}", run.elapsed);
 }
+
+/// The program that reads the 200-deep chain's documents. serde_json reads text at most 128
+/// levels deep, so the 200-deep document is read from a `Value` (`from_value`, which has no
+/// such limit) and a 100-deep one from text.
+const DEEP_MAIN: &str = r##"#![recursion_limit = "512"]
+mod chain;
+
+use serde_json::Value;
+
+fn nested(depth: usize, leaf: Value) -> Value {
+    (0..depth).fold(leaf, |inner, _| Value::Array(vec![inner]))
+}
+
+fn main() {
+    let doc = serde_json::json!({"deep": nested(200, "x".into())});
+    let value: chain::Chain = schemac_runtime::from_value(doc.clone()).expect("a 200-deep document is valid");
+    assert_eq!(serde_json::to_value(&value).unwrap(), doc, "lossless");
+    schemac_runtime::Validate::validate(&value).expect("and valid once read");
+    let text = format!(r#"{{"deep":{}[]{}}}"#, "[".repeat(99), "]".repeat(99));
+    let read: chain::Chain = schemac_runtime::from_str(&text).expect("a 100-deep text is valid");
+    assert_eq!(serde_json::to_string(&read).unwrap(), text, "lossless");
+    let bad = serde_json::json!({"deep": nested(200, "".into())});
+    let err = schemac_runtime::from_value::<chain::Chain>(bad).unwrap_err();
+    println!("rejected at {}", err.pointer());
+}
+"##;
+
+#[test]
+fn arrays_nested_200_deep_compile_and_round_trip() {
+    // `l0` .. `l199` arrays, each of the next, and `l200` a non-empty string: lowered, one
+    // type 200 `Vec`s deep, which rustc cannot compile (its drop check, trait solver and
+    // monomorphizer stop at 128 levels, serde_derive overflows its stack); cut, named types of
+    // 32 levels each (`L9`, `L41`, ..., `L169`).
+    let mut defs: Vec<String> =
+        (0..200).map(|i| format!(r##""l{i}": {{"type": "array", "items": {{"$ref": "#/$defs/l{}"}}}}"##, i + 1)).collect();
+    defs.push(r#""l200": {"type": "string", "minLength": 1}"#.to_owned());
+    let schema = format!(
+        r##"{{"title": "Chain", "type": "object", "properties": {{"deep": {{"$ref": "#/$defs/l0"}}}}, "$defs": {{{}}}}}"##,
+        defs.join(", ")
+    );
+    let (run, out) = compile("chain.json", &schema);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let tokens: String = out.split_whitespace().collect();
+    for piece in ["L9", "L41", "L73", "L105", "L137", "L169"] {
+        assert!(tokens.contains(&format!("pubstruct{piece}(pub::schemac_runtime::Deep<")), "{piece}:\n{out}");
+    }
+
+    // A scratch crate built as the adoption test builds its own: this workspace's lock file,
+    // and its target directory as the build directory, so no dependency is compiled again.
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let base = tmp.join("deep-arrays");
+    let build = tmp.parent().expect("CARGO_TARGET_TMPDIR is inside the target directory");
+    let dir = base.join("crate");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("src")).expect("create the scratch crate");
+    let root = fs::canonicalize(Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")).expect("the checkout");
+    let manifest = format!(
+        "[package]\nname = \"deep-arrays\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\n\
+         schemac-runtime = {{ path = {:?} }}\nserde = {{ version = \"1\", features = [\"derive\"] }}\nserde_json = \"1\"\n\n\
+         [profile.dev]\ndebug = false\n\n[workspace]\n",
+        root.join("crates/schemac-runtime")
+    );
+    fs::write(dir.join("Cargo.toml"), manifest).expect("write the manifest");
+    fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).expect("copy the lock file");
+    fs::write(dir.join("src/chain.rs"), &out).expect("write the module");
+    fs::write(dir.join("src/main.rs"), DEEP_MAIN).expect("write main");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let start = Instant::now();
+    let output = Command::new(cargo)
+        .args(["run", "-q", "--offline"])
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", base.join("target"))
+        .env("CARGO_BUILD_BUILD_DIR", build)
+        // A full build each time, as on a first run: what is measured is what it costs.
+        .env("CARGO_INCREMENTAL", "0")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(output.status.success(), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    let pointer = format!("/deep{}", "/0".repeat(200));
+    assert_eq!(stdout.trim(), format!("rejected at {pointer}"), "{stderr}");
+    println!("chain.json: 200 levels compiled and run in {:?}", start.elapsed());
+}

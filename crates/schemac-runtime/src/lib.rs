@@ -17,6 +17,7 @@ pub mod bundle;
 pub mod check;
 mod conforms;
 pub mod de;
+mod deep;
 mod error;
 mod extra;
 pub mod format;
@@ -32,6 +33,7 @@ pub use bigint::{BigInt, MAX_DIGITS};
 #[doc(hidden)]
 pub use conforms::__private;
 pub use conforms::{Conforms, node_id};
+pub use deep::Deep;
 pub use error::{ConstraintError, Error, from_reader, from_slice, from_str, from_value};
 pub use extra::{Extra, ExtraBuilder, Iter as ExtraIter};
 pub use json::{json_eq, literal};

@@ -37,6 +37,9 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
             let inner = assertions::validate(ctx, id, ty);
             let body = if inner.is_empty() {
                 inner
+            } else if is_cut(ty) {
+                let rust = ctx.rust(id, ty);
+                quote! { let v: &#rust = &self.0; #inner }
             } else {
                 quote! { let v = &self.0; #inner }
             };
@@ -731,6 +734,9 @@ fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
     if is_type_alias(ctx, id) {
         return quote! { pub type #name = #rust; };
     }
+    if is_cut(ty) {
+        return deep_alias(ctx, id, ty);
+    }
     if let Ty::Constrained(inner, assertions) = ty {
         return constrained_alias(ctx, id, inner, assertions);
     }
@@ -751,7 +757,33 @@ fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
 /// Whether def `id` is emitted as a plain `type` alias, which is not a type of its own (so it
 /// cannot carry trait impls).
 pub(super) fn is_type_alias(ctx: &Ctx<'_>, id: DefId) -> bool {
-    matches!(&ctx.def(id).kind, DefKind::Alias(ty) if serde_agrees(ty) && !mentions_alias(ctx, ty))
+    matches!(&ctx.def(id).kind, DefKind::Alias(ty) if serde_agrees(ty) && !mentions_alias(ctx, ty) && !is_cut(ty))
+}
+
+/// Whether an alias of `ty` is a piece of a deeper type that lowering cut (see
+/// `lower::MAX_INLINE_DEPTH`): its value is held in a `schemac_runtime::Deep`, so that neither
+/// rustc's trait solver nor its drop check follows a chain of them further than one piece.
+fn is_cut(ty: &Ty) -> bool {
+    crate::lower::inline_depth(ty) >= crate::lower::MAX_INLINE_DEPTH
+}
+
+/// The newtype of a cut piece: its value in a `Deep`, read with the seeds of its type (and
+/// its assertions), written as that value.
+fn deep_alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
+    let name = ident(&ctx.def(id).name);
+    let rust = ctx.rust(id, ty);
+    let seed = ctx.seed(id, ty);
+    quote! {
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #[serde(transparent)]
+        pub struct #name(pub schemac_runtime::Deep<#rust>);
+
+        impl<'de> serde::Deserialize<'de> for #name {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
+                serde::de::DeserializeSeed::deserialize(#seed, deserializer).map(|value| #name(schemac_runtime::Deep::new(value)))
+            }
+        }
+    }
 }
 
 /// An alias of a value with assertions: a newtype whose constructor checks them, so no

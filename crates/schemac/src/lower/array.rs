@@ -54,7 +54,7 @@ impl<'r> Lowerer<'r> {
         let array = if locs.is_empty() {
             Lowered::new(Ty::Array(Box::new(Ty::Any)))
         } else {
-            self.lower_all(&locs, ctx.nested("Item")).map(|t| Ty::Array(Box::new(t)))
+            self.lower_items(&locs, ctx.nested("Item")).map(|t| Ty::Array(Box::new(t)))
         };
         let assertions = self.view_assertions(view, Subject::Array, &|step| ctx.nested(step), &mut loose);
         array.map(|t| Ty::constrained(t, assertions)).with_loose(loose)

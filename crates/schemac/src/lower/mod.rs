@@ -49,6 +49,14 @@ use keywords::View;
 /// only chains of `$ref`s get here.
 pub(crate) const MAX_DEPTH: usize = 256;
 
+/// How many anonymous wrappers (`Vec`, map, `Option`, a checked value) an inline type nests at
+/// most before the items (values) one level further down become a named type of their own.
+/// rustc solves a trait bound of `Vec<Vec<…>>` one level at a time and stops at its recursion
+/// limit (128), and `serde_derive` crashes on a 200-deep type; an array nested deeper than
+/// this is cut into named types of at most this many levels each (plus the few one schema
+/// adds), each with its own impls. A type of this depth or less is inline as before.
+pub(crate) const MAX_INLINE_DEPTH: usize = 32;
+
 /// Lowers the root of every input document (and everything reachable from it) to the IR.
 pub fn lower(registry: &Registry, model: &Model, config: &Config) -> Result<Ir, Diagnostics> {
     let mut lowerer = Lowerer::new(registry, model);
@@ -293,6 +301,27 @@ impl<'r> Lowerer<'r> {
         out
     }
 
+    /// Lowers the items (values) of an inline array (map) at `locs`: inline, unless wrapping
+    /// their type once more would nest more than [`MAX_INLINE_DEPTH`] wrappers, when they get a
+    /// `Def` of their own, an alias of that type named like the schema (`$defs/l32` → `L32`),
+    /// which the schema's other uses share.
+    fn lower_items(&mut self, locs: &[Loc], ctx: Ctx) -> Lowered {
+        let lowered = self.lower_all(locs, ctx.clone());
+        if inline_depth(&lowered.ty) < MAX_INLINE_DEPTH {
+            return lowered;
+        }
+        let flat = self.flatten(locs);
+        let view = self.view(&flat, locs);
+        let key: Key = flat.parts.iter().map(|p| p.loc.clone()).zip(flat.bindings.iter().cloned()).collect();
+        let mut ctx = Ctx { segment: compact_segment(&ctx.segment), ..ctx };
+        let id = self.begin_def(&view, &mut ctx);
+        let out = self.finish_def(id, DefKind::Alias(lowered.ty), &lowered.loose);
+        if let Some(memo) = self.memo.get_mut(&key) {
+            *memo = out.clone();
+        }
+        out
+    }
+
     fn view(&self, flat: &flatten::Flat<'r>, locs: &[Loc]) -> View<'r> {
         // A single part is the schema itself (a pure `$ref` leads to it); several parts are
         // documented by the schemas as written.
@@ -431,6 +460,33 @@ fn nullable(ty: Ty) -> Ty {
         Ty::Any | Ty::Null | Ty::Nullable(_) => ty,
         ty => Ty::Nullable(Box::new(ty)),
     }
+}
+
+/// How many wrappers (`Vec`, map, `Option`, a checked value) an inline type nests.
+pub(crate) fn inline_depth(mut ty: &Ty) -> usize {
+    let mut depth = 0;
+    while let Ty::Array(inner) | Ty::Map(inner) | Ty::Nullable(inner) | Ty::Constrained(inner, _) = ty {
+        depth += 1;
+        ty = inner;
+    }
+    depth
+}
+
+/// The path step of a type cut out of a deep chain, its repeated last step counted: `deep Item
+/// Item … Item` (95 `Item`s) is `deep Item95`.
+fn compact_segment(segment: &str) -> String {
+    let words: Vec<&str> = segment.split(' ').collect();
+    let Some(last) = words.last() else { return segment.to_owned() };
+    let repeats = words.iter().rev().take_while(|w| *w == last).count();
+    if repeats < 2 {
+        return segment.to_owned();
+    }
+    let mut compact = words[..words.len() - repeats].join(" ");
+    if !compact.is_empty() {
+        compact.push(' ');
+    }
+    compact.push_str(&format!("{last}{repeats}"));
+    compact
 }
 
 /// The name candidates of a `Def` made from `view` at `ctx`.

@@ -40,7 +40,7 @@ impl<'r> Lowerer<'r> {
             && patterns.is_empty()
             && let Extra::Schemas(locs) = &extra
         {
-            let map = self.lower_all(locs, ctx.nested("Value")).map(|t| Ty::Map(Box::new(t)));
+            let map = self.lower_items(locs, ctx.nested("Value")).map(|t| Ty::Map(Box::new(t)));
             let assertions = self.view_assertions(view, Subject::Object, &|step| ctx.nested(step), &mut loose);
             return map.map(|t| Ty::constrained(t, assertions)).with_loose(loose);
         }

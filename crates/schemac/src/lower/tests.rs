@@ -1113,3 +1113,43 @@ fn seed_pi_glla_goal() {
     let revision = root.fields.iter().find(|f| f.json_name == "revision").map(|f| f.docs.default.clone());
     assert_eq!(revision, Some(Some(json!(0))));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Depth
+
+/// `{"type": "array", "items": ...}` `depth` times around a string.
+fn nested_arrays(depth: usize) -> Value {
+    (0..depth).fold(json!({"type": "string"}), |items, _| json!({"type": "array", "items": items}))
+}
+
+#[test]
+fn arrays_nested_up_to_the_limit_stay_inline() {
+    let inline = format!("{}string{}", "[".repeat(32), "]".repeat(32));
+    check(json!({"type": "object", "properties": {"a": nested_arrays(32)}}), &format!("#0 !Root = struct open {{ a?: {inline} }}"));
+}
+
+#[test]
+fn deeper_arrays_are_cut_into_named_types() {
+    // 33 levels: the items 32 levels down are a type of their own, named by the path with its
+    // repeated step counted; through `$defs`, by the key.
+    let inner = format!("{}string{}", "[".repeat(32), "]".repeat(32));
+    check(
+        json!({"type": "object", "properties": {"a": nested_arrays(33)}}),
+        &format!("#0 !Root = struct open {{ a?: [#1] }}\n#1 #0/a Item = alias {inner}"),
+    );
+    let mut defs = serde_json::Map::new();
+    for i in 0..40 {
+        defs.insert(format!("l{i}"), json!({"type": "array", "items": {"$ref": format!("#/$defs/l{}", i + 1)}}));
+    }
+    defs.insert("l40".to_owned(), json!({"type": "string"}));
+    let ir = lower_one(json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/l0"}}, "$defs": defs})).expect("lowers");
+    let described = describe(&ir);
+    assert!(described.starts_with(&format!("#0 !Root = struct open {{ a?: {}#1{} }}", "[".repeat(8), "]".repeat(8))), "{described}");
+    assert!(described.contains(&format!("#1 $l8 = alias {inner}")), "{described}");
+    assert_eq!(compact_segment_cases(), vec!["deep Item95", "Item2", "a Item", "Value3"]);
+}
+
+fn compact_segment_cases() -> Vec<String> {
+    let deep = format!("deep{}", " Item".repeat(95));
+    [deep.as_str(), "Item Item", "a Item", "Value Value Value"].iter().map(|s| super::compact_segment(s)).collect()
+}
