@@ -165,153 +165,41 @@ pub enum AttemptsReportDisposition {
     /// `"discarded"`
     Discarded,
 }
-impl<'de> serde::Deserialize<'de> for AttemptsReport {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = AttemptsReport;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an object (AttemptsReport)")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<AttemptsReport, A::Error> {
-                let mut f0: Option<AttemptsReportSchema> = None;
-                let mut f1: Option<AttemptsReportBody> = None;
-                let mut f2: Option<AttemptsReportPolicy> = None;
-                let mut f3: Option<Option<u64>> = None;
-                let mut f4: Option<Vec<Attempt>> = None;
-                let mut f5: Option<Option<u64>> = None;
-                let mut f6: Option<AttemptsReportDisposition> = None;
-                let mut f7: Option<String> = None;
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    match key.as_str() {
-                        "schema" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "schema",
-                                schemac_runtime::de::Plain::<AttemptsReportSchema>::new(),
-                            )?
-                        }
-                        "body" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "body",
-                                schemac_runtime::de::Plain::<AttemptsReportBody>::new(),
-                            )?
-                        }
-                        "policy" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "policy",
-                                schemac_runtime::de::Plain::<AttemptsReportPolicy>::new(),
-                            )?
-                        }
-                        "item" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f3,
-                                "item",
-                                schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Int::<u64>::new(),
-                                ),
-                            )?
-                        }
-                        "attempts" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f4,
-                                "attempts",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Seq(
-                                        schemac_runtime::de::Plain::<Attempt>::new(),
-                                    ),
-                                    |v| {
-                                        schemac_runtime::assert::min_items(v.len(), 1u64)?;
-                                        schemac_runtime::assert::max_items(v.len(), 5u64)?;
-                                        Ok(())
-                                    },
-                                ),
-                            )?
-                        }
-                        "selected_attempt" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f5,
-                                "selected_attempt",
-                                schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Assert::new(
-                                        schemac_runtime::de::Int::<u64>::new(),
-                                        |v| schemac_runtime::assert::minimum(*v, 1i128),
-                                    ),
-                                ),
-                            )?
-                        }
-                        "disposition" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f6,
-                                "disposition",
-                                schemac_runtime::de::Plain::<
-                                    AttemptsReportDisposition,
-                                >::new(),
-                            )?
-                        }
-                        "reason" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f7,
-                                "reason",
-                                schemac_runtime::de::Plain::<String>::new(),
-                            )?
-                        }
-                        _ => {
-                            let unknown = schemac_runtime::de::UnknownProperty {
-                                name: key.as_str(),
-                                expected: &[
-                                    "schema",
-                                    "body",
-                                    "policy",
-                                    "item",
-                                    "attempts",
-                                    "selected_attempt",
-                                    "disposition",
-                                    "reason",
-                                ],
-                            };
-                            match map.next_value_seed(unknown)? {}
-                        }
-                    }
-                }
-                Ok(AttemptsReport {
-                    schema: f0.ok_or_else(|| schemac_runtime::de::missing("schema"))?,
-                    body: f1.ok_or_else(|| schemac_runtime::de::missing("body"))?,
-                    policy: f2.ok_or_else(|| schemac_runtime::de::missing("policy"))?,
-                    item: f3
-                        .map_or(
-                            schemac_runtime::Tristate::Absent,
-                            schemac_runtime::Tristate::from,
-                        ),
-                    attempts: f4
-                        .ok_or_else(|| schemac_runtime::de::missing("attempts"))?,
-                    selected_attempt: f5
-                        .ok_or_else(|| schemac_runtime::de::missing(
-                            "selected_attempt",
-                        ))?,
-                    disposition: f6
-                        .ok_or_else(|| schemac_runtime::de::missing("disposition"))?,
-                    reason: f7.ok_or_else(|| schemac_runtime::de::missing("reason"))?,
-                })
-            }
-        }
-        deserializer.deserialize_map(Visitor)
-    }
+::schemac_runtime::object! {
+    AttemptsReport;
+    closed;
+    required(schema, "schema");
+    required(body, "body");
+    required(policy, "policy");
+    tristate(
+        item,
+        "item",
+        schemac_runtime::de::Nullable(schemac_runtime::de::Int::<u64>::new()),
+    );
+    required(
+        attempts,
+        "attempts",
+        schemac_runtime::de::Assert::new(
+            schemac_runtime::de::Seq(schemac_runtime::de::Plain::<Attempt>::new()),
+            |v| {
+                schemac_runtime::assert::min_items(v.len(), 1u64)?;
+                schemac_runtime::assert::max_items(v.len(), 5u64)?;
+                Ok(())
+            },
+        ),
+    );
+    required(
+        selected_attempt,
+        "selected_attempt",
+        schemac_runtime::de::Nullable(
+            schemac_runtime::de::Assert::new(
+                schemac_runtime::de::Int::<u64>::new(),
+                |v| schemac_runtime::assert::minimum(*v, 1i128),
+            ),
+        ),
+    );
+    required(disposition, "disposition");
+    required(reason, "reason");
 }
 impl schemac_runtime::Validate for AttemptsReport {
     fn validate_at(
@@ -348,34 +236,25 @@ impl schemac_runtime::Validate for AttemptsReport {
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for AttemptsReport {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReport")
-    }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReport"))
-    }
-    fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "",
-            refs: &[
-                schemac_runtime::bundle::Ref {
-                    holder: "/properties/attempts/items",
-                    keyword: "$ref",
-                    alone: false,
-                    target: |generator| generator.subschema_for::<Attempt>(),
-                },
-            ],
-            moved: &["/$defs/attempt"],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptsReport,
+    "AttemptsReport",
+    schemac_runtime::bundle::Subschema {
+        document: &SCHEMA_VALUE,
+        pointer: "",
+        refs: &[
+            schemac_runtime::bundle::Ref {
+                holder: "/properties/attempts/items",
+                keyword: "$ref",
+                alone: false,
+                target: |generator| generator.subschema_for::<Attempt>(),
+            },
+        ],
+        moved: &["/$defs/attempt"],
+        resources: &[],
+        edits: &[],
+    },
+);
 impl schemac_runtime::SchemaBound for AttemptsReport {
     const SCHEMA_ID: &'static str = "urn:madoo:schema:attempts-report:v1";
     const SOURCE_PATH: &'static str = "schemas/madoo/attempts-report.v1.json";
@@ -497,86 +376,27 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportSchema {
     }
 }
 schemac_runtime::always_valid!(AttemptsReportSchema);
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportSchema {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportSchema")
-    }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReportSchema"))
-    }
-    fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/schema",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
-impl<'de> serde::Deserialize<'de> for AttemptsReportBody {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = AttemptsReportBody;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an object (AttemptsReportBody)")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<AttemptsReportBody, A::Error> {
-                let mut f0: Option<Option<AttemptsReportBodyWorkflow>> = None;
-                let mut f1: Option<u64> = None;
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    match key.as_str() {
-                        "workflow" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "workflow",
-                                schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Plain::<
-                                        AttemptsReportBodyWorkflow,
-                                    >::new(),
-                                ),
-                            )?
-                        }
-                        "version" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "version",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Int::<u64>::new(),
-                                    |v| schemac_runtime::assert::minimum(*v, 1i128),
-                                ),
-                            )?
-                        }
-                        _ => {
-                            let unknown = schemac_runtime::de::UnknownProperty {
-                                name: key.as_str(),
-                                expected: &["workflow", "version"],
-                            };
-                            match map.next_value_seed(unknown)? {}
-                        }
-                    }
-                }
-                Ok(AttemptsReportBody {
-                    workflow: f0
-                        .ok_or_else(|| schemac_runtime::de::missing("workflow"))?,
-                    version: f1.ok_or_else(|| schemac_runtime::de::missing("version"))?,
-                })
-            }
-        }
-        deserializer.deserialize_map(Visitor)
-    }
+::schemac_runtime::json_schema!(
+    AttemptsReportSchema, "AttemptsReportSchema", & SCHEMA_VALUE, "/properties/schema"
+);
+::schemac_runtime::object! {
+    AttemptsReportBody;
+    closed;
+    required(
+        workflow,
+        "workflow",
+        schemac_runtime::de::Nullable(
+            schemac_runtime::de::Plain::<AttemptsReportBodyWorkflow>::new(),
+        ),
+    );
+    required(
+        version,
+        "version",
+        schemac_runtime::de::Assert::new(
+            schemac_runtime::de::Int::<u64>::new(),
+            |v| schemac_runtime::assert::minimum(*v, 1i128),
+        ),
+    );
 }
 impl schemac_runtime::Validate for AttemptsReportBody {
     fn validate_at(
@@ -591,27 +411,9 @@ impl schemac_runtime::Validate for AttemptsReportBody {
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportBody {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportBody")
-    }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReportBody"))
-    }
-    fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/body",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptsReportBody, "AttemptsReportBody", & SCHEMA_VALUE, "/properties/body"
+);
 impl AttemptsReportBody {
     /// A builder for a `AttemptsReportBody`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptsReportBodyBuilder {
@@ -675,69 +477,13 @@ impl AttemptsReportBodyWorkflow {
         }
         Ok(())
     }
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    pub fn into_string(self) -> String {
-        self.0
-    }
 }
-impl TryFrom<String> for AttemptsReportBodyWorkflow {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, Self::Error> {
-        AttemptsReportBodyWorkflow::check(&text)
-            .map(|()| AttemptsReportBodyWorkflow(text))
-    }
-}
-impl TryFrom<&str> for AttemptsReportBodyWorkflow {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, Self::Error> {
-        AttemptsReportBodyWorkflow::check(text)
-            .map(|()| AttemptsReportBodyWorkflow(text.to_owned()))
-    }
-}
-impl AsRef<str> for AttemptsReportBodyWorkflow {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl std::fmt::Display for AttemptsReportBodyWorkflow {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl<'de> serde::Deserialize<'de> for AttemptsReportBodyWorkflow {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
-        AttemptsReportBodyWorkflow::try_from(text).map_err(serde::de::Error::custom)
-    }
-}
+::schemac_runtime::string_newtype!(AttemptsReportBodyWorkflow);
 schemac_runtime::always_valid!(AttemptsReportBodyWorkflow);
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportBodyWorkflow {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportBodyWorkflow")
-    }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "AttemptsReportBodyWorkflow"),
-        )
-    }
-    fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/body/properties/workflow",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptsReportBodyWorkflow, "AttemptsReportBodyWorkflow", & SCHEMA_VALUE,
+    "/properties/body/properties/workflow"
+);
 impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for &str {
     fn assign(
         self,
@@ -752,100 +498,36 @@ impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for String {
         AttemptsReportBodyWorkflow::try_from(self)
     }
 }
-impl std::str::FromStr for AttemptsReportBodyWorkflow {
-    type Err = schemac_runtime::ConstraintError;
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
-        AttemptsReportBodyWorkflow::try_from(text)
-    }
-}
-impl<'de> serde::Deserialize<'de> for AttemptsReportPolicy {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = AttemptsReportPolicy;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an object (AttemptsReportPolicy)")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<AttemptsReportPolicy, A::Error> {
-                let mut f0: Option<u8> = None;
-                let mut f1: Option<AttemptsReportPolicyOnExhausted> = None;
-                let mut f2: Option<Option<f64>> = None;
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    match key.as_str() {
-                        "max_attempts" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "max_attempts",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Int::<u8>::new(),
-                                    |v| {
-                                        schemac_runtime::assert::minimum(*v, 1i128)?;
-                                        schemac_runtime::assert::maximum(*v, 5i128)?;
-                                        Ok(())
-                                    },
-                                ),
-                            )?
-                        }
-                        "on_exhausted" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "on_exhausted",
-                                schemac_runtime::de::Plain::<
-                                    AttemptsReportPolicyOnExhausted,
-                                >::new(),
-                            )?
-                        }
-                        "minimum_score_to_deliver" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "minimum_score_to_deliver",
-                                schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Assert::new(
-                                        schemac_runtime::de::Float::new(),
-                                        |v| {
-                                            schemac_runtime::assert::minimum(*v, 0i128)?;
-                                            schemac_runtime::assert::maximum(*v, 1i128)?;
-                                            Ok(())
-                                        },
-                                    ),
-                                ),
-                            )?
-                        }
-                        _ => {
-                            let unknown = schemac_runtime::de::UnknownProperty {
-                                name: key.as_str(),
-                                expected: &[
-                                    "max_attempts",
-                                    "on_exhausted",
-                                    "minimum_score_to_deliver",
-                                ],
-                            };
-                            match map.next_value_seed(unknown)? {}
-                        }
-                    }
-                }
-                Ok(AttemptsReportPolicy {
-                    max_attempts: f0
-                        .ok_or_else(|| schemac_runtime::de::missing("max_attempts"))?,
-                    on_exhausted: f1
-                        .ok_or_else(|| schemac_runtime::de::missing("on_exhausted"))?,
-                    minimum_score_to_deliver: f2
-                        .ok_or_else(|| schemac_runtime::de::missing(
-                            "minimum_score_to_deliver",
-                        ))?,
-                })
-            }
-        }
-        deserializer.deserialize_map(Visitor)
-    }
+::schemac_runtime::object! {
+    AttemptsReportPolicy;
+    closed;
+    required(
+        max_attempts,
+        "max_attempts",
+        schemac_runtime::de::Assert::new(
+            schemac_runtime::de::Int::<u8>::new(),
+            |v| {
+                schemac_runtime::assert::minimum(*v, 1i128)?;
+                schemac_runtime::assert::maximum(*v, 5i128)?;
+                Ok(())
+            },
+        ),
+    );
+    required(on_exhausted, "on_exhausted");
+    required(
+        minimum_score_to_deliver,
+        "minimum_score_to_deliver",
+        schemac_runtime::de::Nullable(
+            schemac_runtime::de::Assert::new(
+                schemac_runtime::de::Float::new(),
+                |v| {
+                    schemac_runtime::assert::minimum(*v, 0i128)?;
+                    schemac_runtime::assert::maximum(*v, 1i128)?;
+                    Ok(())
+                },
+            ),
+        ),
+    );
 }
 impl schemac_runtime::Validate for AttemptsReportPolicy {
     fn validate_at(
@@ -869,27 +551,9 @@ impl schemac_runtime::Validate for AttemptsReportPolicy {
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportPolicy {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportPolicy")
-    }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReportPolicy"))
-    }
-    fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/policy",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptsReportPolicy, "AttemptsReportPolicy", & SCHEMA_VALUE, "/properties/policy"
+);
 impl AttemptsReportPolicy {
     /// A builder for a `AttemptsReportPolicy`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptsReportPolicyBuilder {
@@ -946,72 +610,16 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
             }))
     }
 }
-impl AttemptsReportPolicyOnExhausted {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [AttemptsReportPolicyOnExhausted] = &[
-        AttemptsReportPolicyOnExhausted::Best,
-        AttemptsReportPolicyOnExhausted::Discard,
-        AttemptsReportPolicyOnExhausted::Fail,
-    ];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AttemptsReportPolicyOnExhausted::Best => "best",
-            AttemptsReportPolicyOnExhausted::Discard => "discard",
-            AttemptsReportPolicyOnExhausted::Fail => "fail",
-        }
-    }
-}
-impl std::fmt::Display for AttemptsReportPolicyOnExhausted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl serde::Serialize for AttemptsReportPolicyOnExhausted {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> serde::Deserialize<'de> for AttemptsReportPolicyOnExhausted {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
-            deserializer,
-            "one of \"best\", \"discard\", \"fail\"",
-            |s| match s {
-                "best" => Some(AttemptsReportPolicyOnExhausted::Best),
-                "discard" => Some(AttemptsReportPolicyOnExhausted::Discard),
-                "fail" => Some(AttemptsReportPolicyOnExhausted::Fail),
-                _ => None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    AttemptsReportPolicyOnExhausted,
+    "one of \"best\", \"discard\", \"fail\"",
+    [Best = "best", Discard = "discard", Fail = "fail"],
+);
 schemac_runtime::always_valid!(AttemptsReportPolicyOnExhausted);
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportPolicyOnExhausted {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportPolicyOnExhausted")
-    }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "AttemptsReportPolicyOnExhausted"),
-        )
-    }
-    fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/policy/properties/on_exhausted",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptsReportPolicyOnExhausted, "AttemptsReportPolicyOnExhausted", & SCHEMA_VALUE,
+    "/properties/policy/properties/on_exhausted"
+);
 impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for &str {
     fn assign(
         self,
@@ -1026,142 +634,40 @@ impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for Strin
         AttemptsReportPolicyOnExhausted::try_from(self)
     }
 }
-impl std::str::FromStr for AttemptsReportPolicyOnExhausted {
-    type Err = schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
-        AttemptsReportPolicyOnExhausted::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"best\", \"discard\", \"fail\"",
-            ))
-    }
-}
-impl TryFrom<&str> for AttemptsReportPolicyOnExhausted {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl TryFrom<String> for AttemptsReportPolicyOnExhausted {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl AsRef<str> for AttemptsReportPolicyOnExhausted {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl<'de> serde::Deserialize<'de> for Attempt {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = Attempt;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an object (Attempt)")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<Attempt, A::Error> {
-                let mut f0: Option<u8> = None;
-                let mut f1: Option<AttemptExecution> = None;
-                let mut f2: Option<bool> = None;
-                let mut f3: Option<f64> = None;
-                let mut f4: Option<Option<String>> = None;
-                while let Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
-                    match key.as_str() {
-                        "attempt" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "attempt",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Int::<u8>::new(),
-                                    |v| {
-                                        schemac_runtime::assert::minimum(*v, 1i128)?;
-                                        schemac_runtime::assert::maximum(*v, 5i128)?;
-                                        Ok(())
-                                    },
-                                ),
-                            )?
-                        }
-                        "execution" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "execution",
-                                schemac_runtime::de::Plain::<AttemptExecution>::new(),
-                            )?
-                        }
-                        "accepted" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "accepted",
-                                schemac_runtime::de::Plain::<bool>::new(),
-                            )?
-                        }
-                        "score" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f3,
-                                "score",
-                                schemac_runtime::de::Assert::new(
-                                    schemac_runtime::de::Float::new(),
-                                    |v| {
-                                        schemac_runtime::assert::minimum(*v, 0i128)?;
-                                        schemac_runtime::assert::maximum(*v, 1i128)?;
-                                        Ok(())
-                                    },
-                                ),
-                            )?
-                        }
-                        "feedback" => {
-                            schemac_runtime::de::field(
-                                &mut map,
-                                &mut f4,
-                                "feedback",
-                                schemac_runtime::de::Nullable(
-                                    schemac_runtime::de::Plain::<String>::new(),
-                                ),
-                            )?
-                        }
-                        _ => {
-                            let unknown = schemac_runtime::de::UnknownProperty {
-                                name: key.as_str(),
-                                expected: &[
-                                    "attempt",
-                                    "execution",
-                                    "accepted",
-                                    "score",
-                                    "feedback",
-                                ],
-                            };
-                            match map.next_value_seed(unknown)? {}
-                        }
-                    }
-                }
-                Ok(Attempt {
-                    attempt: f0.ok_or_else(|| schemac_runtime::de::missing("attempt"))?,
-                    execution: f1
-                        .ok_or_else(|| schemac_runtime::de::missing("execution"))?,
-                    accepted: f2
-                        .ok_or_else(|| schemac_runtime::de::missing("accepted"))?,
-                    score: f3.ok_or_else(|| schemac_runtime::de::missing("score"))?,
-                    feedback: f4.ok_or_else(|| schemac_runtime::de::missing("feedback"))?,
-                })
-            }
-        }
-        deserializer.deserialize_map(Visitor)
-    }
+::schemac_runtime::object! {
+    Attempt;
+    closed;
+    required(
+        attempt,
+        "attempt",
+        schemac_runtime::de::Assert::new(
+            schemac_runtime::de::Int::<u8>::new(),
+            |v| {
+                schemac_runtime::assert::minimum(*v, 1i128)?;
+                schemac_runtime::assert::maximum(*v, 5i128)?;
+                Ok(())
+            },
+        ),
+    );
+    required(execution, "execution");
+    required(accepted, "accepted");
+    required(
+        score,
+        "score",
+        schemac_runtime::de::Assert::new(
+            schemac_runtime::de::Float::new(),
+            |v| {
+                schemac_runtime::assert::minimum(*v, 0i128)?;
+                schemac_runtime::assert::maximum(*v, 1i128)?;
+                Ok(())
+            },
+        ),
+    );
+    required(
+        feedback,
+        "feedback",
+        schemac_runtime::de::Nullable(schemac_runtime::de::Plain::<String>::new()),
+    );
 }
 impl schemac_runtime::Validate for Attempt {
     fn validate_at(
@@ -1183,27 +689,7 @@ impl schemac_runtime::Validate for Attempt {
         }
     }
 }
-impl schemac_runtime::schemars::JsonSchema for Attempt {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("attempt")
-    }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Attempt"))
-    }
-    fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/$defs/attempt",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(Attempt, "attempt", & SCHEMA_VALUE, "/$defs/attempt");
 impl Attempt {
     /// A builder for a `Attempt`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptBuilder {
@@ -1294,65 +780,13 @@ impl AttemptExecution {
         }
         Ok(())
     }
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    pub fn into_string(self) -> String {
-        self.0
-    }
 }
-impl TryFrom<String> for AttemptExecution {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, Self::Error> {
-        AttemptExecution::check(&text).map(|()| AttemptExecution(text))
-    }
-}
-impl TryFrom<&str> for AttemptExecution {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, Self::Error> {
-        AttemptExecution::check(text).map(|()| AttemptExecution(text.to_owned()))
-    }
-}
-impl AsRef<str> for AttemptExecution {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl std::fmt::Display for AttemptExecution {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl<'de> serde::Deserialize<'de> for AttemptExecution {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
-        AttemptExecution::try_from(text).map_err(serde::de::Error::custom)
-    }
-}
+::schemac_runtime::string_newtype!(AttemptExecution);
 schemac_runtime::always_valid!(AttemptExecution);
-impl schemac_runtime::schemars::JsonSchema for AttemptExecution {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptExecution")
-    }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptExecution"))
-    }
-    fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/$defs/attempt/properties/execution",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptExecution, "AttemptExecution", & SCHEMA_VALUE,
+    "/$defs/attempt/properties/execution"
+);
 impl schemac_runtime::builder::Assign<AttemptExecution> for &str {
     fn assign(self) -> Result<AttemptExecution, schemac_runtime::ConstraintError> {
         AttemptExecution::try_from(self)
@@ -1363,78 +797,20 @@ impl schemac_runtime::builder::Assign<AttemptExecution> for String {
         AttemptExecution::try_from(self)
     }
 }
-impl std::str::FromStr for AttemptExecution {
-    type Err = schemac_runtime::ConstraintError;
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
-        AttemptExecution::try_from(text)
-    }
-}
-impl AttemptsReportDisposition {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [AttemptsReportDisposition] = &[
-        AttemptsReportDisposition::Accepted,
-        AttemptsReportDisposition::BestUnaccepted,
-        AttemptsReportDisposition::Discarded,
-    ];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AttemptsReportDisposition::Accepted => "accepted",
-            AttemptsReportDisposition::BestUnaccepted => "best_unaccepted",
-            AttemptsReportDisposition::Discarded => "discarded",
-        }
-    }
-}
-impl std::fmt::Display for AttemptsReportDisposition {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl serde::Serialize for AttemptsReportDisposition {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> serde::Deserialize<'de> for AttemptsReportDisposition {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
-            deserializer,
-            "one of \"accepted\", \"best_unaccepted\", \"discarded\"",
-            |s| match s {
-                "accepted" => Some(AttemptsReportDisposition::Accepted),
-                "best_unaccepted" => Some(AttemptsReportDisposition::BestUnaccepted),
-                "discarded" => Some(AttemptsReportDisposition::Discarded),
-                _ => None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    AttemptsReportDisposition,
+    "one of \"accepted\", \"best_unaccepted\", \"discarded\"",
+    [
+        Accepted = "accepted",
+        BestUnaccepted = "best_unaccepted",
+        Discarded = "discarded",
+    ],
+);
 schemac_runtime::always_valid!(AttemptsReportDisposition);
-impl schemac_runtime::schemars::JsonSchema for AttemptsReportDisposition {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("AttemptsReportDisposition")
-    }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "AttemptsReportDisposition"),
-        )
-    }
-    fn json_schema(
-        generator: &mut schemac_runtime::schemars::SchemaGenerator,
-    ) -> schemac_runtime::schemars::Schema {
-        schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/disposition",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptsReportDisposition, "AttemptsReportDisposition", & SCHEMA_VALUE,
+    "/properties/disposition"
+);
 impl schemac_runtime::builder::Assign<AttemptsReportDisposition> for &str {
     fn assign(
         self,
@@ -1447,37 +823,6 @@ impl schemac_runtime::builder::Assign<AttemptsReportDisposition> for String {
         self,
     ) -> Result<AttemptsReportDisposition, schemac_runtime::ConstraintError> {
         AttemptsReportDisposition::try_from(self)
-    }
-}
-impl std::str::FromStr for AttemptsReportDisposition {
-    type Err = schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
-        AttemptsReportDisposition::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"accepted\", \"best_unaccepted\", \"discarded\"",
-            ))
-    }
-}
-impl TryFrom<&str> for AttemptsReportDisposition {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> Result<Self, schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl TryFrom<String> for AttemptsReportDisposition {
-    type Error = schemac_runtime::ConstraintError;
-    fn try_from(text: String) -> Result<Self, schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl AsRef<str> for AttemptsReportDisposition {
-    fn as_ref(&self) -> &str {
-        self.as_str()
     }
 }
 /// The states of builders' required properties before their setters are called: the

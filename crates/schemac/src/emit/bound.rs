@@ -101,6 +101,18 @@ fn json_schema_impl(bundler: &mut Bundler<'_, '_>, id: DefId, loc: &Loc) -> Toke
     let name = ident(&def.name);
     let plain_name = def.name.trim_start_matches("r#");
     let schema_name = defs_key(&loc.pointer).unwrap_or_else(|| plain_name.to_owned());
+    if !def.name.starts_with("r#") {
+        // The runtime's `json_schema!` spells the impl out; its schema id is the same
+        // `module_path!()::Name`.
+        let pointer = &loc.pointer;
+        return match bundler.plan(loc) {
+            None => quote! { ::schemac_runtime::json_schema!(#name, #schema_name, &SCHEMA_VALUE, #pointer); },
+            Some(_) => {
+                let subschema = bundler.subschema_value(id, loc, quote!(&SCHEMA_VALUE), pointer);
+                quote! { ::schemac_runtime::json_schema!(#name, #schema_name, #subschema); }
+            }
+        };
+    }
     let body = bundler.subschema(id, loc, quote!(&SCHEMA_VALUE), &loc.pointer);
     quote! {
         impl schemac_runtime::schemars::JsonSchema for #name {
@@ -177,6 +189,20 @@ impl Bundler<'_, '_> {
     /// A `bundle::Subschema { .. }.json_schema(generator)` expression for the schema at `loc`,
     /// found in (the JSON value) `document` at `pointer`.
     fn subschema(&mut self, from: DefId, loc: &Loc, document: TokenStream, pointer: &str) -> TokenStream {
+        let value = self.subschema_value(from, loc, document, pointer);
+        quote! { #value.json_schema(generator) }
+    }
+
+    /// The bundling plan of the schema at `loc`, unless it changes nothing (no references,
+    /// moved definitions, resources or edits).
+    fn plan(&self, loc: &Loc) -> Option<&crate::schema::bundle::Plan> {
+        let plan = self.ctx.ir.sources.plans.get(loc)?;
+        let empty = plan.sites.is_empty() && plan.moved.is_empty() && plan.resources.is_empty() && plan.edits.is_empty();
+        (!empty).then_some(plan)
+    }
+
+    /// The `bundle::Subschema { .. }` of the schema at `loc`.
+    fn subschema_value(&mut self, from: DefId, loc: &Loc, document: TokenStream, pointer: &str) -> TokenStream {
         let empty = crate::schema::bundle::Plan::default();
         let plan = self.ctx.ir.sources.plans.get(loc).unwrap_or(&empty);
         let refs: Vec<TokenStream> = plan
@@ -201,7 +227,6 @@ impl Bundler<'_, '_> {
                 resources: &[#(#resources),*],
                 edits: #edits,
             }
-            .json_schema(generator)
         }
     }
 
