@@ -130,22 +130,26 @@ macro_rules! object {
 /// A type's `schemars::JsonSchema`: its source subschema, bundled.
 ///
 /// ```text
-/// json_schema!(Name, "schema name", DOCUMENT, "pointer");   // a subschema without references
-/// json_schema!(Name, "schema name", Subschema { .. });      // with its bundling plan
+/// json_schema!(Name, SCHEMA_VALUE, "pointer");                // named `Name`
+/// json_schema!(Name, "schema name", SCHEMA_VALUE, "pointer"); // named otherwise
+/// json_schema!(Name, SCHEMA_VALUE, "pointer", refs = [..], moved = [..], resources = [..], edits = [..]);
 /// ```
+///
+/// `SCHEMA_VALUE` is the static holding the parsed source document; the lists are those of
+/// [`bundle::Subschema`](crate::bundle::Subschema), each left out when empty.
 #[macro_export]
 macro_rules! json_schema {
-    ($name:ident, $schema_name:expr, $document:expr, $pointer:expr $(,)?) => {
-        $crate::json_schema!(
-            $name,
-            $schema_name,
-            $crate::bundle::Subschema { document: $document, pointer: $pointer, refs: &[], moved: &[], resources: &[], edits: &[] }
-        );
-    };
-    ($name:ident, $schema_name:expr, $subschema:expr $(,)?) => {
+    (
+        $name:ident, $($schema_name:literal,)? $document:ident, $pointer:literal
+        $(, refs = [$($ref:expr),* $(,)?])?
+        $(, moved = [$($moved:expr),* $(,)?])?
+        $(, resources = [$($resource:expr),* $(,)?])?
+        $(, edits = [$($edit:expr),* $(,)?])?
+        $(,)?
+    ) => {
         impl $crate::schemars::JsonSchema for $name {
             fn schema_name() -> ::std::borrow::Cow<'static, str> {
-                ::std::borrow::Cow::Borrowed($schema_name)
+                ::std::borrow::Cow::Borrowed($crate::json_schema!(@name $name $($schema_name)?))
             }
 
             fn schema_id() -> ::std::borrow::Cow<'static, str> {
@@ -153,9 +157,23 @@ macro_rules! json_schema {
             }
 
             fn json_schema(generator: &mut $crate::schemars::SchemaGenerator) -> $crate::schemars::Schema {
-                $subschema.json_schema(generator)
+                $crate::bundle::Subschema {
+                    document: &$document,
+                    pointer: $pointer,
+                    refs: &[$($($ref),*)?],
+                    moved: &[$($($moved),*)?],
+                    resources: &[$($($resource),*)?],
+                    edits: &[$($($edit),*)?],
+                }
+                .json_schema(generator)
             }
         }
+    };
+    (@name $name:ident) => {
+        ::core::stringify!($name)
+    };
+    (@name $name:ident $schema_name:literal) => {
+        $schema_name
     };
 }
 
@@ -288,6 +306,162 @@ macro_rules! string_newtype {
                 let text = <::std::string::String as ::serde::Deserialize>::deserialize(deserializer)?;
                 $name::try_from(text).map_err(::serde::de::Error::custom)
             }
+        }
+    };
+}
+
+/// A `oneOf` union's `Deserialize`: the value is buffered and every branch tried; exactly one
+/// must take it. A branch that fails only because a Rust integer cannot hold the value counts
+/// as matching (the schema's answer), so the union never takes another branch instead.
+///
+/// ```text
+/// one_of! { Name; Variant(SEED); ... }
+/// ```
+#[macro_export]
+macro_rules! one_of {
+    ($name:ident; $($variant:ident($seed:expr $(,)?);)+) => {
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                let value = $crate::de::any_value(deserializer)?;
+                let mut found = ::core::option::Option::None;
+                let mut matches = 0usize;
+                let mut unrepresentable = ::core::option::Option::None;
+                let mut failures = ::std::vec::Vec::new();
+                $(
+                    match $crate::de::nested::<_, $crate::__private::serde_json::Error>($seed, &value) {
+                        ::core::result::Result::Ok(v) => {
+                            matches += 1;
+                            if found.is_none() {
+                                found = ::core::option::Option::Some($name::$variant(v));
+                            }
+                        }
+                        ::core::result::Result::Err(error) if $crate::de::unrepresentable(&error) => {
+                            matches += 1;
+                            unrepresentable = ::core::option::Option::Some(::std::string::ToString::to_string(&error));
+                        }
+                        ::core::result::Result::Err(error) => failures.push((::core::stringify!($variant), error)),
+                    }
+                )+
+                match (matches, found, unrepresentable) {
+                    (1, ::core::option::Option::Some(v), _) => ::core::result::Result::Ok(v),
+                    (1, ::core::option::Option::None, ::core::option::Option::Some(error)) => {
+                        ::core::result::Result::Err(::serde::de::Error::custom(error))
+                    }
+                    (0, _, _) => ::core::result::Result::Err($crate::de::no_branch(
+                        ::core::concat!("matches none of the oneOf branches of ", ::core::stringify!($name)),
+                        &failures,
+                    )),
+                    _ => ::core::result::Result::Err(::serde::de::Error::custom(::core::concat!(
+                        "matches more than one oneOf branch of ",
+                        ::core::stringify!($name),
+                        " (",
+                        ::core::stringify!($($variant),+),
+                        "); exactly one must match"
+                    ))),
+                }
+            }
+        }
+    };
+}
+
+/// An `anyOf` union's `Deserialize` (and a type array's whose kinds overlap): the value is
+/// buffered and the branches tried in order; the first that takes it wins.
+///
+/// ```text
+/// first_match! { Name; Variant(SEED); ... }
+/// ```
+#[macro_export]
+macro_rules! first_match {
+    ($name:ident; $($variant:ident($seed:expr $(,)?);)+) => {
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                let value = $crate::de::any_value(deserializer)?;
+                let mut failures = ::std::vec::Vec::new();
+                $(
+                    match $crate::de::nested::<_, $crate::__private::serde_json::Error>($seed, &value) {
+                        ::core::result::Result::Ok(v) => return ::core::result::Result::Ok($name::$variant(v)),
+                        ::core::result::Result::Err(error) => failures.push((::core::stringify!($variant), error)),
+                    }
+                )+
+                ::core::result::Result::Err($crate::de::no_branch(
+                    ::core::concat!("matches none of the variants of ", ::core::stringify!($name)),
+                    &failures,
+                ))
+            }
+        }
+    };
+}
+
+/// The `Deserialize` of a union whose branches take distinct JSON kinds: streaming, each kind
+/// the deserializer reports going to its branch's seed (`null`, `boolean`, `integer` for
+/// `visit_i64` and `visit_u64`, `float`, `number` for both, `string`, `array`, `object`).
+///
+/// ```text
+/// by_kind! { Name; "what it expects"; KIND(Variant, SEED); ... }
+/// ```
+#[macro_export]
+macro_rules! by_kind {
+    ($name:ident; $expecting:literal; $($visit:ident($variant:ident, $seed:expr $(,)?);)+) => {
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                struct Visitor;
+                impl<'de> ::serde::de::Visitor<'de> for Visitor {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    $($crate::by_kind!(@visit $visit $name $variant $seed);)+
+                }
+                deserializer.deserialize_any(Visitor)
+            }
+        }
+    };
+    (@visit null $name:ident $variant:ident $seed:expr) => {
+        fn visit_unit<__E: ::serde::de::Error>(self) -> ::core::result::Result<$name, __E> {
+            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(()))
+                .map($name::$variant)
+        }
+    };
+    (@visit boolean $name:ident $variant:ident $seed:expr) => {
+        fn visit_bool<__E: ::serde::de::Error>(self, v: bool) -> ::core::result::Result<$name, __E> {
+            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
+                .map($name::$variant)
+        }
+    };
+    (@visit integer $name:ident $variant:ident $seed:expr) => {
+        fn visit_i64<__E: ::serde::de::Error>(self, v: i64) -> ::core::result::Result<$name, __E> {
+            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
+                .map($name::$variant)
+        }
+        fn visit_u64<__E: ::serde::de::Error>(self, v: u64) -> ::core::result::Result<$name, __E> {
+            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
+                .map($name::$variant)
+        }
+    };
+    (@visit number $name:ident $variant:ident $seed:expr) => {
+        $crate::by_kind!(@visit integer $name $variant $seed);
+        $crate::by_kind!(@visit float $name $variant $seed);
+    };
+    (@visit float $name:ident $variant:ident $seed:expr) => {
+        fn visit_f64<__E: ::serde::de::Error>(self, v: f64) -> ::core::result::Result<$name, __E> {
+            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
+                .map($name::$variant)
+        }
+    };
+    (@visit string $name:ident $variant:ident $seed:expr) => {
+        fn visit_str<__E: ::serde::de::Error>(self, v: &str) -> ::core::result::Result<$name, __E> {
+            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
+                .map($name::$variant)
+        }
+    };
+    (@visit array $name:ident $variant:ident $seed:expr) => {
+        fn visit_seq<__A: ::serde::de::SeqAccess<'de>>(self, seq: __A) -> ::core::result::Result<$name, __A::Error> {
+            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::value::SeqAccessDeserializer::new(seq)).map($name::$variant)
+        }
+    };
+    (@visit object $name:ident $variant:ident $seed:expr) => {
+        fn visit_map<__A: ::serde::de::MapAccess<'de>>(self, map: __A) -> ::core::result::Result<$name, __A::Error> {
+            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::value::MapAccessDeserializer::new(map)).map($name::$variant)
         }
     };
 }

@@ -238,22 +238,17 @@ impl schemac_runtime::Validate for AttemptsReport {
 }
 ::schemac_runtime::json_schema!(
     AttemptsReport,
-    "AttemptsReport",
-    schemac_runtime::bundle::Subschema {
-        document: &SCHEMA_VALUE,
-        pointer: "",
-        refs: &[
-            schemac_runtime::bundle::Ref {
-                holder: "/properties/attempts/items",
-                keyword: "$ref",
-                alone: false,
-                target: |generator| generator.subschema_for::<Attempt>(),
-            },
-        ],
-        moved: &["/$defs/attempt"],
-        resources: &[],
-        edits: &[],
-    },
+    SCHEMA_VALUE,
+    "",
+    refs = [
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/attempts/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<Attempt>(),
+        },
+    ],
+    moved = ["/$defs/attempt"],
 );
 impl schemac_runtime::SchemaBound for AttemptsReport {
     const SCHEMA_ID: &'static str = "urn:madoo:schema:attempts-report:v1";
@@ -377,7 +372,7 @@ impl<'de> serde::Deserialize<'de> for AttemptsReportSchema {
 }
 schemac_runtime::always_valid!(AttemptsReportSchema);
 ::schemac_runtime::json_schema!(
-    AttemptsReportSchema, "AttemptsReportSchema", & SCHEMA_VALUE, "/properties/schema"
+    AttemptsReportSchema, SCHEMA_VALUE, "/properties/schema"
 );
 ::schemac_runtime::object! {
     AttemptsReportBody;
@@ -411,9 +406,7 @@ impl schemac_runtime::Validate for AttemptsReportBody {
         }
     }
 }
-::schemac_runtime::json_schema!(
-    AttemptsReportBody, "AttemptsReportBody", & SCHEMA_VALUE, "/properties/body"
-);
+::schemac_runtime::json_schema!(AttemptsReportBody, SCHEMA_VALUE, "/properties/body");
 impl AttemptsReportBody {
     /// A builder for a `AttemptsReportBody`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptsReportBodyBuilder {
@@ -481,8 +474,7 @@ impl AttemptsReportBodyWorkflow {
 ::schemac_runtime::string_newtype!(AttemptsReportBodyWorkflow);
 schemac_runtime::always_valid!(AttemptsReportBodyWorkflow);
 ::schemac_runtime::json_schema!(
-    AttemptsReportBodyWorkflow, "AttemptsReportBodyWorkflow", & SCHEMA_VALUE,
-    "/properties/body/properties/workflow"
+    AttemptsReportBodyWorkflow, SCHEMA_VALUE, "/properties/body/properties/workflow"
 );
 impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for &str {
     fn assign(
@@ -552,7 +544,7 @@ impl schemac_runtime::Validate for AttemptsReportPolicy {
     }
 }
 ::schemac_runtime::json_schema!(
-    AttemptsReportPolicy, "AttemptsReportPolicy", & SCHEMA_VALUE, "/properties/policy"
+    AttemptsReportPolicy, SCHEMA_VALUE, "/properties/policy"
 );
 impl AttemptsReportPolicy {
     /// A builder for a `AttemptsReportPolicy`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -617,7 +609,7 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
 );
 schemac_runtime::always_valid!(AttemptsReportPolicyOnExhausted);
 ::schemac_runtime::json_schema!(
-    AttemptsReportPolicyOnExhausted, "AttemptsReportPolicyOnExhausted", & SCHEMA_VALUE,
+    AttemptsReportPolicyOnExhausted, SCHEMA_VALUE,
     "/properties/policy/properties/on_exhausted"
 );
 impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for &str {
@@ -689,7 +681,7 @@ impl schemac_runtime::Validate for Attempt {
         }
     }
 }
-::schemac_runtime::json_schema!(Attempt, "attempt", & SCHEMA_VALUE, "/$defs/attempt");
+::schemac_runtime::json_schema!(Attempt, "attempt", SCHEMA_VALUE, "/$defs/attempt");
 impl Attempt {
     /// A builder for a `Attempt`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptBuilder {
@@ -784,8 +776,7 @@ impl AttemptExecution {
 ::schemac_runtime::string_newtype!(AttemptExecution);
 schemac_runtime::always_valid!(AttemptExecution);
 ::schemac_runtime::json_schema!(
-    AttemptExecution, "AttemptExecution", & SCHEMA_VALUE,
-    "/$defs/attempt/properties/execution"
+    AttemptExecution, SCHEMA_VALUE, "/$defs/attempt/properties/execution"
 );
 impl schemac_runtime::builder::Assign<AttemptExecution> for &str {
     fn assign(self) -> Result<AttemptExecution, schemac_runtime::ConstraintError> {
@@ -808,8 +799,7 @@ impl schemac_runtime::builder::Assign<AttemptExecution> for String {
 );
 schemac_runtime::always_valid!(AttemptsReportDisposition);
 ::schemac_runtime::json_schema!(
-    AttemptsReportDisposition, "AttemptsReportDisposition", & SCHEMA_VALUE,
-    "/properties/disposition"
+    AttemptsReportDisposition, SCHEMA_VALUE, "/properties/disposition"
 );
 impl schemac_runtime::builder::Assign<AttemptsReportDisposition> for &str {
     fn assign(

@@ -916,61 +916,54 @@ impl schemac_runtime::Validate for Goal {
 }
 ::schemac_runtime::json_schema!(
     Goal,
-    "Goal",
-    schemac_runtime::bundle::Subschema {
-        document: &SCHEMA_VALUE,
-        pointer: "",
-        refs: &[
-            schemac_runtime::bundle::Ref {
-                holder: "/properties/taskList/properties/tasks/items",
-                keyword: "$ref",
-                alone: false,
-                target: |generator| generator.subschema_for::<Task>(),
-            },
-            schemac_runtime::bundle::Ref {
-                holder: "/properties/auditHistory/items",
-                keyword: "$ref",
-                alone: false,
-                target: |generator| generator.subschema_for::<AuditVerdict>(),
-            },
-            schemac_runtime::bundle::Ref {
-                holder: "/properties/pendingCompletion",
-                keyword: "$ref",
-                alone: false,
-                target: |generator| generator.subschema_for::<PendingCompletion>(),
-            },
-            schemac_runtime::bundle::Ref {
-                holder: "/properties/objectiveRepairHistory/items",
-                keyword: "$ref",
-                alone: false,
-                target: |generator| generator.subschema_for::<ObjectiveRepair>(),
-            },
-            schemac_runtime::bundle::Ref {
-                holder: "/properties/repairTarget",
-                keyword: "$ref",
-                alone: false,
-                target: |generator| {
-                    generator.subschema_for::<ObjectiveRepairTarget>()
-                },
-            },
-            schemac_runtime::bundle::Ref {
-                holder: "/properties/objectiveProvenance",
-                keyword: "$ref",
-                alone: false,
-                target: |generator| generator.subschema_for::<ObjectiveProvenance>(),
-            },
-        ],
-        moved: &[
-            "/definitions/auditVerdict",
-            "/definitions/objectiveProvenance",
-            "/definitions/objectiveRepair",
-            "/definitions/objectiveRepairTarget",
-            "/definitions/pendingCompletion",
-            "/definitions/task",
-        ],
-        resources: &[],
-        edits: &[],
-    },
+    SCHEMA_VALUE,
+    "",
+    refs = [
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/taskList/properties/tasks/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<Task>(),
+        },
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/auditHistory/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<AuditVerdict>(),
+        },
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/pendingCompletion",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<PendingCompletion>(),
+        },
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/objectiveRepairHistory/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<ObjectiveRepair>(),
+        },
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/repairTarget",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<ObjectiveRepairTarget>(),
+        },
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/objectiveProvenance",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<ObjectiveProvenance>(),
+        },
+    ],
+    moved = [
+        "/definitions/auditVerdict",
+        "/definitions/objectiveProvenance",
+        "/definitions/objectiveRepair",
+        "/definitions/objectiveRepairTarget",
+        "/definitions/pendingCompletion",
+        "/definitions/task",
+    ],
 );
 impl schemac_runtime::SchemaBound for Goal {
     const SCHEMA_ID: &'static str = "https://raw.githubusercontent.com/DraconDev/pi-goal-list-loop-audit/main/schemas/goal.schema.json";
@@ -1451,7 +1444,7 @@ impl GoalId {
 }
 ::schemac_runtime::string_newtype!(GoalId);
 schemac_runtime::always_valid!(GoalId);
-::schemac_runtime::json_schema!(GoalId, "GoalId", & SCHEMA_VALUE, "/properties/id");
+::schemac_runtime::json_schema!(GoalId, SCHEMA_VALUE, "/properties/id");
 impl schemac_runtime::builder::Assign<GoalId> for &str {
     fn assign(self) -> Result<GoalId, schemac_runtime::ConstraintError> {
         GoalId::try_from(self)
@@ -1474,9 +1467,7 @@ impl schemac_runtime::builder::Assign<GoalId> for String {
     ],
 );
 schemac_runtime::always_valid!(GoalStatus);
-::schemac_runtime::json_schema!(
-    GoalStatus, "GoalStatus", & SCHEMA_VALUE, "/properties/status"
-);
+::schemac_runtime::json_schema!(GoalStatus, SCHEMA_VALUE, "/properties/status");
 impl schemac_runtime::builder::Assign<GoalStatus> for &str {
     fn assign(self) -> Result<GoalStatus, schemac_runtime::ConstraintError> {
         GoalStatus::try_from(self)
@@ -1491,9 +1482,7 @@ impl schemac_runtime::builder::Assign<GoalStatus> for String {
     GoalPolicy, "one of \"goal\", \"list\"", [Goal = "goal", List = "list"]
 );
 schemac_runtime::always_valid!(GoalPolicy);
-::schemac_runtime::json_schema!(
-    GoalPolicy, "GoalPolicy", & SCHEMA_VALUE, "/properties/policy"
-);
+::schemac_runtime::json_schema!(GoalPolicy, SCHEMA_VALUE, "/properties/policy");
 impl schemac_runtime::builder::Assign<GoalPolicy> for &str {
     fn assign(self) -> Result<GoalPolicy, schemac_runtime::ConstraintError> {
         GoalPolicy::try_from(self)
@@ -1508,9 +1497,7 @@ impl schemac_runtime::builder::Assign<GoalPolicy> for String {
     GoalAgentRole, "one of \"designer\"", [Designer = "designer"]
 );
 schemac_runtime::always_valid!(GoalAgentRole);
-::schemac_runtime::json_schema!(
-    GoalAgentRole, "GoalAgentRole", & SCHEMA_VALUE, "/properties/agentRole"
-);
+::schemac_runtime::json_schema!(GoalAgentRole, SCHEMA_VALUE, "/properties/agentRole");
 impl schemac_runtime::builder::Assign<GoalAgentRole> for &str {
     fn assign(self) -> Result<GoalAgentRole, schemac_runtime::ConstraintError> {
         GoalAgentRole::try_from(self)
@@ -1553,22 +1540,16 @@ impl schemac_runtime::Validate for GoalTaskList {
 }
 ::schemac_runtime::json_schema!(
     GoalTaskList,
-    "GoalTaskList",
-    schemac_runtime::bundle::Subschema {
-        document: &SCHEMA_VALUE,
-        pointer: "/properties/taskList",
-        refs: &[
-            schemac_runtime::bundle::Ref {
-                holder: "/properties/tasks/items",
-                keyword: "$ref",
-                alone: false,
-                target: |generator| generator.subschema_for::<Task>(),
-            },
-        ],
-        moved: &[],
-        resources: &[],
-        edits: &[],
-    },
+    SCHEMA_VALUE,
+    "/properties/taskList",
+    refs = [
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/tasks/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<Task>(),
+        },
+    ],
 );
 impl GoalTaskList {
     /// A builder for a `GoalTaskList`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -1643,8 +1624,7 @@ impl<'de> serde::Deserialize<'de> for GoalTaskListVersion {
 }
 schemac_runtime::always_valid!(GoalTaskListVersion);
 ::schemac_runtime::json_schema!(
-    GoalTaskListVersion, "GoalTaskListVersion", & SCHEMA_VALUE,
-    "/properties/taskList/properties/version"
+    GoalTaskListVersion, SCHEMA_VALUE, "/properties/taskList/properties/version"
 );
 ::schemac_runtime::object! {
     Task;
@@ -1693,21 +1673,16 @@ impl schemac_runtime::Validate for Task {
 ::schemac_runtime::json_schema!(
     Task,
     "task",
-    schemac_runtime::bundle::Subschema {
-        document: &SCHEMA_VALUE,
-        pointer: "/definitions/task",
-        refs: &[
-            schemac_runtime::bundle::Ref {
-                holder: "/properties/subtasks/items",
-                keyword: "$ref",
-                alone: false,
-                target: |generator| generator.subschema_for::<Task>(),
-            },
-        ],
-        moved: &[],
-        resources: &[],
-        edits: &[],
-    },
+    SCHEMA_VALUE,
+    "/definitions/task",
+    refs = [
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/subtasks/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<Task>(),
+        },
+    ],
 );
 impl Task {
     /// A builder for a `Task`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -1791,7 +1766,7 @@ impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
 );
 schemac_runtime::always_valid!(TaskStatus);
 ::schemac_runtime::json_schema!(
-    TaskStatus, "TaskStatus", & SCHEMA_VALUE, "/definitions/task/properties/status"
+    TaskStatus, SCHEMA_VALUE, "/definitions/task/properties/status"
 );
 impl schemac_runtime::builder::Assign<TaskStatus> for &str {
     fn assign(self) -> Result<TaskStatus, schemac_runtime::ConstraintError> {
@@ -1826,7 +1801,7 @@ impl schemac_runtime::builder::Assign<TaskStatus> for String {
 }
 schemac_runtime::always_valid!(AuditVerdict);
 ::schemac_runtime::json_schema!(
-    AuditVerdict, "auditVerdict", & SCHEMA_VALUE, "/definitions/auditVerdict"
+    AuditVerdict, "auditVerdict", SCHEMA_VALUE, "/definitions/auditVerdict"
 );
 impl AuditVerdict {
     /// A builder for a `AuditVerdict`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -1993,9 +1968,7 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     [Decision = "decision", Error = "error", Wait = "wait", Blocked = "blocked"],
 );
 schemac_runtime::always_valid!(GoalPauseKind);
-::schemac_runtime::json_schema!(
-    GoalPauseKind, "GoalPauseKind", & SCHEMA_VALUE, "/properties/pauseKind"
-);
+::schemac_runtime::json_schema!(GoalPauseKind, SCHEMA_VALUE, "/properties/pauseKind");
 impl schemac_runtime::builder::Assign<GoalPauseKind> for &str {
     fn assign(self) -> Result<GoalPauseKind, schemac_runtime::ConstraintError> {
         GoalPauseKind::try_from(self)
@@ -2089,7 +2062,7 @@ impl schemac_runtime::Validate for PendingCompletion {
     }
 }
 ::schemac_runtime::json_schema!(
-    PendingCompletion, "pendingCompletion", & SCHEMA_VALUE,
+    PendingCompletion, "pendingCompletion", SCHEMA_VALUE,
     "/definitions/pendingCompletion"
 );
 impl PendingCompletion {
@@ -2479,7 +2452,7 @@ impl<S0> PendingCompletionBuilder<S0> {
 );
 schemac_runtime::always_valid!(PendingCompletionPhase);
 ::schemac_runtime::json_schema!(
-    PendingCompletionPhase, "PendingCompletionPhase", & SCHEMA_VALUE,
+    PendingCompletionPhase, SCHEMA_VALUE,
     "/definitions/pendingCompletion/properties/phase"
 );
 impl schemac_runtime::builder::Assign<PendingCompletionPhase> for &str {
@@ -2499,7 +2472,7 @@ impl schemac_runtime::builder::Assign<PendingCompletionPhase> for String {
 );
 schemac_runtime::always_valid!(PendingCompletionQuotaSignal);
 ::schemac_runtime::json_schema!(
-    PendingCompletionQuotaSignal, "PendingCompletionQuotaSignal", & SCHEMA_VALUE,
+    PendingCompletionQuotaSignal, SCHEMA_VALUE,
     "/definitions/pendingCompletion/properties/quotaSignal"
 );
 impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for &str {
@@ -2589,7 +2562,7 @@ impl schemac_runtime::Validate for ObjectiveRepair {
     }
 }
 ::schemac_runtime::json_schema!(
-    ObjectiveRepair, "objectiveRepair", & SCHEMA_VALUE, "/definitions/objectiveRepair"
+    ObjectiveRepair, "objectiveRepair", SCHEMA_VALUE, "/definitions/objectiveRepair"
 );
 impl ObjectiveRepair {
     /// A builder for a `ObjectiveRepair`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -2860,8 +2833,7 @@ impl<
 );
 schemac_runtime::always_valid!(ObjectiveRepairAction);
 ::schemac_runtime::json_schema!(
-    ObjectiveRepairAction, "ObjectiveRepairAction", & SCHEMA_VALUE,
-    "/definitions/objectiveRepair/properties/action"
+    ObjectiveRepairAction, SCHEMA_VALUE, "/definitions/objectiveRepair/properties/action"
 );
 impl schemac_runtime::builder::Assign<ObjectiveRepairAction> for &str {
     fn assign(self) -> Result<ObjectiveRepairAction, schemac_runtime::ConstraintError> {
@@ -2880,7 +2852,7 @@ impl schemac_runtime::builder::Assign<ObjectiveRepairAction> for String {
 );
 schemac_runtime::always_valid!(ObjectiveRepairConfidence);
 ::schemac_runtime::json_schema!(
-    ObjectiveRepairConfidence, "ObjectiveRepairConfidence", & SCHEMA_VALUE,
+    ObjectiveRepairConfidence, SCHEMA_VALUE,
     "/definitions/objectiveRepair/properties/confidence"
 );
 impl schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for &str {
@@ -2956,7 +2928,7 @@ impl schemac_runtime::Validate for ObjectiveRepairTarget {
     }
 }
 ::schemac_runtime::json_schema!(
-    ObjectiveRepairTarget, "objectiveRepairTarget", & SCHEMA_VALUE,
+    ObjectiveRepairTarget, "objectiveRepairTarget", SCHEMA_VALUE,
     "/definitions/objectiveRepairTarget"
 );
 impl ObjectiveRepairTarget {
@@ -3106,7 +3078,7 @@ impl schemac_runtime::Validate for ObjectiveProvenance {
     }
 }
 ::schemac_runtime::json_schema!(
-    ObjectiveProvenance, "objectiveProvenance", & SCHEMA_VALUE,
+    ObjectiveProvenance, "objectiveProvenance", SCHEMA_VALUE,
     "/definitions/objectiveProvenance"
 );
 impl ObjectiveProvenance {
@@ -3178,9 +3150,7 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     required(bash_calls, "bashCalls", schemac_runtime::de::Int::<u64>::new());
 }
 schemac_runtime::always_valid!(GoalTelemetry);
-::schemac_runtime::json_schema!(
-    GoalTelemetry, "GoalTelemetry", & SCHEMA_VALUE, "/properties/telemetry"
-);
+::schemac_runtime::json_schema!(GoalTelemetry, SCHEMA_VALUE, "/properties/telemetry");
 impl GoalTelemetry {
     /// A builder for a `GoalTelemetry`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalTelemetryBuilder {
@@ -3247,9 +3217,7 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
     required(tokens_limit, "tokensLimit", schemac_runtime::de::Int::<u64>::new());
 }
 schemac_runtime::always_valid!(GoalUsage);
-::schemac_runtime::json_schema!(
-    GoalUsage, "GoalUsage", & SCHEMA_VALUE, "/properties/usage"
-);
+::schemac_runtime::json_schema!(GoalUsage, SCHEMA_VALUE, "/properties/usage");
 impl GoalUsage {
     /// A builder for a `GoalUsage`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalUsageBuilder {

@@ -105,13 +105,9 @@ fn json_schema_impl(bundler: &mut Bundler<'_, '_>, id: DefId, loc: &Loc) -> Toke
         // The runtime's `json_schema!` spells the impl out; its schema id is the same
         // `module_path!()::Name`.
         let pointer = &loc.pointer;
-        return match bundler.plan(loc) {
-            None => quote! { ::schemac_runtime::json_schema!(#name, #schema_name, &SCHEMA_VALUE, #pointer); },
-            Some(_) => {
-                let subschema = bundler.subschema_value(id, loc, quote!(&SCHEMA_VALUE), pointer);
-                quote! { ::schemac_runtime::json_schema!(#name, #schema_name, #subschema); }
-            }
-        };
+        let named = (schema_name != plain_name).then(|| quote!(#schema_name,));
+        let lists = bundler.plan_lists(id, loc);
+        return quote! { ::schemac_runtime::json_schema!(#name, #named SCHEMA_VALUE, #pointer #lists); };
     }
     let body = bundler.subschema(id, loc, quote!(&SCHEMA_VALUE), &loc.pointer);
     quote! {
@@ -193,12 +189,33 @@ impl Bundler<'_, '_> {
         quote! { #value.json_schema(generator) }
     }
 
-    /// The bundling plan of the schema at `loc`, unless it changes nothing (no references,
-    /// moved definitions, resources or edits).
-    fn plan(&self, loc: &Loc) -> Option<&crate::schema::bundle::Plan> {
-        let plan = self.ctx.ir.sources.plans.get(loc)?;
-        let empty = plan.sites.is_empty() && plan.moved.is_empty() && plan.resources.is_empty() && plan.edits.is_empty();
-        (!empty).then_some(plan)
+    /// The bundling plan of the schema at `loc` as `json_schema!`'s trailing lists
+    /// (`, refs = [..]`, ...), each left out when empty.
+    fn plan_lists(&mut self, from: DefId, loc: &Loc) -> TokenStream {
+        let Some(plan) = self.ctx.ir.sources.plans.get(loc) else { return TokenStream::new() };
+        let plan = plan.clone();
+        let mut out = TokenStream::new();
+        if !plan.sites.is_empty() {
+            let refs = plan.sites.iter().map(|site| {
+                let (holder, keyword, alone) = (&site.holder, site.keyword, site.alone);
+                let target = self.target(from, &site.target);
+                quote! { ::schemac_runtime::bundle::Ref { holder: #holder, keyword: #keyword, alone: #alone, target: #target } }
+            });
+            let refs: Vec<TokenStream> = refs.collect();
+            out.extend(quote! { , refs = [#(#refs),*] });
+        }
+        let (moved, resources) = (&plan.moved, &plan.resources);
+        if !moved.is_empty() {
+            out.extend(quote! { , moved = [#(#moved),*] });
+        }
+        if !resources.is_empty() {
+            out.extend(quote! { , resources = [#(#resources),*] });
+        }
+        if !plan.edits.is_empty() {
+            let edits = edit_list(&quote!(::schemac_runtime), &plan.edits);
+            out.extend(quote! { , edits = [#(#edits),*] });
+        }
+        out
     }
 
     /// The `bundle::Subschema { .. }` of the schema at `loc`.
@@ -288,15 +305,23 @@ fn source_literal(text: &str) -> TokenStream {
 
 /// The `&[schemac_runtime::bundle::Edit]` of `edits`, with the runtime crate spelled `rt`.
 pub fn edits_tokens(rt: &TokenStream, edits: &[Edit]) -> TokenStream {
-    let edits = edits.iter().map(|edit| match edit {
-        Edit::Rename { at, from, to } => quote!(#rt::bundle::Edit::Rename { at: #at, from: #from, to: #to }),
-        Edit::Remove { at, key } => quote!(#rt::bundle::Edit::Remove { at: #at, key: #key }),
-        Edit::Split { at, from, into } => {
-            let into = into.iter().map(|(name, to)| quote!((#name, #to)));
-            quote!(#rt::bundle::Edit::Split { at: #at, from: #from, into: &[#(#into),*] })
-        }
-    });
+    let edits = edit_list(rt, edits);
     quote!(&[#(#edits),*])
+}
+
+/// Each of `edits` as a `bundle::Edit` expression.
+fn edit_list(rt: &TokenStream, edits: &[Edit]) -> Vec<TokenStream> {
+    edits
+        .iter()
+        .map(|edit| match edit {
+            Edit::Rename { at, from, to } => quote!(#rt::bundle::Edit::Rename { at: #at, from: #from, to: #to }),
+            Edit::Remove { at, key } => quote!(#rt::bundle::Edit::Remove { at: #at, key: #key }),
+            Edit::Split { at, from, into } => {
+                let into = into.iter().map(|(name, to)| quote!((#name, #to)));
+                quote!(#rt::bundle::Edit::Split { at: #at, from: #from, into: &[#(#into),*] })
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
