@@ -465,3 +465,49 @@ macro_rules! by_kind {
         }
     };
 }
+
+/// A module's source schema: `SCHEMA_JSON` (the file's text, byte for byte), `SCHEMA_VALUE`
+/// (a static of it parsed on first use, which the module's [`json_schema!`](crate::json_schema)
+/// calls name) and `schema()`.
+///
+/// ```text
+/// schema_source!(r#"{ "type": "object" }"#);
+/// ```
+#[macro_export]
+macro_rules! schema_source {
+    ($text:literal $(,)?) => {
+        /// The source schema file, byte for byte.
+        pub const SCHEMA_JSON: &str = $text;
+
+        /// [`SCHEMA_JSON`], parsed on first use.
+        static SCHEMA_VALUE: ::std::sync::LazyLock<$crate::__private::serde_json::Value> =
+            ::std::sync::LazyLock::new(|| $crate::literal(SCHEMA_JSON));
+
+        /// The source schema, parsed (once).
+        pub fn schema() -> &'static $crate::__private::serde_json::Value {
+            &SCHEMA_VALUE
+        }
+    };
+}
+
+/// A root type's [`SchemaBound`](crate::SchemaBound): its schema's id, source path and
+/// SHA-256, at the document's root, over the module's `SCHEMA_VALUE`.
+///
+/// ```text
+/// schema_bound!(Name, "schema id", "schemas/name.json", "sha256 in hex");
+/// ```
+#[macro_export]
+macro_rules! schema_bound {
+    ($name:ident, $id:literal, $path:literal, $sha256:literal $(,)?) => {
+        impl $crate::SchemaBound for $name {
+            const SCHEMA_ID: &'static str = $id;
+            const SOURCE_PATH: &'static str = $path;
+            const SOURCE_SHA256: &'static str = $sha256;
+            const POINTER: &'static str = "";
+
+            fn schema() -> &'static $crate::__private::serde_json::Value {
+                &SCHEMA_VALUE
+            }
+        }
+    };
+}

@@ -250,15 +250,11 @@ impl schemac_runtime::Validate for AttemptsReport {
     ],
     moved = ["/$defs/attempt"],
 );
-impl schemac_runtime::SchemaBound for AttemptsReport {
-    const SCHEMA_ID: &'static str = "urn:madoo:schema:attempts-report:v1";
-    const SOURCE_PATH: &'static str = "schemas/madoo/attempts-report.v1.json";
-    const SOURCE_SHA256: &'static str = "ee426782c5947dd04a7899bbf57431d41964f7f6a95f1331b5068d5f4447faf6";
-    const POINTER: &'static str = "";
-    fn schema() -> &'static serde_json::Value {
-        &SCHEMA_VALUE
-    }
-}
+::schemac_runtime::schema_bound!(
+    AttemptsReport, "urn:madoo:schema:attempts-report:v1",
+    "schemas/madoo/attempts-report.v1.json",
+    "ee426782c5947dd04a7899bbf57431d41964f7f6a95f1331b5068d5f4447faf6"
+);
 impl AttemptsReport {
     /// A builder for a `AttemptsReport`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptsReportBuilder {
@@ -872,8 +868,8 @@ pub mod builder_fields {
     #[derive(Clone, Copy, Debug)]
     pub struct workflow;
 }
-/// The source schema file, byte for byte.
-pub const SCHEMA_JSON: &str = r##"{
+::schemac_runtime::schema_source!(
+    r##"{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "urn:madoo:schema:attempts-report:v1",
   "title": "Madoo attempts report",
@@ -1025,11 +1021,5 @@ pub const SCHEMA_JSON: &str = r##"{
     }
   }
 }
-"##;
-/// [`SCHEMA_JSON`], parsed on first use.
-static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
-schemac_runtime::literal(SCHEMA_JSON));
-/// The source schema, parsed (once).
-pub fn schema() -> &'static serde_json::Value {
-    &SCHEMA_VALUE
-}
+"##
+);

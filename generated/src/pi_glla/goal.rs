@@ -965,15 +965,12 @@ impl schemac_runtime::Validate for Goal {
         "/definitions/task",
     ],
 );
-impl schemac_runtime::SchemaBound for Goal {
-    const SCHEMA_ID: &'static str = "https://raw.githubusercontent.com/DraconDev/pi-goal-list-loop-audit/main/schemas/goal.schema.json";
-    const SOURCE_PATH: &'static str = "schemas/pi-glla/goal.json";
-    const SOURCE_SHA256: &'static str = "6158c2ccd594b36a5640304423f089990775d62785810a4640d99e9b68eaa2c7";
-    const POINTER: &'static str = "";
-    fn schema() -> &'static serde_json::Value {
-        &SCHEMA_VALUE
-    }
-}
+::schemac_runtime::schema_bound!(
+    Goal,
+    "https://raw.githubusercontent.com/DraconDev/pi-goal-list-loop-audit/main/schemas/goal.schema.json",
+    "schemas/pi-glla/goal.json",
+    "6158c2ccd594b36a5640304423f089990775d62785810a4640d99e9b68eaa2c7"
+);
 impl Goal {
     /// A builder for a `Goal`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalBuilder {
@@ -3367,8 +3364,8 @@ pub mod builder_fields {
     #[derive(Clone, Copy, Debug)]
     pub struct version;
 }
-/// The source schema file, byte for byte.
-pub const SCHEMA_JSON: &str = r##"{
+::schemac_runtime::schema_source!(
+    r##"{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://raw.githubusercontent.com/DraconDev/pi-goal-list-loop-audit/main/schemas/goal.schema.json",
   "title": "pi-goal-list-loop-audit goal state",
@@ -3616,11 +3613,5 @@ pub const SCHEMA_JSON: &str = r##"{
       }
     }
   }
-}"##;
-/// [`SCHEMA_JSON`], parsed on first use.
-static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
-schemac_runtime::literal(SCHEMA_JSON));
-/// The source schema, parsed (once).
-pub fn schema() -> &'static serde_json::Value {
-    &SCHEMA_VALUE
-}
+}"##
+);

@@ -35,18 +35,9 @@ pub(super) fn items(ctx: &Ctx<'_>, doc: &Source, defs: &[DefId]) -> Items {
     let root = root_of(ctx, doc);
     let mut bundler = Bundler { ctx, doc, nominal: nominal_defs(ctx), raws: Vec::new() };
     let text = source_literal(&doc.text);
+    // `SCHEMA_JSON`, `SCHEMA_VALUE` (parsed on first use) and `schema()`.
     let source = quote! {
-        /// The source schema file, byte for byte.
-        pub const SCHEMA_JSON: &str = #text;
-
-        /// [`SCHEMA_JSON`], parsed on first use.
-        static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> =
-            std::sync::LazyLock::new(|| schemac_runtime::literal(SCHEMA_JSON));
-
-        /// The source schema, parsed (once).
-        pub fn schema() -> &'static serde_json::Value {
-            &SCHEMA_VALUE
-        }
+        ::schemac_runtime::schema_source!(#text);
     };
     let mut impls = Vec::new();
     for &id in defs {
@@ -82,6 +73,9 @@ fn schema_bound_impl(ctx: &Ctx<'_>, doc: &Source, id: DefId) -> TokenStream {
     let name = ident(&ctx.def(id).name);
     let schema_id = &doc.schema_id;
     let (path, sha256) = (&doc.display, &doc.sha256);
+    if !ctx.def(id).name.starts_with("r#") {
+        return quote! { ::schemac_runtime::schema_bound!(#name, #schema_id, #path, #sha256); };
+    }
     quote! {
         impl schemac_runtime::SchemaBound for #name {
             const SCHEMA_ID: &'static str = #schema_id;
