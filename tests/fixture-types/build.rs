@@ -1,6 +1,7 @@
 //! Generates the crate from the snapshot-test fixtures: `tests/fixtures/` as they are,
 //! `tests/fixtures-formats/` with `format` asserted, `tests/fixtures-open/` with one schema's
-//! string enums open, with round-trip tests for the first.
+//! string enums open and another's types with derives of their own, `tests/fixtures-hostile/`
+//! (names that could break generated code), with round-trip tests for the first.
 
 use std::path::Path;
 
@@ -17,9 +18,23 @@ fn main() {
         Unit { roots: vec!["tests/fixtures".to_owned()], assert_formats: false, plain_serde: false },
         Unit { roots: vec!["tests/fixtures-formats".to_owned()], assert_formats: true, plain_serde: false },
         Unit { roots: vec!["tests/fixtures-open".to_owned()], assert_formats: false, plain_serde: false },
+        Unit { roots: vec!["tests/fixtures-hostile".to_owned()], assert_formats: false, plain_serde: false },
     ];
+    // A file name with a space is no default reference (`SCHEMAS` key); its module is `with_space`.
+    spec.references.insert("tests/fixtures-hostile/with space.json".to_owned(), "with-space".to_owned());
     // One schema with open string enums, one without, of the same shape.
     spec.types.open_enums_by_schema.insert("tests/fixtures-open/open-enums.json".to_owned(), true);
+    // Derives and attributes of single types.
+    let settings = |derives: &[&str], attributes: &[&str]| schemac::TypeSettings {
+        rust_type: None,
+        derives: derives.iter().map(|d| d.to_string()).collect(),
+        attributes: attributes.iter().map(|a| a.to_string()).collect(),
+    };
+    let types = [
+        ("/$defs/cell".to_owned(), settings(&["Copy", "Eq", "Hash", "PartialOrd", "Ord"], &[])),
+        ("/$defs/label".to_owned(), settings(&["Eq", "Hash"], &["#[doc(alias = \"tag\")]"])),
+    ];
+    spec.types.types.insert("tests/fixtures-open/type-options.json".to_owned(), types.into_iter().collect());
     spec.regenerate_command = "cargo build (tests/fixture-types/build.rs)".to_owned();
     if let Err(error) = included::build_crate(&root, &spec) {
         included::fail(&error);

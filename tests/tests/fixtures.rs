@@ -1,7 +1,10 @@
 //! The keyword fixtures: `tests/fixtures/<stem>.json` compiles into `fixture_types::<stem>`, and
 //! the instances under `tests/fixture-instances/<stem>/{valid,invalid}` go through its root type
 //! exactly as the bundled schemas' instances do (see `common/mod.rs`). The schemas under
-//! `tests/fixtures-formats/` are compiled with `assert-formats` into the same crate.
+//! `tests/fixtures-formats/` are compiled with `assert-formats` into the same crate, and those
+//! under `tests/fixtures-hostile/` (names chosen to break generated code: keywords, `Option`,
+//! `Some`, `A`, `D`, `Visitor`, `""`, a 10,000-character name, files named `serde.json` or
+//! `with space.json`) as they are.
 
 mod common;
 
@@ -23,6 +26,7 @@ const FIXTURES: &[(&str, RoundTrip)] = &[
     ("big-fields", round_trip::<fixture_types::big_fields::BigFields>),
     ("bool-schemas", round_trip::<fixture_types::bool_schemas::BoolSchemas>),
     ("const-values", round_trip::<fixture_types::const_values::ConstHolder>),
+    ("dedup-structs", round_trip::<fixture_types::dedup_structs::Shipment>),
     ("defs-definitions", round_trip::<fixture_types::defs_definitions::DefsBoth>),
     ("draft-04", round_trip::<fixture_types::draft_04::DraftFour>),
     ("enum-mixed", round_trip::<fixture_types::enum_mixed::MixedEnum>),
@@ -52,6 +56,9 @@ const FIXTURES: &[(&str, RoundTrip)] = &[
     ("tuples", round_trip::<fixture_types::tuples::Tuples>),
     ("union-errors", round_trip::<fixture_types::union_errors::ViewSpec>),
     ("type-array", round_trip::<fixture_types::type_array::TypeUnion>),
+    ("hostile-names", round_trip::<fixture_types::hostile_names::HostileNames>),
+    ("wide-closed", round_trip::<fixture_types::wide_closed::WideClosed>),
+    ("wide-open", round_trip::<fixture_types::wide_open::WideOpen>),
 ];
 
 #[test]
@@ -88,12 +95,15 @@ fn the_table_covers_every_instance_directory() {
     }
 }
 
-/// The schema of fixture `stem`: under `tests/fixtures/`, or `tests/fixtures-formats/` for
-/// the ones compiled with `assert-formats`.
+/// The schema of fixture `stem`: under `tests/fixtures/`, `tests/fixtures-hostile/`, or
+/// `tests/fixtures-formats/` for the ones compiled with `assert-formats`.
 fn schema_of(stem: &str) -> std::path::PathBuf {
     let file = format!("{stem}.json");
-    let annotated = common::tests_dir().join("fixtures").join(&file);
-    if annotated.is_file() { annotated } else { common::tests_dir().join("fixtures-formats").join(file) }
+    ["fixtures", "fixtures-hostile", "fixtures-formats"]
+        .iter()
+        .map(|dir| common::tests_dir().join(dir).join(&file))
+        .find(|path| path.is_file())
+        .unwrap_or_else(|| common::tests_dir().join("fixtures-formats").join(file))
 }
 
 /// Values built in Rust are checked too: `validate()` reports a malformed format with its

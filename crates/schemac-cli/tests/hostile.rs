@@ -164,7 +164,7 @@ fn many_enum_values_properties_and_errors_finish() {
     let object = format!(r#"{{"type": "object", "required": [{names}], "properties": {{{properties}}}}}"#);
     let (run, out) = compile("object.json", &object);
     assert_eq!(run.code, Some(0), "object\n{}", run.stderr);
-    assert!(out.contains("pub p19999: String,"), "a required field of each property");
+    assert!(out.contains("pub p19999: ::std::string::String,"), "a required field of each property");
     println!("object.json: 20,000 required properties in {:?}", run.elapsed);
 
     let refs = list(100_000, |i| format!(r##""p{i}": {{"$ref": "#/$defs/missing"}}"##));

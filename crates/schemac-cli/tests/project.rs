@@ -47,7 +47,7 @@ fn init_codegen_check_and_drift() {
     repo.write("schemas/order.json", &repo.read("schemas/order.json").replace("\"note\"", "\"comment\""));
     let (_, err) = repo.run(&["check"], 1);
     assert!(err.contains("schema-types/src/order.rs: differs from what the schemas generate"), "{err}");
-    assert!(err.contains("+    pub comment: Option<String>,"), "{err}");
+    assert!(err.contains("+    pub comment: ::core::option::Option<::std::string::String>,"), "{err}");
     assert!(err.contains("run `schemac codegen` (or `cargo xtask codegen`) and commit"), "{err}");
     repo.run(&["codegen"], 0);
     repo.run(&["check"], 0);

@@ -15,12 +15,14 @@ struct Args {
     root: Option<String>,
     schema_dirs: Vec<String>,
     assert_formats: bool,
+    /// `rust_types = { "/definitions/task" = "crate::Task" }`: the user's types by pointer.
+    rust_types: Vec<(String, String)>,
 }
 
 impl Parse for Args {
     fn parse(input: ParseStream) -> syn::Result<Args> {
         let path: LitStr = input.parse()?;
-        let mut args = Args { path, root: None, schema_dirs: Vec::new(), assert_formats: false };
+        let mut args = Args { path, root: None, schema_dirs: Vec::new(), assert_formats: false, rust_types: Vec::new() };
         while !input.is_empty() {
             input.parse::<Token![,]>()?;
             if input.is_empty() {
@@ -32,11 +34,24 @@ impl Parse for Args {
                 "root" => args.root = Some(input.parse::<LitStr>()?.value()),
                 "schema_dir" => args.schema_dirs.push(input.parse::<LitStr>()?.value()),
                 "assert_formats" => args.assert_formats = input.parse::<LitBool>()?.value,
+                "rust_types" => {
+                    let content;
+                    syn::braced!(content in input);
+                    while !content.is_empty() {
+                        let pointer: LitStr = content.parse()?;
+                        content.parse::<Token![=]>()?;
+                        let ty: LitStr = content.parse()?;
+                        args.rust_types.push((pointer.value(), ty.value()));
+                        if !content.is_empty() {
+                            content.parse::<Token![,]>()?;
+                        }
+                    }
+                }
                 other => {
                     return Err(syn::Error::new(
                         key.span(),
                         format!(
-                            "unknown option `{other}`\nhint: the options are `root = \"Name\"`, `schema_dir = \"dir\"` and `assert_formats = true`"
+                            "unknown option `{other}`\nhint: the options are `root = \"Name\"`, `schema_dir = \"dir\"`, `assert_formats = true` and `rust_types = {{ \"/pointer\" = \"path::Type\" }}`"
                         ),
                     ));
                 }
@@ -67,6 +82,7 @@ pub fn expand(input: TokenStream, source_dir: Option<&Path>) -> TokenStream {
     let config = schemac::Config {
         regenerate_command: format!("include_schema!({relative:?})"),
         assert_formats: args.assert_formats,
+        types: [(relative.clone(), rust_types(&args.rust_types))].into_iter().filter(|(_, types)| !types.is_empty()).collect(),
         ..schemac::Config::default()
     };
     let compiled = {
@@ -81,6 +97,14 @@ pub fn expand(input: TokenStream, source_dir: Option<&Path>) -> TokenStream {
             quote! { #(#errors)* }
         }
     }
+}
+
+/// The `rust_types` option as `schemac::Config::types` of the schema.
+fn rust_types(pairs: &[(String, String)]) -> std::collections::BTreeMap<String, schemac::TypeSettings> {
+    pairs
+        .iter()
+        .map(|(pointer, ty)| (pointer.clone(), schemac::TypeSettings { rust_type: Some(ty.clone()), ..Default::default() }))
+        .collect()
 }
 
 /// proc-macro2's own token implementation while it lives. The library runs its back end on a

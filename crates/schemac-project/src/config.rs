@@ -87,8 +87,14 @@ pub struct TypeOptions {
     pub derives: Vec<String>,
     /// `attributes`: outer attributes added to every generated type.
     pub attributes: Vec<String>,
-    /// `dedup`: one type per shape (identical string enums of a schema). Default: true.
+    /// `dedup`: one type per shape (identical string enums and structs of a schema). Default: true.
     pub dedup: bool,
+    /// `[schema."PATH".types."POINTER"]`: settings for one type (`rust-type`, `derives`,
+    /// `attributes`), by schema and pointer.
+    pub types: BTreeMap<String, BTreeMap<String, schemac::TypeSettings>>,
+    /// Where each of those tables is (`file`, line:column), for the errors the compiler finds
+    /// about them (a pointer without a type).
+    pub type_spans: BTreeMap<(String, String), (String, (usize, usize))>,
 }
 
 impl Default for TypeOptions {
@@ -101,6 +107,8 @@ impl Default for TypeOptions {
             derives: Vec::new(),
             attributes: Vec::new(),
             dedup: true,
+            types: BTreeMap::new(),
+            type_spans: BTreeMap::new(),
         }
     }
 }
@@ -115,7 +123,33 @@ impl TypeOptions {
         config.derives = self.derives.clone();
         config.attributes = self.attributes.clone();
         config.dedup = self.dedup;
+        config.types = self.types.clone();
     }
+
+    /// A compiler error about a `[schema."PATH".types."POINTER"]` table (`unknown-type-pointer`)
+    /// as the configuration error it is, at the table.
+    pub(crate) fn type_error(&self, diagnostics: &schemac::Diagnostics) -> Option<ConfigError> {
+        let d = diagnostics.iter().find(|d| d.code == "unknown-type-pointer")?;
+        let (file, position) = self.type_spans.get(&(d.file.clone(), d.pointer.clone()))?;
+        Some(ConfigError {
+            file: file.clone(),
+            key: Some(format!("schema.\"{}\".types.\"{}\"", d.file, d.pointer)),
+            position: Some(*position),
+            message: d.message.clone(),
+            hint: d.hint.clone(),
+        })
+    }
+}
+
+/// `[schema."PATH".types."POINTER"]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawType {
+    rust_type: Option<String>,
+    #[serde(default)]
+    derives: Vec<String>,
+    #[serde(default)]
+    attributes: Vec<String>,
 }
 
 /// `[schema."<path>"]`: settings for one schema.
@@ -233,6 +267,8 @@ struct RawSchema {
     #[serde(default)]
     appears: Vec<String>,
     open_enums: Option<bool>,
+    #[serde(default)]
+    types: BTreeMap<Spanned<String>, RawType>,
 }
 
 impl Config {
@@ -390,7 +426,34 @@ impl Checker<'_> {
         let mut schema = BTreeMap::new();
         let mut schema_spans = BTreeMap::new();
         let mut open_enums_by_schema = BTreeMap::new();
+        let mut types = BTreeMap::new();
+        let mut type_spans = BTreeMap::new();
         for (path, settings) in raw.schema {
+            for (pointer, ty) in settings.types {
+                let key = format!("schema.\"{}\".types.\"{}\"", path.get_ref(), pointer.get_ref());
+                if !pointer.get_ref().is_empty() && !pointer.get_ref().starts_with('/') {
+                    return Err(self.error(
+                        &key,
+                        pointer.span(),
+                        format!("{:?} is not a JSON pointer", pointer.get_ref()),
+                        "a JSON pointer starts with `/`, e.g. \"/definitions/task\" or \"/$defs/item\"",
+                    ));
+                }
+                if let Some(rust_type) = ty.rust_type.as_ref().filter(|t| t.trim().is_empty()) {
+                    return Err(self.error(
+                        &key,
+                        pointer.span(),
+                        format!("`rust-type` is {rust_type:?}"),
+                        "name a Rust type, e.g. \"my_crate::Task\"",
+                    ));
+                }
+                type_spans.insert(
+                    (path.get_ref().clone(), pointer.get_ref().clone()),
+                    (self.file.to_owned(), line_column(self.text, pointer.span().start)),
+                );
+                let settings = schemac::TypeSettings { rust_type: ty.rust_type, derives: ty.derives, attributes: ty.attributes };
+                types.entry(path.get_ref().clone()).or_insert_with(BTreeMap::new).insert(pointer.into_inner(), settings);
+            }
             if let Some(open) = settings.open_enums {
                 open_enums_by_schema.insert(path.get_ref().clone(), open);
             }
@@ -446,6 +509,8 @@ impl Checker<'_> {
                     derives: raw.schemas.derives,
                     attributes: raw.schemas.attributes,
                     dedup: raw.schemas.dedup,
+                    types,
+                    type_spans,
                 },
             },
             schema,
@@ -562,6 +627,30 @@ root-name = "A"
         let derived = VALID.replace("[schemas]", "[schemas]\nderives = [\"Eq\"]\nattributes = [\"#[allow(dead_code)]\"]");
         Config::parse(FILE_NAME, &derived).unwrap().schemas.types.apply(&mut compiler);
         assert_eq!((compiler.derives, compiler.attributes), (vec!["Eq".to_owned()], vec!["#[allow(dead_code)]".to_owned()]));
+    }
+
+    #[test]
+    fn reads_type_tables() {
+        let text = format!(
+            "{VALID}\n[schema.\"schemas/a.json\".types.\"/$defs/b\"]\nrust-type = \"my::B\"\nderives = [\"Eq\"]\nattributes = [\"#[doc(alias = \\\"b\\\")]\"]\n"
+        );
+        let config = Config::parse(FILE_NAME, &text).unwrap();
+        let mut compiler = schemac::Config::default();
+        config.schemas.types.apply(&mut compiler);
+        let b = &compiler.types["schemas/a.json"]["/$defs/b"];
+        assert_eq!((b.rust_type.as_deref(), b.derives.as_slice()), (Some("my::B"), ["Eq".to_owned()].as_slice()));
+        assert_eq!(b.attributes, ["#[doc(alias = \"b\")]"]);
+        let key = |text: String| Config::parse(FILE_NAME, &text).unwrap_err().to_string();
+        assert!(
+            key(text.replace("\"/$defs/b\"", "\"$defs/b\""))
+                .starts_with("schemac.toml:13:32: schema.\"schemas/a.json\".types.\"$defs/b\": \"$defs/b\" is not a JSON pointer"),
+            "{}",
+            key(text.replace("\"/$defs/b\"", "\"$defs/b\""))
+        );
+        assert!(
+            key(text.replace("rust-type", "rust_type"))
+                .contains("unknown field `rust_type`, expected one of `rust-type`, `derives`, `attributes`")
+        );
     }
 
     #[test]

@@ -343,7 +343,13 @@ fn compile_unit(root: &Path, spec: &CrateSpec, unit: &Unit) -> Result<CompiledUn
     }
     let context = || format!("cannot generate `{}`", spec.dir);
     let front = schemac::front(&input, &config).with_context(context)?;
-    let output = front.compile(&config).with_context(context)?;
+    let output = match front.compile(&config) {
+        Ok(output) => output,
+        Err(diagnostics) => match spec.types.type_error(&diagnostics) {
+            Some(error) => return Err(error.into()),
+            None => return Err(Error::from(diagnostics)).with_context(context),
+        },
+    };
     let read = front.files_read();
     let front = (spec.pages && !unit.plain_serde).then_some(front);
     Ok(CompiledUnit { found, input, config, output, read, front })
@@ -726,6 +732,7 @@ mod tests {
                     summary: summary.to_string(),
                     fallback: false,
                     size_bound: 0,
+                    replaced_by: None,
                 })
                 .collect(),
             code: format!("// @generated {}\n", path.join("::")),

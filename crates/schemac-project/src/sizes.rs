@@ -13,7 +13,8 @@ pub(crate) struct Sized {
 
 /// The types of `module`, as [`test_file`] lists them.
 pub(crate) fn of_module(module: &schemac::Module) -> impl Iterator<Item = Sized> + '_ {
-    module.types.iter().map(move |t| {
+    // A type replaced by the user's is the user's to size.
+    module.types.iter().filter(|t| t.replaced_by.is_none()).map(move |t| {
         let mut path = module.path.clone();
         path.push(t.name.clone());
         Sized { path: path.join("::"), bound: t.size_bound }

@@ -447,3 +447,21 @@ fn a_baseline_edited_by_hand_is_an_error() {
     );
     assert!(err.contains("hint: it is written by `schemac release`"), "{err}");
 }
+
+#[test]
+fn a_type_table_at_a_pointer_without_a_type_is_a_config_error_at_the_table() {
+    let repo = TempRepo::new();
+    let config = format!("{CONFIG}\n[schema.\"schemas/team/user.json\".types.\"/properties/nme\"]\nrust-type = \"my_crate::Name\"\n");
+    repo.write("schemac.toml", &config);
+    repo.write("schemas/team/user.json", &object_schema("name"));
+    let err = repo.codegen().unwrap_err();
+    let ErrorKind::Config(config) = err.kind() else { panic!("{err}") };
+    assert_eq!(config.key.as_deref(), Some("schema.\"schemas/team/user.json\".types.\"/properties/nme\""));
+    assert_eq!(config.position, Some((13, 40)));
+    assert_eq!(
+        err.to_string().rsplit_once("/schemac.toml").map(|(_, tail)| tail).unwrap(),
+        ":13:40: schema.\"schemas/team/user.json\".types.\"/properties/nme\": cannot set the type at \
+         `/properties/nme`: the pointer `/properties/nme` is no schema in the file\n  hint: only the schema's root has a \
+         type of its own here"
+    );
+}

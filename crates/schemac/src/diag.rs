@@ -50,6 +50,13 @@ pub const KINDS: &[Kind] = &[
     // Configured derives and attributes (`emit/derives.rs`).
     kind("impossible-derive", false, "derive it only where it fits (every field's type must have it), or change the field's schema"),
     kind("bad-derive", false, "write a derive as a path (`Eq`, `utoipa::ToSchema`) and an attribute as `#[...]`"),
+    // Types replaced by the user's (`rust_type.rs`).
+    kind(
+        "unknown-type-pointer",
+        false,
+        "name the JSON pointer of a schema that has a type of its own (a `$defs` entry, an object, an enum)",
+    ),
+    kind("bad-rust-type", true, "write the Rust type as a path, e.g. `my_crate::Task`, or `x-rust-type` as typify does"),
     // Reading files (`load.rs`).
     kind("io", false, "check that the file exists and is readable"),
     kind(

@@ -14,13 +14,19 @@
 //! - **Keywords**: type and variant names can only clash with `Self` (→ `Self_`). Fields use
 //!   raw identifiers (`type` → `r#type`), except for `self`, `Self`, `crate`, `super`, which
 //!   cannot be raw and get an `_` suffix (`self_`). Module names become file names, where
-//!   `r#` is not allowed, so every keyword gets the `_` suffix (`type` → `type_`).
+//!   `r#` is not allowed, so every keyword gets the `_` suffix (`type` → `type_`), and so
+//!   does the name of a crate generated code depends on (`serde` → `serde_`).
 //! - **Nothing left**: types and modules fall back to `Unnamed`/`unnamed`. Fields and
 //!   variants name JSON *values*, where a distinct spelling matters more: `""` is
 //!   `empty`/`Empty`, a name with no letters or digits is spelled out one character at a
 //!   time (`-` → `minus`/`Minus`, `_` → `underscore`, `<=` → `LtEq`, `$$$` →
 //!   `dollar_dollar_dollar`, other characters by code point: `→` → `U2192`), and a sign
 //!   before a digit is a word (`-1` → `Minus1`, `+1` → `Plus1`). So `_` is never emitted.
+//!
+//! - **Long names** are cut: an identifier over [`MAX_IDENT`] bytes keeps its first 48 and
+//!   gets 8 hex digits of the SHA-256 of the whole JSON name (`_` before them in snake_case),
+//!   so a 10,000-character property is a 57-character field, distinct from any other such
+//!   name; the JSON name itself (serde's `rename`) stays exact.
 //!
 //! These functions only spell one name; uniqueness within a scope is [`Namespace`]'s job.
 
@@ -42,20 +48,48 @@ pub(crate) fn is_keyword(word: &str) -> bool {
     KEYWORDS.contains(&word)
 }
 
+/// Crates a generated crate's code and its users name by path: a module of one of these names
+/// would shadow the crate for a bare path below it, so it gets the `_` suffix (`serde.json` →
+/// `serde_`). The emitted code itself writes these paths absolute (`::serde`).
+const CRATE_NAMES: &[&str] = &["serde", "serde_json", "schemac_runtime", "std", "core", "alloc", "proc_macro", "test", "proptest"];
+
+/// Whether a module cannot be named `name` (a keyword, or a crate generated code names), so
+/// that it gets the `_` suffix.
+pub(crate) fn is_reserved_module(name: &str) -> bool {
+    is_keyword(name) || CRATE_NAMES.contains(&name)
+}
+
 /// Keywords that `r#` cannot make into identifiers.
 const NOT_RAW: &[&str] = &["crate", "self", "Self", "super"];
+
+/// The longest identifier spelled in full; longer ones are cut and get a hash of the name.
+pub const MAX_IDENT: usize = 64;
+
+/// `name` if it is at most [`MAX_IDENT`] bytes, else its first 48 bytes and 8 hex digits of
+/// the SHA-256 of `raw` (after an `_` in snake_case). The names are ASCII, so any cut is at a
+/// character boundary.
+fn shorten(name: String, raw: &str, snake: bool) -> String {
+    use sha2::{Digest, Sha256};
+    if name.len() <= MAX_IDENT {
+        return name;
+    }
+    let digest = Sha256::digest(raw.as_bytes());
+    let hash: String = digest.iter().take(4).map(|b| format!("{b:02x}")).collect();
+    let stem = name[..48].trim_end_matches('_');
+    if snake { format!("{stem}_{hash}") } else { format!("{stem}{hash}") }
+}
 
 /// An UpperCamelCase type name: `madoo attempts report` → `MadooAttemptsReport`,
 /// `2fa` → `N2fa`, `Self` → `Self_`, `""` or `$$$` → `Unnamed`.
 pub fn type_name(raw: &str) -> String {
     let name = camel(&words(raw));
-    if name.is_empty() { "Unnamed".to_owned() } else { fix_camel(name) }
+    if name.is_empty() { "Unnamed".to_owned() } else { shorten(fix_camel(name), raw, false) }
 }
 
 /// A snake_case field name: `autoContinue` → `auto_continue`, `$schema` → `schema`,
 /// `type` → `r#type`, `self` → `self_`, `2fa` → `_2fa`, `""` → `empty`.
 pub fn field_name(raw: &str) -> String {
-    let name = fix_snake(snake(&value_words(raw)));
+    let name = shorten(fix_snake(snake(&value_words(raw))), raw, true);
     if NOT_RAW.contains(&name.as_str()) {
         name + "_"
     } else if KEYWORDS.contains(&name.as_str()) {
@@ -69,7 +103,7 @@ pub fn field_name(raw: &str) -> String {
 /// `1.5` → `N1_5`, `-` → `Minus`, `-1` → `Minus1`, `a/b` → `AB`, `""` → `Empty`.
 pub fn variant_name(raw: &str) -> String {
     // `value_words` is never empty, so neither is the name.
-    fix_camel(camel(&value_words(raw)))
+    shorten(fix_camel(camel(&value_words(raw))), raw, false)
 }
 
 /// A snake_case module (and file) name: `attempts-report.v1` → `attempts_report_v1`,
@@ -79,8 +113,8 @@ pub fn module_name(raw: &str) -> String {
     if name.is_empty() {
         return "unnamed".to_owned();
     }
-    let name = fix_snake(name);
-    if KEYWORDS.contains(&name.as_str()) { name + "_" } else { name }
+    let name = shorten(fix_snake(name), raw, true);
+    if is_reserved_module(&name) { name + "_" } else { name }
 }
 
 /// The names taken in one scope (a module's types, a struct's fields, an enum's variants).
@@ -408,11 +442,33 @@ mod tests {
                 ("Self", "self_"),
                 ("mod", "mod_"),
                 ("gen", "gen_"),
+                ("serde", "serde_"),
+                ("serde_json", "serde_json_"),
+                ("schemac_runtime", "schemac_runtime_"),
+                ("std", "std_"),
+                ("core", "core_"),
                 ("2fa", "_2fa"),
                 ("", "unnamed"),
                 ("$$$", "unnamed"),
             ],
         );
+    }
+
+    #[test]
+    fn long_names_are_cut_with_a_hash() {
+        let long = "x".repeat(10_000);
+        let longer = "x".repeat(10_001);
+        for f in [type_name, field_name, variant_name, module_name] {
+            let (a, b) = (f(&long), f(&longer));
+            assert_ident(&a);
+            assert!(a.len() <= MAX_IDENT && a.len() > 48, "{a}");
+            assert_ne!(a, b, "distinct long names stay distinct");
+            assert_eq!(f(&long), a, "deterministic");
+        }
+        assert!(field_name(&long).starts_with(&format!("{}_", "x".repeat(48))));
+        assert!(type_name(&long).starts_with(&format!("X{}", "x".repeat(47))));
+        // Up to the limit a name is kept whole.
+        assert_eq!(field_name(&"y".repeat(MAX_IDENT)), "y".repeat(MAX_IDENT));
     }
 
     fn check_claims(mut space: Namespace, candidates: &[&str], expect: &[&str]) {

@@ -28,6 +28,23 @@ pub struct Ir {
     /// What lowering accepted leniently, with a hint (e.g. an `enum` none of whose values has
     /// the declared `type`: no value is valid).
     pub warnings: Vec<crate::Diagnostic>,
+    /// The defs whose type is the user's (`rust-type`, `x-rust-type`): emitted as an alias of
+    /// it with a check that it conforms to the def's schema.
+    pub rust_types: BTreeMap<DefId, RustType>,
+}
+
+/// A user's type standing for a def's schema node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RustType {
+    /// The type as the generated code writes it (`my_crate::Task`, `::my_crate::Task`).
+    pub path: String,
+    /// What names the node in `schemac_runtime::Conforms<{ node_id(key) }>`, as the derive
+    /// computes it: `$id#pointer` (the path without `$id`), `enum:[...]` for a string enum.
+    pub key: String,
+    /// Where the replacement is asked for, for the rustdoc (`` `x-rust-type` in the schema ``).
+    pub asked_by: String,
+    /// The crate the type comes from and its version, when the schema says (`x-rust-type`).
+    pub krate: Option<(String, String)>,
 }
 
 /// The source documents as emission needs them: emission reads only the IR.

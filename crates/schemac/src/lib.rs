@@ -18,6 +18,7 @@ mod metaschemas;
 pub(crate) mod name;
 pub mod pattern;
 pub mod resolve;
+pub(crate) mod rust_type;
 pub mod schema;
 pub mod syntax;
 pub mod write;
@@ -159,9 +160,25 @@ pub struct Config {
     pub derives: Vec<String>,
     /// Outer attributes added to every generated type (`#[cfg_attr(feature = "x", derive(Y))]`).
     pub attributes: Vec<String>,
-    /// One type per shape: string enums of a module with the same values (and `default`) are
-    /// one type, the others `type` aliases of it (`emit/dedup.rs`). On by default.
+    /// One type per shape: string enums of a module with the same values (and `default`),
+    /// and structs with the same fields, are one type, the others `type` aliases of it
+    /// (`emit/dedup.rs`). On by default.
     pub dedup: bool,
+    /// Settings for single types: by schema (`SchemaSource::display`), then by the JSON
+    /// pointer of the type's schema in it (`/definitions/task`).
+    pub types: std::collections::BTreeMap<String, std::collections::BTreeMap<String, TypeSettings>>,
+}
+
+/// What [`Config::types`] sets for one type.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TypeSettings {
+    /// The user's Rust type that replaces the generated one everywhere (`my_crate::Task`); the
+    /// generated code asserts it implements `schemac_runtime::Conforms` for the node.
+    pub rust_type: Option<String>,
+    /// Derives added to this type, beside [`Config::derives`], checked as those are.
+    pub derives: Vec<String>,
+    /// Outer attributes added to this type, beside [`Config::attributes`].
+    pub attributes: Vec<String>,
 }
 
 impl Default for Config {
@@ -180,6 +197,7 @@ impl Default for Config {
             derives: Vec::new(),
             attributes: Vec::new(),
             dedup: true,
+            types: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -236,6 +254,9 @@ pub struct TypeSummary {
     /// or more for a struct that passes it with every field of a generated type boxed (see
     /// `emit/layout.rs`). The generated crate's `tests/sizes.rs` checks it.
     pub size_bound: usize,
+    /// The user's type that this one is an alias of (`rust-type`, `x-rust-type`): its size is
+    /// the user's business.
+    pub replaced_by: Option<String>,
 }
 
 /// What the front end makes of the inputs: the loaded documents with their identifiers, and
@@ -273,7 +294,7 @@ impl Front {
         let mut ir = lower::lower(&self.registry, &self.model, config)?;
         name::name(&mut ir, &self.registry);
         schema::bundle::attach(&self.registry, &mut ir);
-        Ok(ir)
+        Diagnostics(rust_type::attach(&self.model, config, &mut ir)).into_result(ir)
     }
 
     /// Every file the front end read (the inputs and what the catalog and refs reached), for a

@@ -1077,8 +1077,9 @@ fn module_name(stem: &str) -> String {
     if name.starts_with(|c: char| c.is_ascii_digit()) {
         name.insert(0, '_');
     }
-    // A keyword cannot name a module (`r#` does not help for `self`, `super`, `crate`).
-    if crate::ident::is_keyword(&name) {
+    // A keyword cannot name a module (`r#` does not help for `self`, `super`, `crate`), and a
+    // crate's name must not: `mod serde` would shadow the crate.
+    if crate::ident::is_reserved_module(&name) {
         name.push('_');
     }
     name
@@ -1395,6 +1396,8 @@ pub(crate) mod tests {
             ("CamelCase", "camel_case"),
             ("9lives", "_9lives"),
             ("self", "self_"),
+            ("serde", "serde_"),
+            ("schemac_runtime", "schemac_runtime_"),
             ("--", "schema"),
             ("a--b", "a_b"),
         ] {

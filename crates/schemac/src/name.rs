@@ -32,9 +32,53 @@ use crate::ident::{self, Namespace};
 use crate::ir::{Def, DefKind, Ir, Rest, Struct, Union};
 use crate::resolve::Registry;
 
-/// Names the emitter uses unqualified in every module; no type may shadow them.
-pub const RESERVED_TYPE_NAMES: &[&str] =
-    &["Value", "Map", "Vec", "Option", "String", "Box", "Result", "Serialize", "Deserialize", "Deserializer", "Serializer", "Tristate"];
+/// Names no generated type takes: the prelude names the emitter writes bare, which
+/// [`crate::emit`]'s hygiene pass makes absolute only because no type can have them
+/// (`emit::hygiene::PRELUDE`; a unit struct `Some` would be a value too), and names readers
+/// of generated code expect to mean serde's and serde_json's items.
+pub const RESERVED_TYPE_NAMES: &[&str] = &[
+    "Value",
+    "Map",
+    "Serialize",
+    "Deserialize",
+    "Deserializer",
+    "Serializer",
+    "Tristate",
+    "Option",
+    "Some",
+    "None",
+    "Result",
+    "Ok",
+    "Err",
+    "Vec",
+    "String",
+    "ToString",
+    "Box",
+    "ToOwned",
+    "Default",
+    "From",
+    "Into",
+    "TryFrom",
+    "TryInto",
+    "AsRef",
+    "AsMut",
+    "Clone",
+    "Copy",
+    "Send",
+    "Sync",
+    "Sized",
+    "PartialEq",
+    "Eq",
+    "PartialOrd",
+    "Ord",
+    "Iterator",
+    "IntoIterator",
+    "Extend",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+    "Drop",
+];
 
 /// The field that holds the undeclared properties of a struct whose `rest` is not closed.
 pub const EXTRA_FIELD: &str = "extra";

@@ -7,21 +7,21 @@
 /// Madoo attempts report
 ///
 /// What Repeat Until Accepted (workflow/repeat) did: the body it ran, its policy, every attempt in order with the execution it was, whether its body accepted it, its score and its feedback, and which attempt was delivered and why. Derived from the attempts' own runs, never from text a model wrote. Public IDs only.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct AttemptsReport {
     pub schema: AttemptsReportSchema,
     pub body: AttemptsReportBody,
     pub policy: AttemptsReportPolicy,
     /// The item of the iteration this report belongs to; null when the step is not repeated per item.
-    #[serde(skip_serializing_if = "schemac_runtime::Tristate::is_absent")]
-    pub item: schemac_runtime::Tristate<u64>,
-    pub attempts: Vec<Attempt>,
+    #[serde(skip_serializing_if = "::schemac_runtime::Tristate::is_absent")]
+    pub item: ::schemac_runtime::Tristate<u64>,
+    pub attempts: ::std::vec::Vec<Attempt>,
     /// The attempt delivered as the candidate; null when the result was discarded.
-    pub selected_attempt: Option<u64>,
+    pub selected_attempt: ::core::option::Option<u64>,
     /// accepted: an attempt was accepted. best_unaccepted: none was, the best one is delivered and stays marked as not accepted. discarded: none was and nothing is delivered.
     pub disposition: AttemptsReportDisposition,
     /// Why this attempt was delivered, or why none was.
-    pub reason: String,
+    pub reason: ::std::string::String,
 }
 /// Builds a [`AttemptsReport`]: start with [`AttemptsReport::builder`], call a setter per property, then `build()`.
 ///
@@ -38,28 +38,28 @@ pub struct AttemptsReportBuilder<
     S5 = builder_fields::disposition,
     S6 = builder_fields::reason,
 >(
-    schemac_runtime::builder::Builder<
+    ::schemac_runtime::builder::Builder<
         AttemptsReportBuilderParts,
         (S0, S1, S2, S3, S4, S5, S6),
     >,
 );
 #[derive(Clone, Debug, Default)]
 struct AttemptsReportBuilderParts {
-    schema: Option<AttemptsReportSchema>,
-    body: Option<AttemptsReportBody>,
-    policy: Option<AttemptsReportPolicy>,
-    item: schemac_runtime::Tristate<u64>,
-    attempts: Option<Vec<Attempt>>,
-    selected_attempt: Option<Option<u64>>,
-    disposition: Option<AttemptsReportDisposition>,
-    reason: Option<String>,
+    schema: ::core::option::Option<AttemptsReportSchema>,
+    body: ::core::option::Option<AttemptsReportBody>,
+    policy: ::core::option::Option<AttemptsReportPolicy>,
+    item: ::schemac_runtime::Tristate<u64>,
+    attempts: ::core::option::Option<::std::vec::Vec<Attempt>>,
+    selected_attempt: ::core::option::Option<::core::option::Option<u64>>,
+    disposition: ::core::option::Option<AttemptsReportDisposition>,
+    reason: ::core::option::Option<::std::string::String>,
 }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AttemptsReportSchema;
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct AttemptsReportBody {
     /// The wf_ ID of the body; null when it was deleted since.
-    pub workflow: Option<AttemptsReportBodyWorkflow>,
+    pub workflow: ::core::option::Option<AttemptsReportBodyWorkflow>,
     /// The body version every attempt ran: fixed for the whole run.
     pub version: u64,
 }
@@ -73,22 +73,22 @@ pub struct AttemptsReportBodyBuilder<
     S0 = builder_fields::workflow,
     S1 = builder_fields::version,
 >(
-    schemac_runtime::builder::Builder<AttemptsReportBodyBuilderParts, (S0, S1)>,
+    ::schemac_runtime::builder::Builder<AttemptsReportBodyBuilderParts, (S0, S1)>,
 );
 #[derive(Clone, Debug, Default)]
 struct AttemptsReportBodyBuilderParts {
-    workflow: Option<Option<AttemptsReportBodyWorkflow>>,
-    version: Option<u64>,
+    workflow: ::core::option::Option<::core::option::Option<AttemptsReportBodyWorkflow>>,
+    version: ::core::option::Option<u64>,
 }
 /// The wf_ ID of the body; null when it was deleted since.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize)]
 #[serde(transparent)]
-pub struct AttemptsReportBodyWorkflow(String);
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct AttemptsReportBodyWorkflow(::std::string::String);
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct AttemptsReportPolicy {
     pub max_attempts: u8,
     pub on_exhausted: AttemptsReportPolicyOnExhausted,
-    pub minimum_score_to_deliver: Option<f64>,
+    pub minimum_score_to_deliver: ::core::option::Option<f64>,
 }
 /// Builds a [`AttemptsReportPolicy`]: start with [`AttemptsReportPolicy::builder`], call a setter per property, then `build()`.
 ///
@@ -101,13 +101,13 @@ pub struct AttemptsReportPolicyBuilder<
     S1 = builder_fields::on_exhausted,
     S2 = builder_fields::minimum_score_to_deliver,
 >(
-    schemac_runtime::builder::Builder<AttemptsReportPolicyBuilderParts, (S0, S1, S2)>,
+    ::schemac_runtime::builder::Builder<AttemptsReportPolicyBuilderParts, (S0, S1, S2)>,
 );
 #[derive(Clone, Debug, Default)]
 struct AttemptsReportPolicyBuilderParts {
-    max_attempts: Option<u8>,
-    on_exhausted: Option<AttemptsReportPolicyOnExhausted>,
-    minimum_score_to_deliver: Option<Option<f64>>,
+    max_attempts: ::core::option::Option<u8>,
+    on_exhausted: ::core::option::Option<AttemptsReportPolicyOnExhausted>,
+    minimum_score_to_deliver: ::core::option::Option<::core::option::Option<f64>>,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AttemptsReportPolicyOnExhausted {
@@ -118,7 +118,7 @@ pub enum AttemptsReportPolicyOnExhausted {
     /// `"fail"`
     Fail,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct Attempt {
     pub attempt: u8,
     /// The run of this attempt: its trace shows every step of the body.
@@ -126,7 +126,7 @@ pub struct Attempt {
     pub accepted: bool,
     pub score: f64,
     /// What the body asked the next attempt to correct; the next attempt received it as previous_feedback.
-    pub feedback: Option<String>,
+    pub feedback: ::core::option::Option<::std::string::String>,
 }
 /// Builds a [`Attempt`]: start with [`Attempt::builder`], call a setter per property, then `build()`.
 ///
@@ -141,20 +141,20 @@ pub struct AttemptBuilder<
     S3 = builder_fields::score,
     S4 = builder_fields::feedback,
 >(
-    schemac_runtime::builder::Builder<AttemptBuilderParts, (S0, S1, S2, S3, S4)>,
+    ::schemac_runtime::builder::Builder<AttemptBuilderParts, (S0, S1, S2, S3, S4)>,
 );
 #[derive(Clone, Debug, Default)]
 struct AttemptBuilderParts {
-    attempt: Option<u8>,
-    execution: Option<AttemptExecution>,
-    accepted: Option<bool>,
-    score: Option<f64>,
-    feedback: Option<Option<String>>,
+    attempt: ::core::option::Option<u8>,
+    execution: ::core::option::Option<AttemptExecution>,
+    accepted: ::core::option::Option<bool>,
+    score: ::core::option::Option<f64>,
+    feedback: ::core::option::Option<::core::option::Option<::std::string::String>>,
 }
 /// The run of this attempt: its trace shows every step of the body.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize)]
 #[serde(transparent)]
-pub struct AttemptExecution(String);
+pub struct AttemptExecution(::std::string::String);
 /// accepted: an attempt was accepted. best_unaccepted: none was, the best one is delivered and stays marked as not accepted. discarded: none was and nothing is delivered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AttemptsReportDisposition {
@@ -174,64 +174,64 @@ pub enum AttemptsReportDisposition {
     tristate(
         item,
         "item",
-        schemac_runtime::de::Nullable(schemac_runtime::de::Int::<u64>::new()),
+        ::schemac_runtime::de::Nullable(::schemac_runtime::de::Int::<u64>::new()),
     );
     required(
         attempts,
         "attempts",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Seq(schemac_runtime::de::Plain::<Attempt>::new()),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(::schemac_runtime::de::Plain::<Attempt>::new()),
             |v| {
-                schemac_runtime::assert::min_items(v.len(), 1u64)?;
-                schemac_runtime::assert::max_items(v.len(), 5u64)?;
-                Ok(())
+                ::schemac_runtime::assert::min_items(v.len(), 1u64)?;
+                ::schemac_runtime::assert::max_items(v.len(), 5u64)?;
+                ::core::result::Result::Ok(())
             },
         ),
     );
     required(
         selected_attempt,
         "selected_attempt",
-        schemac_runtime::de::Nullable(
-            schemac_runtime::de::Assert::new(
-                schemac_runtime::de::Int::<u64>::new(),
-                |v| schemac_runtime::assert::minimum(*v, 1i128),
+        ::schemac_runtime::de::Nullable(
+            ::schemac_runtime::de::Assert::new(
+                ::schemac_runtime::de::Int::<u64>::new(),
+                |v| ::schemac_runtime::assert::minimum(*v, 1i128),
             ),
         ),
     );
     required(disposition, "disposition");
     required(reason, "reason");
 }
-impl schemac_runtime::Validate for AttemptsReport {
+impl ::schemac_runtime::Validate for AttemptsReport {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.body;
             let at = &at.key("body");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
         {
             let v = &self.policy;
             let at = &at.key("policy");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
         {
             let v = &self.attempts;
             let at = &at.key("attempts");
-            errors.check(at, schemac_runtime::assert::min_items(v.len(), 1u64));
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 5u64));
+            errors.check(at, ::schemac_runtime::assert::min_items(v.len(), 1u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 5u64));
             for (i, v) in v.iter().enumerate() {
                 let at = &at.index(i);
-                schemac_runtime::Validate::validate_at(v, at, errors);
+                ::schemac_runtime::Validate::validate_at(v, at, errors);
             }
         }
         {
             let v = &self.selected_attempt;
             let at = &at.key("selected_attempt");
-            if let Some(v) = v {
-                errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
+            if let ::core::option::Option::Some(v) = v {
+                errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
             }
         }
     }
@@ -265,44 +265,44 @@ impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S
     /// Sets [`AttemptsReport::schema`].
     pub fn schema(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptsReportSchema>,
-    ) -> AttemptsReportBuilder<schemac_runtime::builder::Set, S1, S2, S3, S4, S5, S6> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptsReportSchema>,
+    ) -> AttemptsReportBuilder<::schemac_runtime::builder::Set, S1, S2, S3, S4, S5, S6> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.schema, "schema", value))
     }
     /// Sets [`AttemptsReport::body`].
     pub fn body(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptsReportBody>,
-    ) -> AttemptsReportBuilder<S0, schemac_runtime::builder::Set, S2, S3, S4, S5, S6> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptsReportBody>,
+    ) -> AttemptsReportBuilder<S0, ::schemac_runtime::builder::Set, S2, S3, S4, S5, S6> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.body, "body", value))
     }
     /// Sets [`AttemptsReport::policy`].
     pub fn policy(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptsReportPolicy>,
-    ) -> AttemptsReportBuilder<S0, S1, schemac_runtime::builder::Set, S3, S4, S5, S6> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptsReportPolicy>,
+    ) -> AttemptsReportBuilder<S0, S1, ::schemac_runtime::builder::Set, S3, S4, S5, S6> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.policy, "policy", value))
     }
     /// Sets [`AttemptsReport::item`].
     /// `None` writes `null`; without a call the property is absent.
     pub fn item(
         self,
-        value: impl schemac_runtime::builder::Assign<Option<u64>>,
+        value: impl ::schemac_runtime::builder::Assign<::core::option::Option<u64>>,
     ) -> Self {
         AttemptsReportBuilder(self.0.set_tristate(|p| &mut p.item, "item", value))
     }
     /// Sets [`AttemptsReport::attempts`].
     pub fn attempts(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<Attempt>>,
-    ) -> AttemptsReportBuilder<S0, S1, S2, schemac_runtime::builder::Set, S4, S5, S6> {
+        value: impl ::schemac_runtime::builder::Assign<::std::vec::Vec<Attempt>>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, ::schemac_runtime::builder::Set, S4, S5, S6> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.attempts, "attempts", value))
     }
     /// Sets [`AttemptsReport::selected_attempt`].
     pub fn selected_attempt(
         self,
-        value: impl schemac_runtime::builder::Assign<Option<u64>>,
-    ) -> AttemptsReportBuilder<S0, S1, S2, S3, schemac_runtime::builder::Set, S5, S6> {
+        value: impl ::schemac_runtime::builder::Assign<::core::option::Option<u64>>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, S3, ::schemac_runtime::builder::Set, S5, S6> {
         AttemptsReportBuilder(
             self.0.set(|p| &mut p.selected_attempt, "selected_attempt", value),
         )
@@ -310,31 +310,33 @@ impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S
     /// Sets [`AttemptsReport::disposition`].
     pub fn disposition(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptsReportDisposition>,
-    ) -> AttemptsReportBuilder<S0, S1, S2, S3, S4, schemac_runtime::builder::Set, S6> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptsReportDisposition>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, S3, S4, ::schemac_runtime::builder::Set, S6> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.disposition, "disposition", value))
     }
     /// Sets [`AttemptsReport::reason`].
     pub fn reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, ::schemac_runtime::builder::Set> {
         AttemptsReportBuilder(self.0.set(|p| &mut p.reason, "reason", value))
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<AttemptsReport, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<AttemptsReport, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S1: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S2: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S3: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S4: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S5: schemac_runtime::builder::IsSet<AttemptsReport>,
-        S6: schemac_runtime::builder::IsSet<AttemptsReport>,
+        S0: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S1: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S2: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S3: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S4: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S5: ::schemac_runtime::builder::IsSet<AttemptsReport>,
+        S6: ::schemac_runtime::builder::IsSet<AttemptsReport>,
     {
         self.0
-            .build(|p| Some(AttemptsReport {
+            .build(|p| ::core::option::Option::Some(AttemptsReport {
                 schema: p.schema?,
                 body: p.body?,
                 policy: p.policy?,
@@ -350,23 +352,26 @@ impl AttemptsReportSchema {
     /// The only allowed value.
     pub const VALUE: &'static str = "madoo.attempts-report/v1";
 }
-impl serde::Serialize for AttemptsReportSchema {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ::serde::Serialize for AttemptsReportSchema {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
         serializer.serialize_str("madoo.attempts-report/v1")
     }
 }
-impl<'de> serde::Deserialize<'de> for AttemptsReportSchema {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::string(
+impl<'de> ::serde::Deserialize<'de> for AttemptsReportSchema {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::string(
             deserializer,
             "the constant \"madoo.attempts-report/v1\"",
             |s| (s == "madoo.attempts-report/v1").then_some(AttemptsReportSchema),
         )
     }
 }
-schemac_runtime::always_valid!(AttemptsReportSchema);
+::schemac_runtime::always_valid!(AttemptsReportSchema);
 ::schemac_runtime::json_schema!(
     AttemptsReportSchema, SCHEMA_VALUE, "/properties/schema"
 );
@@ -376,29 +381,29 @@ schemac_runtime::always_valid!(AttemptsReportSchema);
     required(
         workflow,
         "workflow",
-        schemac_runtime::de::Nullable(
-            schemac_runtime::de::Plain::<AttemptsReportBodyWorkflow>::new(),
+        ::schemac_runtime::de::Nullable(
+            ::schemac_runtime::de::Plain::<AttemptsReportBodyWorkflow>::new(),
         ),
     );
     required(
         version,
         "version",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Int::<u64>::new(),
-            |v| schemac_runtime::assert::minimum(*v, 1i128),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Int::<u64>::new(),
+            |v| ::schemac_runtime::assert::minimum(*v, 1i128),
         ),
     );
 }
-impl schemac_runtime::Validate for AttemptsReportBody {
+impl ::schemac_runtime::Validate for AttemptsReportBody {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.version;
             let at = &at.key("version");
-            errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
+            errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
         }
     }
 }
@@ -413,39 +418,43 @@ impl<S0, S1> AttemptsReportBodyBuilder<S0, S1> {
     /// Sets [`AttemptsReportBody::workflow`].
     pub fn workflow(
         self,
-        value: impl schemac_runtime::builder::Assign<Option<AttemptsReportBodyWorkflow>>,
-    ) -> AttemptsReportBodyBuilder<schemac_runtime::builder::Set, S1> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::core::option::Option<AttemptsReportBodyWorkflow>,
+        >,
+    ) -> AttemptsReportBodyBuilder<::schemac_runtime::builder::Set, S1> {
         AttemptsReportBodyBuilder(self.0.set(|p| &mut p.workflow, "workflow", value))
     }
     /// Sets [`AttemptsReportBody::version`].
     pub fn version(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> AttemptsReportBodyBuilder<S0, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> AttemptsReportBodyBuilder<S0, ::schemac_runtime::builder::Set> {
         AttemptsReportBodyBuilder(self.0.set(|p| &mut p.version, "version", value))
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<AttemptsReportBody, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<AttemptsReportBody, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<AttemptsReportBody>,
-        S1: schemac_runtime::builder::IsSet<AttemptsReportBody>,
+        S0: ::schemac_runtime::builder::IsSet<AttemptsReportBody>,
+        S1: ::schemac_runtime::builder::IsSet<AttemptsReportBody>,
     {
         self.0
-            .build(|p| Some(AttemptsReportBody {
+            .build(|p| ::core::option::Option::Some(AttemptsReportBody {
                 workflow: p.workflow?,
                 version: p.version?,
             }))
     }
 }
 impl AttemptsReportBodyWorkflow {
-    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
+    fn check(v: &str) -> ::core::result::Result<(), ::schemac_runtime::ConstraintError> {
+        static PATTERN: ::schemac_runtime::pattern::Pattern = ::schemac_runtime::pattern::Pattern::anchored(
             "^wf_[0-9a-f]{32}$",
             &[
-                schemac_runtime::pattern::Part::Literal(b"wf_"),
-                schemac_runtime::pattern::Part::Run(
-                    schemac_runtime::pattern::Run::new(
+                ::schemac_runtime::pattern::Part::Literal(b"wf_"),
+                ::schemac_runtime::pattern::Part::Run(
+                    ::schemac_runtime::pattern::Run::new(
                         &[(b'0', b'9'), (b'a', b'f')],
                         32,
                         32,
@@ -456,33 +465,40 @@ impl AttemptsReportBodyWorkflow {
         );
         if !PATTERN
             .is_match(v)
-            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+            .map_err(|e| ::schemac_runtime::ConstraintError::new(e.to_string()))?
         {
-            return Err(
-                schemac_runtime::ConstraintError::new(
+            return ::core::result::Result::Err(
+                ::schemac_runtime::ConstraintError::new(
                     format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
                 ),
             );
         }
-        Ok(())
+        ::core::result::Result::Ok(())
     }
 }
 ::schemac_runtime::string_newtype!(AttemptsReportBodyWorkflow);
-schemac_runtime::always_valid!(AttemptsReportBodyWorkflow);
+::schemac_runtime::always_valid!(AttemptsReportBodyWorkflow);
 ::schemac_runtime::json_schema!(
     AttemptsReportBodyWorkflow, SCHEMA_VALUE, "/properties/body/properties/workflow"
 );
-impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for &str {
+impl ::schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for &str {
     fn assign(
         self,
-    ) -> Result<AttemptsReportBodyWorkflow, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportBodyWorkflow,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportBodyWorkflow::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for String {
+impl ::schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow>
+for ::std::string::String {
     fn assign(
         self,
-    ) -> Result<AttemptsReportBodyWorkflow, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportBodyWorkflow,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportBodyWorkflow::try_from(self)
     }
 }
@@ -492,12 +508,12 @@ impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for String {
     required(
         max_attempts,
         "max_attempts",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Int::<u8>::new(),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Int::<u8>::new(),
             |v| {
-                schemac_runtime::assert::minimum(*v, 1i128)?;
-                schemac_runtime::assert::maximum(*v, 5i128)?;
-                Ok(())
+                ::schemac_runtime::assert::minimum(*v, 1i128)?;
+                ::schemac_runtime::assert::maximum(*v, 5i128)?;
+                ::core::result::Result::Ok(())
             },
         ),
     );
@@ -505,36 +521,36 @@ impl schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for String {
     required(
         minimum_score_to_deliver,
         "minimum_score_to_deliver",
-        schemac_runtime::de::Nullable(
-            schemac_runtime::de::Assert::new(
-                schemac_runtime::de::Float::new(),
+        ::schemac_runtime::de::Nullable(
+            ::schemac_runtime::de::Assert::new(
+                ::schemac_runtime::de::Float::new(),
                 |v| {
-                    schemac_runtime::assert::minimum(*v, 0i128)?;
-                    schemac_runtime::assert::maximum(*v, 1i128)?;
-                    Ok(())
+                    ::schemac_runtime::assert::minimum(*v, 0i128)?;
+                    ::schemac_runtime::assert::maximum(*v, 1i128)?;
+                    ::core::result::Result::Ok(())
                 },
             ),
         ),
     );
 }
-impl schemac_runtime::Validate for AttemptsReportPolicy {
+impl ::schemac_runtime::Validate for AttemptsReportPolicy {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.max_attempts;
             let at = &at.key("max_attempts");
-            errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
-            errors.check(at, schemac_runtime::assert::maximum(*v, 5i128));
+            errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
+            errors.check(at, ::schemac_runtime::assert::maximum(*v, 5i128));
         }
         {
             let v = &self.minimum_score_to_deliver;
             let at = &at.key("minimum_score_to_deliver");
-            if let Some(v) = v {
-                errors.check(at, schemac_runtime::assert::minimum(*v, 0i128));
-                errors.check(at, schemac_runtime::assert::maximum(*v, 1i128));
+            if let ::core::option::Option::Some(v) = v {
+                errors.check(at, ::schemac_runtime::assert::minimum(*v, 0i128));
+                errors.check(at, ::schemac_runtime::assert::maximum(*v, 1i128));
             }
         }
     }
@@ -552,8 +568,8 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
     /// Sets [`AttemptsReportPolicy::max_attempts`].
     pub fn max_attempts(
         self,
-        value: impl schemac_runtime::builder::Assign<u8>,
-    ) -> AttemptsReportPolicyBuilder<schemac_runtime::builder::Set, S1, S2> {
+        value: impl ::schemac_runtime::builder::Assign<u8>,
+    ) -> AttemptsReportPolicyBuilder<::schemac_runtime::builder::Set, S1, S2> {
         AttemptsReportPolicyBuilder(
             self.0.set(|p| &mut p.max_attempts, "max_attempts", value),
         )
@@ -561,8 +577,8 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
     /// Sets [`AttemptsReportPolicy::on_exhausted`].
     pub fn on_exhausted(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted>,
-    ) -> AttemptsReportPolicyBuilder<S0, schemac_runtime::builder::Set, S2> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted>,
+    ) -> AttemptsReportPolicyBuilder<S0, ::schemac_runtime::builder::Set, S2> {
         AttemptsReportPolicyBuilder(
             self.0.set(|p| &mut p.on_exhausted, "on_exhausted", value),
         )
@@ -570,8 +586,8 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
     /// Sets [`AttemptsReportPolicy::minimum_score_to_deliver`].
     pub fn minimum_score_to_deliver(
         self,
-        value: impl schemac_runtime::builder::Assign<Option<f64>>,
-    ) -> AttemptsReportPolicyBuilder<S0, S1, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::core::option::Option<f64>>,
+    ) -> AttemptsReportPolicyBuilder<S0, S1, ::schemac_runtime::builder::Set> {
         AttemptsReportPolicyBuilder(
             self
                 .0
@@ -584,14 +600,19 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<AttemptsReportPolicy, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<
+        AttemptsReportPolicy,
+        ::schemac_runtime::ValidationErrors,
+    >
     where
-        S0: schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
-        S1: schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
-        S2: schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
+        S0: ::schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
+        S1: ::schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
+        S2: ::schemac_runtime::builder::IsSet<AttemptsReportPolicy>,
     {
         self.0
-            .build(|p| Some(AttemptsReportPolicy {
+            .build(|p| ::core::option::Option::Some(AttemptsReportPolicy {
                 max_attempts: p.max_attempts?,
                 on_exhausted: p.on_exhausted?,
                 minimum_score_to_deliver: p.minimum_score_to_deliver?,
@@ -603,22 +624,29 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
     "one of \"best\", \"discard\", \"fail\"",
     [Best = "best", Discard = "discard", Fail = "fail"],
 );
-schemac_runtime::always_valid!(AttemptsReportPolicyOnExhausted);
+::schemac_runtime::always_valid!(AttemptsReportPolicyOnExhausted);
 ::schemac_runtime::json_schema!(
     AttemptsReportPolicyOnExhausted, SCHEMA_VALUE,
     "/properties/policy/properties/on_exhausted"
 );
-impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for &str {
+impl ::schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for &str {
     fn assign(
         self,
-    ) -> Result<AttemptsReportPolicyOnExhausted, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportPolicyOnExhausted,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportPolicyOnExhausted::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for String {
+impl ::schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted>
+for ::std::string::String {
     fn assign(
         self,
-    ) -> Result<AttemptsReportPolicyOnExhausted, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportPolicyOnExhausted,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportPolicyOnExhausted::try_from(self)
     }
 }
@@ -628,12 +656,12 @@ impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for Strin
     required(
         attempt,
         "attempt",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Int::<u8>::new(),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Int::<u8>::new(),
             |v| {
-                schemac_runtime::assert::minimum(*v, 1i128)?;
-                schemac_runtime::assert::maximum(*v, 5i128)?;
-                Ok(())
+                ::schemac_runtime::assert::minimum(*v, 1i128)?;
+                ::schemac_runtime::assert::maximum(*v, 5i128)?;
+                ::core::result::Result::Ok(())
             },
         ),
     );
@@ -642,38 +670,40 @@ impl schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for Strin
     required(
         score,
         "score",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Float::new(),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Float::new(),
             |v| {
-                schemac_runtime::assert::minimum(*v, 0i128)?;
-                schemac_runtime::assert::maximum(*v, 1i128)?;
-                Ok(())
+                ::schemac_runtime::assert::minimum(*v, 0i128)?;
+                ::schemac_runtime::assert::maximum(*v, 1i128)?;
+                ::core::result::Result::Ok(())
             },
         ),
     );
     required(
         feedback,
         "feedback",
-        schemac_runtime::de::Nullable(schemac_runtime::de::Plain::<String>::new()),
+        ::schemac_runtime::de::Nullable(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ),
     );
 }
-impl schemac_runtime::Validate for Attempt {
+impl ::schemac_runtime::Validate for Attempt {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.attempt;
             let at = &at.key("attempt");
-            errors.check(at, schemac_runtime::assert::minimum(*v, 1i128));
-            errors.check(at, schemac_runtime::assert::maximum(*v, 5i128));
+            errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
+            errors.check(at, ::schemac_runtime::assert::maximum(*v, 5i128));
         }
         {
             let v = &self.score;
             let at = &at.key("score");
-            errors.check(at, schemac_runtime::assert::minimum(*v, 0i128));
-            errors.check(at, schemac_runtime::assert::maximum(*v, 1i128));
+            errors.check(at, ::schemac_runtime::assert::minimum(*v, 0i128));
+            errors.check(at, ::schemac_runtime::assert::maximum(*v, 1i128));
         }
     }
 }
@@ -688,50 +718,54 @@ impl<S0, S1, S2, S3, S4> AttemptBuilder<S0, S1, S2, S3, S4> {
     /// Sets [`Attempt::attempt`].
     pub fn attempt(
         self,
-        value: impl schemac_runtime::builder::Assign<u8>,
-    ) -> AttemptBuilder<schemac_runtime::builder::Set, S1, S2, S3, S4> {
+        value: impl ::schemac_runtime::builder::Assign<u8>,
+    ) -> AttemptBuilder<::schemac_runtime::builder::Set, S1, S2, S3, S4> {
         AttemptBuilder(self.0.set(|p| &mut p.attempt, "attempt", value))
     }
     /// Sets [`Attempt::execution`].
     pub fn execution(
         self,
-        value: impl schemac_runtime::builder::Assign<AttemptExecution>,
-    ) -> AttemptBuilder<S0, schemac_runtime::builder::Set, S2, S3, S4> {
+        value: impl ::schemac_runtime::builder::Assign<AttemptExecution>,
+    ) -> AttemptBuilder<S0, ::schemac_runtime::builder::Set, S2, S3, S4> {
         AttemptBuilder(self.0.set(|p| &mut p.execution, "execution", value))
     }
     /// Sets [`Attempt::accepted`].
     pub fn accepted(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
-    ) -> AttemptBuilder<S0, S1, schemac_runtime::builder::Set, S3, S4> {
+        value: impl ::schemac_runtime::builder::Assign<bool>,
+    ) -> AttemptBuilder<S0, S1, ::schemac_runtime::builder::Set, S3, S4> {
         AttemptBuilder(self.0.set(|p| &mut p.accepted, "accepted", value))
     }
     /// Sets [`Attempt::score`].
     pub fn score(
         self,
-        value: impl schemac_runtime::builder::Assign<f64>,
-    ) -> AttemptBuilder<S0, S1, S2, schemac_runtime::builder::Set, S4> {
+        value: impl ::schemac_runtime::builder::Assign<f64>,
+    ) -> AttemptBuilder<S0, S1, S2, ::schemac_runtime::builder::Set, S4> {
         AttemptBuilder(self.0.set(|p| &mut p.score, "score", value))
     }
     /// Sets [`Attempt::feedback`].
     pub fn feedback(
         self,
-        value: impl schemac_runtime::builder::Assign<Option<String>>,
-    ) -> AttemptBuilder<S0, S1, S2, S3, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::core::option::Option<::std::string::String>,
+        >,
+    ) -> AttemptBuilder<S0, S1, S2, S3, ::schemac_runtime::builder::Set> {
         AttemptBuilder(self.0.set(|p| &mut p.feedback, "feedback", value))
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<Attempt, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<Attempt, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<Attempt>,
-        S1: schemac_runtime::builder::IsSet<Attempt>,
-        S2: schemac_runtime::builder::IsSet<Attempt>,
-        S3: schemac_runtime::builder::IsSet<Attempt>,
-        S4: schemac_runtime::builder::IsSet<Attempt>,
+        S0: ::schemac_runtime::builder::IsSet<Attempt>,
+        S1: ::schemac_runtime::builder::IsSet<Attempt>,
+        S2: ::schemac_runtime::builder::IsSet<Attempt>,
+        S3: ::schemac_runtime::builder::IsSet<Attempt>,
+        S4: ::schemac_runtime::builder::IsSet<Attempt>,
     {
         self.0
-            .build(|p| Some(Attempt {
+            .build(|p| ::core::option::Option::Some(Attempt {
                 attempt: p.attempt?,
                 execution: p.execution?,
                 accepted: p.accepted?,
@@ -741,13 +775,13 @@ impl<S0, S1, S2, S3, S4> AttemptBuilder<S0, S1, S2, S3, S4> {
     }
 }
 impl AttemptExecution {
-    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
+    fn check(v: &str) -> ::core::result::Result<(), ::schemac_runtime::ConstraintError> {
+        static PATTERN: ::schemac_runtime::pattern::Pattern = ::schemac_runtime::pattern::Pattern::anchored(
             "^run_[0-9a-f]{32}$",
             &[
-                schemac_runtime::pattern::Part::Literal(b"run_"),
-                schemac_runtime::pattern::Part::Run(
-                    schemac_runtime::pattern::Run::new(
+                ::schemac_runtime::pattern::Part::Literal(b"run_"),
+                ::schemac_runtime::pattern::Part::Run(
+                    ::schemac_runtime::pattern::Run::new(
                         &[(b'0', b'9'), (b'a', b'f')],
                         32,
                         32,
@@ -758,29 +792,33 @@ impl AttemptExecution {
         );
         if !PATTERN
             .is_match(v)
-            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+            .map_err(|e| ::schemac_runtime::ConstraintError::new(e.to_string()))?
         {
-            return Err(
-                schemac_runtime::ConstraintError::new(
+            return ::core::result::Result::Err(
+                ::schemac_runtime::ConstraintError::new(
                     format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
                 ),
             );
         }
-        Ok(())
+        ::core::result::Result::Ok(())
     }
 }
 ::schemac_runtime::string_newtype!(AttemptExecution);
-schemac_runtime::always_valid!(AttemptExecution);
+::schemac_runtime::always_valid!(AttemptExecution);
 ::schemac_runtime::json_schema!(
     AttemptExecution, SCHEMA_VALUE, "/$defs/attempt/properties/execution"
 );
-impl schemac_runtime::builder::Assign<AttemptExecution> for &str {
-    fn assign(self) -> Result<AttemptExecution, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<AttemptExecution> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<AttemptExecution, ::schemac_runtime::ConstraintError> {
         AttemptExecution::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptExecution> for String {
-    fn assign(self) -> Result<AttemptExecution, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<AttemptExecution> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<AttemptExecution, ::schemac_runtime::ConstraintError> {
         AttemptExecution::try_from(self)
     }
 }
@@ -793,21 +831,28 @@ impl schemac_runtime::builder::Assign<AttemptExecution> for String {
         Discarded = "discarded",
     ],
 );
-schemac_runtime::always_valid!(AttemptsReportDisposition);
+::schemac_runtime::always_valid!(AttemptsReportDisposition);
 ::schemac_runtime::json_schema!(
     AttemptsReportDisposition, SCHEMA_VALUE, "/properties/disposition"
 );
-impl schemac_runtime::builder::Assign<AttemptsReportDisposition> for &str {
+impl ::schemac_runtime::builder::Assign<AttemptsReportDisposition> for &str {
     fn assign(
         self,
-    ) -> Result<AttemptsReportDisposition, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportDisposition,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportDisposition::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<AttemptsReportDisposition> for String {
+impl ::schemac_runtime::builder::Assign<AttemptsReportDisposition>
+for ::std::string::String {
     fn assign(
         self,
-    ) -> Result<AttemptsReportDisposition, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        AttemptsReportDisposition,
+        ::schemac_runtime::ConstraintError,
+    > {
         AttemptsReportDisposition::try_from(self)
     }
 }

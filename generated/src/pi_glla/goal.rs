@@ -7,130 +7,134 @@
 /// pi-goal-list-loop-audit goal state
 ///
 /// Active goal state for pi-goal-list-loop-audit (loops 1-3). Persisted as markdown at .pi-glla/goals/&lt;id&gt;.md and mirrored into .pi-glla/active.jsonl state events.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct Goal {
     /// YYYYMMDDHHMMSS + 6-char random suffix
     pub id: GoalId,
-    pub objective: String,
+    pub objective: ::std::string::String,
     pub status: GoalStatus,
     /// Which loop created this goal: 'goal' (loop 1) or 'list' (loop 2 queue item). Loop 3 (/loop) keeps its own state shape and has no Goal.
     pub policy: GoalPolicy,
     /// Explicit specialist routing requested for this goal or list item.
     #[serde(rename = "agentRole")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub agent_role: Option<GoalAgentRole>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub agent_role: ::core::option::Option<GoalAgentRole>,
     /// Queue item id of the parent when this goal was activated from a one-level subtask.
     #[serde(rename = "parentId")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub parent_id: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub parent_id: ::core::option::Option<::std::string::String>,
     /// Done-criteria extracted from the objective ('Done when:' / 'Verify:' markers, line-start or inline). When non-empty, regression_shield requires the auditor's &lt;evidence&gt; block to address every item.
     #[serde(rename = "verificationContract")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub verification_contract: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub verification_contract: ::core::option::Option<::std::string::String>,
     #[serde(rename = "autoContinue")]
     pub auto_continue: bool,
     #[serde(rename = "taskList")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub task_list: Option<GoalTaskList>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub task_list: ::core::option::Option<GoalTaskList>,
     #[serde(rename = "auditHistory")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub audit_history: Option<Vec<AuditVerdict>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub audit_history: ::core::option::Option<::std::vec::Vec<AuditVerdict>>,
     #[serde(rename = "stopReason")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stop_reason: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub stop_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "pauseReason")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_reason: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "pauseSuggestedAction")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_suggested_action: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_suggested_action: ::core::option::Option<::std::string::String>,
     #[serde(rename = "pauseKind")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_kind: Option<GoalPauseKind>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_kind: ::core::option::Option<GoalPauseKind>,
     #[serde(rename = "pauseOptions")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_options: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_options: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     #[serde(rename = "pauseRecommended")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_recommended: Option<f64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_recommended: ::core::option::Option<f64>,
     #[serde(rename = "pauseResumeAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pause_resume_at: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_resume_at: ::core::option::Option<::std::string::String>,
     /// v0.35.28 issue #16: ISO time glla auto-resumed a lapsed wait; renders the RECOVERY NOTICE in the continuation prompt; cleared by manual /goal resume
     #[serde(rename = "autoResumedAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub auto_resumed_at: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub auto_resumed_at: ::core::option::Option<::std::string::String>,
     /// v0.35.28 issue #16: what auto-resumed the goal (overdue wait route, provider recovery event)
     #[serde(rename = "autoResumedEvent")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub auto_resumed_event: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub auto_resumed_event: ::core::option::Option<::std::string::String>,
     /// Bounded provider diagnostic retained for ledger/archive forensics; never a chat projection.
     #[serde(rename = "providerErrorDiagnostic")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub provider_error_diagnostic: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub provider_error_diagnostic: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryEpisodeKey")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_episode_key: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_episode_key: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryNoticeKeys")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_notice_keys: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_notice_keys: ::core::option::Option<
+        ::std::vec::Vec<::std::string::String>,
+    >,
     #[serde(rename = "interruptedAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub interrupted_at: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub interrupted_at: ::core::option::Option<::std::string::String>,
     #[serde(rename = "interruptedReason")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub interrupted_reason: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub interrupted_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "auditInfraStreak")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub audit_infra_streak: Option<f64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub audit_infra_streak: ::core::option::Option<f64>,
     #[serde(rename = "errorBrakeStreak")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error_brake_streak: Option<f64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub error_brake_streak: ::core::option::Option<f64>,
     /// Contract-change counter: bumped on every /goal tweak (and objective repair). Auditors capture it at dispatch; the revision-bound validity gate refuses stale verdicts after the contract moved.
     ///
     /// Default: `0`
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub revision: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub revision: ::core::option::Option<u64>,
     #[serde(rename = "pendingCompletion")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pending_completion: Option<Box<PendingCompletion>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pending_completion: ::core::option::Option<::std::boxed::Box<PendingCompletion>>,
     /// aggressiveMode audit-cap TODOs: objections extracted from the latest disapproved report, rendered into every continuation until addressed.
     #[serde(rename = "pendingTasks")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pending_tasks: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub pending_tasks: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     /// The final completion claim text passed to complete_goal; mirrored into the archive markdown as the final record.
     #[serde(rename = "completionSummary")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub completion_summary: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub completion_summary: ::core::option::Option<::std::string::String>,
     #[serde(rename = "createdVia")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub created_via: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub created_via: ::core::option::Option<::std::string::String>,
     #[serde(rename = "activePath")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub active_path: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub active_path: ::core::option::Option<::std::string::String>,
     #[serde(rename = "archivedPath")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub archived_path: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub archived_path: ::core::option::Option<::std::string::String>,
     #[serde(rename = "objectiveRepairHistory")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub objective_repair_history: Option<Vec<ObjectiveRepair>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub objective_repair_history: ::core::option::Option<
+        ::std::vec::Vec<ObjectiveRepair>,
+    >,
     #[serde(rename = "repairTarget")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub repair_target: Option<Box<ObjectiveRepairTarget>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub repair_target: ::core::option::Option<::std::boxed::Box<ObjectiveRepairTarget>>,
     #[serde(rename = "objectiveProvenance")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub objective_provenance: Option<ObjectiveProvenance>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub objective_provenance: ::core::option::Option<ObjectiveProvenance>,
     /// Bounded per-goal activity counters used by /glla stats.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub telemetry: Option<GoalTelemetry>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub telemetry: ::core::option::Option<GoalTelemetry>,
     pub usage: GoalUsage,
     #[serde(rename = "createdAt")]
-    pub created_at: schemac_runtime::format::DateTime,
+    pub created_at: ::schemac_runtime::format::DateTime,
     #[serde(rename = "updatedAt")]
-    pub updated_at: schemac_runtime::format::DateTime,
+    pub updated_at: ::schemac_runtime::format::DateTime,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`Goal`]: start with [`Goal::builder`], call a setter per property, then `build()`.
 ///
@@ -148,56 +152,59 @@ pub struct GoalBuilder<
     S6 = builder_fields::created_at,
     S7 = builder_fields::updated_at,
 >(
-    schemac_runtime::builder::Builder<GoalBuilderParts, (S0, S1, S2, S3, S4, S5, S6, S7)>,
+    ::schemac_runtime::builder::Builder<
+        GoalBuilderParts,
+        (S0, S1, S2, S3, S4, S5, S6, S7),
+    >,
 );
 #[derive(Clone, Debug, Default)]
 struct GoalBuilderParts {
-    id: Option<GoalId>,
-    objective: Option<String>,
-    status: Option<GoalStatus>,
-    policy: Option<GoalPolicy>,
-    agent_role: Option<GoalAgentRole>,
-    parent_id: Option<String>,
-    verification_contract: Option<String>,
-    auto_continue: Option<bool>,
-    task_list: Option<GoalTaskList>,
-    audit_history: Option<Vec<AuditVerdict>>,
-    stop_reason: Option<String>,
-    pause_reason: Option<String>,
-    pause_suggested_action: Option<String>,
-    pause_kind: Option<GoalPauseKind>,
-    pause_options: Option<Vec<String>>,
-    pause_recommended: Option<f64>,
-    pause_resume_at: Option<String>,
-    auto_resumed_at: Option<String>,
-    auto_resumed_event: Option<String>,
-    provider_error_diagnostic: Option<String>,
-    recovery_episode_key: Option<String>,
-    recovery_notice_keys: Option<Vec<String>>,
-    interrupted_at: Option<String>,
-    interrupted_reason: Option<String>,
-    audit_infra_streak: Option<f64>,
-    error_brake_streak: Option<f64>,
-    revision: Option<u64>,
-    pending_completion: Option<Box<PendingCompletion>>,
-    pending_tasks: Option<Vec<String>>,
-    completion_summary: Option<String>,
-    created_via: Option<String>,
-    active_path: Option<String>,
-    archived_path: Option<String>,
-    objective_repair_history: Option<Vec<ObjectiveRepair>>,
-    repair_target: Option<Box<ObjectiveRepairTarget>>,
-    objective_provenance: Option<ObjectiveProvenance>,
-    telemetry: Option<GoalTelemetry>,
-    usage: Option<GoalUsage>,
-    created_at: Option<schemac_runtime::format::DateTime>,
-    updated_at: Option<schemac_runtime::format::DateTime>,
-    extra: schemac_runtime::Extra,
+    id: ::core::option::Option<GoalId>,
+    objective: ::core::option::Option<::std::string::String>,
+    status: ::core::option::Option<GoalStatus>,
+    policy: ::core::option::Option<GoalPolicy>,
+    agent_role: ::core::option::Option<GoalAgentRole>,
+    parent_id: ::core::option::Option<::std::string::String>,
+    verification_contract: ::core::option::Option<::std::string::String>,
+    auto_continue: ::core::option::Option<bool>,
+    task_list: ::core::option::Option<GoalTaskList>,
+    audit_history: ::core::option::Option<::std::vec::Vec<AuditVerdict>>,
+    stop_reason: ::core::option::Option<::std::string::String>,
+    pause_reason: ::core::option::Option<::std::string::String>,
+    pause_suggested_action: ::core::option::Option<::std::string::String>,
+    pause_kind: ::core::option::Option<GoalPauseKind>,
+    pause_options: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    pause_recommended: ::core::option::Option<f64>,
+    pause_resume_at: ::core::option::Option<::std::string::String>,
+    auto_resumed_at: ::core::option::Option<::std::string::String>,
+    auto_resumed_event: ::core::option::Option<::std::string::String>,
+    provider_error_diagnostic: ::core::option::Option<::std::string::String>,
+    recovery_episode_key: ::core::option::Option<::std::string::String>,
+    recovery_notice_keys: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    interrupted_at: ::core::option::Option<::std::string::String>,
+    interrupted_reason: ::core::option::Option<::std::string::String>,
+    audit_infra_streak: ::core::option::Option<f64>,
+    error_brake_streak: ::core::option::Option<f64>,
+    revision: ::core::option::Option<u64>,
+    pending_completion: ::core::option::Option<::std::boxed::Box<PendingCompletion>>,
+    pending_tasks: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    completion_summary: ::core::option::Option<::std::string::String>,
+    created_via: ::core::option::Option<::std::string::String>,
+    active_path: ::core::option::Option<::std::string::String>,
+    archived_path: ::core::option::Option<::std::string::String>,
+    objective_repair_history: ::core::option::Option<::std::vec::Vec<ObjectiveRepair>>,
+    repair_target: ::core::option::Option<::std::boxed::Box<ObjectiveRepairTarget>>,
+    objective_provenance: ::core::option::Option<ObjectiveProvenance>,
+    telemetry: ::core::option::Option<GoalTelemetry>,
+    usage: ::core::option::Option<GoalUsage>,
+    created_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    updated_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    extra: ::schemac_runtime::Extra,
 }
 /// YYYYMMDDHHMMSS + 6-char random suffix
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize)]
 #[serde(transparent)]
-pub struct GoalId(String);
+pub struct GoalId(::std::string::String);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GoalStatus {
     /// `"active"`
@@ -225,13 +232,13 @@ pub enum GoalAgentRole {
     /// `"designer"`
     Designer,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct GoalTaskList {
     pub version: GoalTaskListVersion,
-    pub tasks: Vec<Task>,
+    pub tasks: ::std::vec::Vec<Task>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`GoalTaskList`]: start with [`GoalTaskList::builder`], call a setter per property, then `build()`.
 ///
@@ -240,29 +247,29 @@ pub struct GoalTaskList {
 #[must_use = "a builder does nothing until `build()` is called"]
 #[allow(clippy::type_complexity)]
 pub struct GoalTaskListBuilder<S0 = builder_fields::version, S1 = builder_fields::tasks>(
-    schemac_runtime::builder::Builder<GoalTaskListBuilderParts, (S0, S1)>,
+    ::schemac_runtime::builder::Builder<GoalTaskListBuilderParts, (S0, S1)>,
 );
 #[derive(Clone, Debug, Default)]
 struct GoalTaskListBuilderParts {
-    version: Option<GoalTaskListVersion>,
-    tasks: Option<Vec<Task>>,
-    extra: schemac_runtime::Extra,
+    version: ::core::option::Option<GoalTaskListVersion>,
+    tasks: ::core::option::Option<::std::vec::Vec<Task>>,
+    extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GoalTaskListVersion;
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct Task {
-    pub id: String,
-    pub title: String,
+    pub id: ::std::string::String,
+    pub title: ::std::string::String,
     pub status: TaskStatus,
     #[serde(rename = "agentRole")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub agent_role: Option<TaskAgentRole>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subtasks: Option<Vec<Task>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub agent_role: ::core::option::Option<TaskAgentRole>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub subtasks: ::core::option::Option<::std::vec::Vec<Task>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`Task`]: start with [`Task::builder`], call a setter per property, then `build()`.
 ///
@@ -275,16 +282,16 @@ pub struct TaskBuilder<
     S1 = builder_fields::title,
     S2 = builder_fields::status,
 >(
-    schemac_runtime::builder::Builder<TaskBuilderParts, (S0, S1, S2)>,
+    ::schemac_runtime::builder::Builder<TaskBuilderParts, (S0, S1, S2)>,
 );
 #[derive(Clone, Debug, Default)]
 struct TaskBuilderParts {
-    id: Option<String>,
-    title: Option<String>,
-    status: Option<TaskStatus>,
-    agent_role: Option<TaskAgentRole>,
-    subtasks: Option<Vec<Task>>,
-    extra: schemac_runtime::Extra,
+    id: ::core::option::Option<::std::string::String>,
+    title: ::core::option::Option<::std::string::String>,
+    status: ::core::option::Option<TaskStatus>,
+    agent_role: ::core::option::Option<TaskAgentRole>,
+    subtasks: ::core::option::Option<::std::vec::Vec<Task>>,
+    extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum TaskStatus {
@@ -297,43 +304,45 @@ pub enum TaskStatus {
 }
 /// The schema at `/definitions/task/properties/agentRole` has the same shape as [`GoalAgentRole`] (`/properties/agentRole`), so it is that type.
 pub type TaskAgentRole = GoalAgentRole;
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct AuditVerdict {
-    pub at: schemac_runtime::format::DateTime,
+    pub at: ::schemac_runtime::format::DateTime,
     pub approved: bool,
     pub disapproved: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub impossible: Option<bool>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub impossible: ::core::option::Option<bool>,
     #[serde(rename = "impossibleReason")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub impossible_reason: Option<String>,
-    pub model: String,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub impossible_reason: ::core::option::Option<::std::string::String>,
+    pub model: ::std::string::String,
     #[serde(rename = "thinkingLevel")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub thinking_level: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub report: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub thinking_level: ::core::option::Option<::std::string::String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub report: ::core::option::Option<::std::string::String>,
     /// Infrastructure failure detail (abort, auth, no model). Entries with error and no report are not real verdicts.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub error: ::core::option::Option<::std::string::String>,
     /// Present when the goal had a verification contract: did the auditor's &lt;evidence&gt; block satisfy the orchestrator-side shield?
     #[serde(rename = "regressionShieldPassed")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub regression_shield_passed: Option<bool>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub regression_shield_passed: ::core::option::Option<bool>,
     /// Contract items the shield found unreferenced in the auditor's evidence (present when regressionShieldPassed is false).
     #[serde(rename = "regressionShieldMissing")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub regression_shield_missing: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub regression_shield_missing: ::core::option::Option<
+        ::std::vec::Vec<::std::string::String>,
+    >,
     /// The goal revision the worker audited (captured at dispatch); the revision-bound validity gate reads this.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub revision: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub revision: ::core::option::Option<u64>,
     /// Wall-clock duration of the audit run.
     #[serde(rename = "durationMs")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub duration_ms: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub duration_ms: ::core::option::Option<u64>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`AuditVerdict`]: start with [`AuditVerdict::builder`], call a setter per property, then `build()`.
 ///
@@ -347,24 +356,26 @@ pub struct AuditVerdictBuilder<
     S2 = builder_fields::disapproved,
     S3 = builder_fields::model,
 >(
-    schemac_runtime::builder::Builder<AuditVerdictBuilderParts, (S0, S1, S2, S3)>,
+    ::schemac_runtime::builder::Builder<AuditVerdictBuilderParts, (S0, S1, S2, S3)>,
 );
 #[derive(Clone, Debug, Default)]
 struct AuditVerdictBuilderParts {
-    at: Option<schemac_runtime::format::DateTime>,
-    approved: Option<bool>,
-    disapproved: Option<bool>,
-    impossible: Option<bool>,
-    impossible_reason: Option<String>,
-    model: Option<String>,
-    thinking_level: Option<String>,
-    report: Option<String>,
-    error: Option<String>,
-    regression_shield_passed: Option<bool>,
-    regression_shield_missing: Option<Vec<String>>,
-    revision: Option<u64>,
-    duration_ms: Option<u64>,
-    extra: schemac_runtime::Extra,
+    at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    approved: ::core::option::Option<bool>,
+    disapproved: ::core::option::Option<bool>,
+    impossible: ::core::option::Option<bool>,
+    impossible_reason: ::core::option::Option<::std::string::String>,
+    model: ::core::option::Option<::std::string::String>,
+    thinking_level: ::core::option::Option<::std::string::String>,
+    report: ::core::option::Option<::std::string::String>,
+    error: ::core::option::Option<::std::string::String>,
+    regression_shield_passed: ::core::option::Option<bool>,
+    regression_shield_missing: ::core::option::Option<
+        ::std::vec::Vec<::std::string::String>,
+    >,
+    revision: ::core::option::Option<u64>,
+    duration_ms: ::core::option::Option<u64>,
+    extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GoalPauseKind {
@@ -378,104 +389,114 @@ pub enum GoalPauseKind {
     Blocked,
 }
 /// Durable completion claim and isolated-auditor lifecycle. Legacy claims may omit phase and are treated as recovery-pending after a fresh session.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct PendingCompletion {
     #[serde(rename = "completionSummary")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub completion_summary: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub completion_summary: ::core::option::Option<::std::string::String>,
     #[serde(rename = "verificationSummary")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub verification_summary: Option<String>,
-    pub at: schemac_runtime::format::DateTime,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub verification_summary: ::core::option::Option<::std::string::String>,
+    pub at: ::schemac_runtime::format::DateTime,
     /// retry-waiting is canonical; quota-waiting is accepted only for legacy files and is normalized on load.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub phase: Option<PendingCompletionPhase>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub phase: ::core::option::Option<PendingCompletionPhase>,
     #[serde(rename = "attemptId")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub attempt_id: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub attempt_id: ::core::option::Option<::std::string::String>,
     #[serde(rename = "startedAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub started_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub started_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "wallDeadlineAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub wall_deadline_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub wall_deadline_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "recoveryAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "recoveryReason")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_reason: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryRetryAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_retry_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_retry_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Bounded provider/auditor diagnostic retained for forensics only.
     #[serde(rename = "providerErrorDiagnostic")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub provider_error_diagnostic: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub provider_error_diagnostic: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryEpisodeKey")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_episode_key: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_episode_key: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryNoticeKeys")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recovery_notice_keys: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_notice_keys: ::core::option::Option<
+        ::std::vec::Vec<::std::string::String>,
+    >,
     #[serde(rename = "automaticRecoveryAttempted")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_attempted: Option<bool>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_attempted: ::core::option::Option<bool>,
     #[serde(rename = "automaticRecoveryAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_at: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     #[serde(rename = "automaticRecoveryGeneration")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_generation: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_generation: ::core::option::Option<u64>,
     #[serde(rename = "automaticRecoveryAttempts")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_attempts: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_attempts: ::core::option::Option<u64>,
     #[serde(rename = "automaticRecoveryFirstAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_first_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_first_at: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     #[serde(rename = "automaticRecoveryUntil")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_until: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_until: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     #[serde(rename = "retryAttempts")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub retry_attempts: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_attempts: ::core::option::Option<u64>,
     #[serde(rename = "retryFirstAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub retry_first_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "retryUntil")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub retry_until: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_until: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Legacy field; ignored by the generic retry policy.
     #[serde(rename = "quotaAttempts")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quota_attempts: Option<u64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_attempts: ::core::option::Option<u64>,
     /// Legacy field; ignored by the generic retry policy.
     #[serde(rename = "quotaFirstAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quota_first_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Legacy field; ignored by the generic retry policy.
     #[serde(rename = "quotaAutoRetryUntil")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quota_auto_retry_until: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_auto_retry_until: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     /// Legacy diagnostic field; never used for scheduling or fallback.
     #[serde(rename = "quotaSignal")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quota_signal: Option<PendingCompletionQuotaSignal>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_signal: ::core::option::Option<PendingCompletionQuotaSignal>,
     /// Legacy provider hint; retained only when reading older files and never used for scheduling.
     #[serde(rename = "retryAfterSec")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub retry_after_sec: Option<f64>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_after_sec: ::core::option::Option<f64>,
     /// Legacy provider hint marker; never used for scheduling.
     #[serde(rename = "retryFromUpstream")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub retry_from_upstream: Option<bool>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_from_upstream: ::core::option::Option<bool>,
     /// Legacy provider reset hint; never used for scheduling.
     #[serde(rename = "resetAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reset_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub reset_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`PendingCompletion`]: start with [`PendingCompletion::builder`], call a setter per property, then `build()`.
 ///
@@ -484,40 +505,44 @@ pub struct PendingCompletion {
 #[must_use = "a builder does nothing until `build()` is called"]
 #[allow(clippy::type_complexity)]
 pub struct PendingCompletionBuilder<S0 = builder_fields::at>(
-    schemac_runtime::builder::Builder<PendingCompletionBuilderParts, (S0,)>,
+    ::schemac_runtime::builder::Builder<PendingCompletionBuilderParts, (S0,)>,
 );
 #[derive(Clone, Debug, Default)]
 struct PendingCompletionBuilderParts {
-    completion_summary: Option<String>,
-    verification_summary: Option<String>,
-    at: Option<schemac_runtime::format::DateTime>,
-    phase: Option<PendingCompletionPhase>,
-    attempt_id: Option<String>,
-    started_at: Option<schemac_runtime::format::DateTime>,
-    wall_deadline_at: Option<schemac_runtime::format::DateTime>,
-    recovery_at: Option<schemac_runtime::format::DateTime>,
-    recovery_reason: Option<String>,
-    recovery_retry_at: Option<schemac_runtime::format::DateTime>,
-    provider_error_diagnostic: Option<String>,
-    recovery_episode_key: Option<String>,
-    recovery_notice_keys: Option<Vec<String>>,
-    automatic_recovery_attempted: Option<bool>,
-    automatic_recovery_at: Option<schemac_runtime::format::DateTime>,
-    automatic_recovery_generation: Option<u64>,
-    automatic_recovery_attempts: Option<u64>,
-    automatic_recovery_first_at: Option<schemac_runtime::format::DateTime>,
-    automatic_recovery_until: Option<schemac_runtime::format::DateTime>,
-    retry_attempts: Option<u64>,
-    retry_first_at: Option<schemac_runtime::format::DateTime>,
-    retry_until: Option<schemac_runtime::format::DateTime>,
-    quota_attempts: Option<u64>,
-    quota_first_at: Option<schemac_runtime::format::DateTime>,
-    quota_auto_retry_until: Option<schemac_runtime::format::DateTime>,
-    quota_signal: Option<PendingCompletionQuotaSignal>,
-    retry_after_sec: Option<f64>,
-    retry_from_upstream: Option<bool>,
-    reset_at: Option<schemac_runtime::format::DateTime>,
-    extra: schemac_runtime::Extra,
+    completion_summary: ::core::option::Option<::std::string::String>,
+    verification_summary: ::core::option::Option<::std::string::String>,
+    at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    phase: ::core::option::Option<PendingCompletionPhase>,
+    attempt_id: ::core::option::Option<::std::string::String>,
+    started_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    wall_deadline_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    recovery_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    recovery_reason: ::core::option::Option<::std::string::String>,
+    recovery_retry_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    provider_error_diagnostic: ::core::option::Option<::std::string::String>,
+    recovery_episode_key: ::core::option::Option<::std::string::String>,
+    recovery_notice_keys: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    automatic_recovery_attempted: ::core::option::Option<bool>,
+    automatic_recovery_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    automatic_recovery_generation: ::core::option::Option<u64>,
+    automatic_recovery_attempts: ::core::option::Option<u64>,
+    automatic_recovery_first_at: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
+    automatic_recovery_until: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
+    retry_attempts: ::core::option::Option<u64>,
+    retry_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    retry_until: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    quota_attempts: ::core::option::Option<u64>,
+    quota_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    quota_auto_retry_until: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    quota_signal: ::core::option::Option<PendingCompletionQuotaSignal>,
+    retry_after_sec: ::core::option::Option<f64>,
+    retry_from_upstream: ::core::option::Option<bool>,
+    reset_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    extra: ::schemac_runtime::Extra,
 }
 /// retry-waiting is canonical; quota-waiting is accepted only for legacy files and is normalized on load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -541,24 +566,24 @@ pub enum PendingCompletionQuotaSignal {
     /// `"billing"`
     Billing,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct ObjectiveRepair {
-    pub at: schemac_runtime::format::DateTime,
+    pub at: ::schemac_runtime::format::DateTime,
     pub action: ObjectiveRepairAction,
     #[serde(rename = "originalObjective")]
-    pub original_objective: String,
+    pub original_objective: ::std::string::String,
     #[serde(rename = "replacementObjective")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replacement_objective: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub replacement_objective: ::core::option::Option<::std::string::String>,
     #[serde(rename = "originalContract")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub original_contract: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub original_contract: ::core::option::Option<::std::string::String>,
     #[serde(rename = "replacementContract")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replacement_contract: Option<String>,
-    pub source: String,
-    pub reason: String,
-    pub evidence: String,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub replacement_contract: ::core::option::Option<::std::string::String>,
+    pub source: ::std::string::String,
+    pub reason: ::std::string::String,
+    pub evidence: ::std::string::String,
     pub confidence: ObjectiveRepairConfidence,
     #[serde(rename = "revisionBefore")]
     pub revision_before: u64,
@@ -566,7 +591,7 @@ pub struct ObjectiveRepair {
     pub revision_after: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`ObjectiveRepair`]: start with [`ObjectiveRepair::builder`], call a setter per property, then `build()`.
 ///
@@ -585,26 +610,26 @@ pub struct ObjectiveRepairBuilder<
     S7 = builder_fields::revision_before,
     S8 = builder_fields::revision_after,
 >(
-    schemac_runtime::builder::Builder<
+    ::schemac_runtime::builder::Builder<
         ObjectiveRepairBuilderParts,
         (S0, S1, S2, S3, S4, S5, S6, S7, S8),
     >,
 );
 #[derive(Clone, Debug, Default)]
 struct ObjectiveRepairBuilderParts {
-    at: Option<schemac_runtime::format::DateTime>,
-    action: Option<ObjectiveRepairAction>,
-    original_objective: Option<String>,
-    replacement_objective: Option<String>,
-    original_contract: Option<String>,
-    replacement_contract: Option<String>,
-    source: Option<String>,
-    reason: Option<String>,
-    evidence: Option<String>,
-    confidence: Option<ObjectiveRepairConfidence>,
-    revision_before: Option<u64>,
-    revision_after: Option<u64>,
-    extra: schemac_runtime::Extra,
+    at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    action: ::core::option::Option<ObjectiveRepairAction>,
+    original_objective: ::core::option::Option<::std::string::String>,
+    replacement_objective: ::core::option::Option<::std::string::String>,
+    original_contract: ::core::option::Option<::std::string::String>,
+    replacement_contract: ::core::option::Option<::std::string::String>,
+    source: ::core::option::Option<::std::string::String>,
+    reason: ::core::option::Option<::std::string::String>,
+    evidence: ::core::option::Option<::std::string::String>,
+    confidence: ::core::option::Option<ObjectiveRepairConfidence>,
+    revision_before: ::core::option::Option<u64>,
+    revision_after: ::core::option::Option<u64>,
+    extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ObjectiveRepairAction {
@@ -620,22 +645,22 @@ pub enum ObjectiveRepairConfidence {
     /// `"fallback"`
     Fallback,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct ObjectiveRepairTarget {
-    pub id: String,
-    pub objective: String,
+    pub id: ::std::string::String,
+    pub objective: ::std::string::String,
     #[serde(rename = "verificationContract")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub verification_contract: Option<String>,
-    pub reasons: Vec<String>,
-    pub source: String,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub verification_contract: ::core::option::Option<::std::string::String>,
+    pub reasons: ::std::vec::Vec<::std::string::String>,
+    pub source: ::std::string::String,
     /// Timestamp of the one bounded repair/replan bootstrap turn; cleared on explicit retry or confirmed redraft.
     #[serde(rename = "replanPromptedAt")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replan_prompted_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub replan_prompted_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`ObjectiveRepairTarget`]: start with [`ObjectiveRepairTarget::builder`], call a setter per property, then `build()`.
 ///
@@ -649,34 +674,34 @@ pub struct ObjectiveRepairTargetBuilder<
     S2 = builder_fields::reasons,
     S3 = builder_fields::source,
 >(
-    schemac_runtime::builder::Builder<
+    ::schemac_runtime::builder::Builder<
         ObjectiveRepairTargetBuilderParts,
         (S0, S1, S2, S3),
     >,
 );
 #[derive(Clone, Debug, Default)]
 struct ObjectiveRepairTargetBuilderParts {
-    id: Option<String>,
-    objective: Option<String>,
-    verification_contract: Option<String>,
-    reasons: Option<Vec<String>>,
-    source: Option<String>,
-    replan_prompted_at: Option<schemac_runtime::format::DateTime>,
-    extra: schemac_runtime::Extra,
+    id: ::core::option::Option<::std::string::String>,
+    objective: ::core::option::Option<::std::string::String>,
+    verification_contract: ::core::option::Option<::std::string::String>,
+    reasons: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    source: ::core::option::Option<::std::string::String>,
+    replan_prompted_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
+    extra: ::schemac_runtime::Extra,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct ObjectiveProvenance {
     #[serde(rename = "originalObjective")]
-    pub original_objective: String,
+    pub original_objective: ::std::string::String,
     #[serde(rename = "originalContract")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub original_contract: Option<String>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub original_contract: ::core::option::Option<::std::string::String>,
     #[serde(rename = "userSeeds")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub user_seeds: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+    pub user_seeds: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`ObjectiveProvenance`]: start with [`ObjectiveProvenance::builder`], call a setter per property, then `build()`.
 ///
@@ -685,17 +710,17 @@ pub struct ObjectiveProvenance {
 #[must_use = "a builder does nothing until `build()` is called"]
 #[allow(clippy::type_complexity)]
 pub struct ObjectiveProvenanceBuilder<S0 = builder_fields::original_objective>(
-    schemac_runtime::builder::Builder<ObjectiveProvenanceBuilderParts, (S0,)>,
+    ::schemac_runtime::builder::Builder<ObjectiveProvenanceBuilderParts, (S0,)>,
 );
 #[derive(Clone, Debug, Default)]
 struct ObjectiveProvenanceBuilderParts {
-    original_objective: Option<String>,
-    original_contract: Option<String>,
-    user_seeds: Option<Vec<String>>,
-    extra: schemac_runtime::Extra,
+    original_objective: ::core::option::Option<::std::string::String>,
+    original_contract: ::core::option::Option<::std::string::String>,
+    user_seeds: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+    extra: ::schemac_runtime::Extra,
 }
 /// Bounded per-goal activity counters used by /glla stats.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct GoalTelemetry {
     pub turns: u64,
     #[serde(rename = "fileWrites")]
@@ -704,7 +729,7 @@ pub struct GoalTelemetry {
     pub bash_calls: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`GoalTelemetry`]: start with [`GoalTelemetry::builder`], call a setter per property, then `build()`.
 ///
@@ -717,16 +742,16 @@ pub struct GoalTelemetryBuilder<
     S1 = builder_fields::file_writes,
     S2 = builder_fields::bash_calls,
 >(
-    schemac_runtime::builder::Builder<GoalTelemetryBuilderParts, (S0, S1, S2)>,
+    ::schemac_runtime::builder::Builder<GoalTelemetryBuilderParts, (S0, S1, S2)>,
 );
 #[derive(Clone, Debug, Default)]
 struct GoalTelemetryBuilderParts {
-    turns: Option<u64>,
-    file_writes: Option<u64>,
-    bash_calls: Option<u64>,
-    extra: schemac_runtime::Extra,
+    turns: ::core::option::Option<u64>,
+    file_writes: ::core::option::Option<u64>,
+    bash_calls: ::core::option::Option<u64>,
+    extra: ::schemac_runtime::Extra,
 }
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
 pub struct GoalUsage {
     #[serde(rename = "tokensUsed")]
     pub tokens_used: u64,
@@ -737,7 +762,7 @@ pub struct GoalUsage {
     pub tokens_limit: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     #[serde(flatten)]
-    pub extra: schemac_runtime::Extra,
+    pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`GoalUsage`]: start with [`GoalUsage::builder`], call a setter per property, then `build()`.
 ///
@@ -749,13 +774,13 @@ pub struct GoalUsageBuilder<
     S0 = builder_fields::tokens_used,
     S1 = builder_fields::tokens_limit,
 >(
-    schemac_runtime::builder::Builder<GoalUsageBuilderParts, (S0, S1)>,
+    ::schemac_runtime::builder::Builder<GoalUsageBuilderParts, (S0, S1)>,
 );
 #[derive(Clone, Debug, Default)]
 struct GoalUsageBuilderParts {
-    tokens_used: Option<u64>,
-    tokens_limit: Option<u64>,
-    extra: schemac_runtime::Extra,
+    tokens_used: ::core::option::Option<u64>,
+    tokens_limit: ::core::option::Option<u64>,
+    extra: ::schemac_runtime::Extra,
 }
 ::schemac_runtime::object! {
     Goal;
@@ -764,9 +789,9 @@ struct GoalUsageBuilderParts {
     required(
         objective,
         "objective",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     required(status, "status");
@@ -775,9 +800,9 @@ struct GoalUsageBuilderParts {
     optional(
         parent_id,
         "parentId",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     optional(verification_contract, "verificationContract");
@@ -786,9 +811,11 @@ struct GoalUsageBuilderParts {
     optional(
         audit_history,
         "auditHistory",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Seq(schemac_runtime::de::Plain::<AuditVerdict>::new()),
-            |v| schemac_runtime::assert::max_items(v.len(), 20u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Plain::<AuditVerdict>::new(),
+            ),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 20u64),
         ),
     );
     optional(stop_reason, "stopReason");
@@ -798,9 +825,11 @@ struct GoalUsageBuilderParts {
     optional(
         pause_options,
         "pauseOptions",
-        schemac_runtime::de::Seq(schemac_runtime::de::Plain::<String>::new()),
+        ::schemac_runtime::de::Seq(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ),
     );
-    optional(pause_recommended, "pauseRecommended", schemac_runtime::de::Float::new());
+    optional(pause_recommended, "pauseRecommended", ::schemac_runtime::de::Float::new());
     optional(pause_resume_at, "pauseResumeAt");
     optional(auto_resumed_at, "autoResumedAt");
     optional(auto_resumed_event, "autoResumedEvent");
@@ -809,29 +838,41 @@ struct GoalUsageBuilderParts {
     optional(
         recovery_notice_keys,
         "recoveryNoticeKeys",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Seq(schemac_runtime::de::Plain::<String>::new()),
-            |v| schemac_runtime::assert::max_items(v.len(), 16u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            ),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 16u64),
         ),
     );
     optional(interrupted_at, "interruptedAt");
     optional(interrupted_reason, "interruptedReason");
-    optional(audit_infra_streak, "auditInfraStreak", schemac_runtime::de::Float::new());
-    optional(error_brake_streak, "errorBrakeStreak", schemac_runtime::de::Float::new());
-    optional(revision, "revision", schemac_runtime::de::Int::<u64>::new());
+    optional(
+        audit_infra_streak,
+        "auditInfraStreak",
+        ::schemac_runtime::de::Float::new(),
+    );
+    optional(
+        error_brake_streak,
+        "errorBrakeStreak",
+        ::schemac_runtime::de::Float::new(),
+    );
+    optional(revision, "revision", ::schemac_runtime::de::Int::<u64>::new());
     optional(
         pending_completion,
         "pendingCompletion",
-        schemac_runtime::de::Boxed(
-            schemac_runtime::de::Plain::<PendingCompletion>::new(),
+        ::schemac_runtime::de::Boxed(
+            ::schemac_runtime::de::Plain::<PendingCompletion>::new(),
         ),
     );
     optional(
         pending_tasks,
         "pendingTasks",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Seq(schemac_runtime::de::Plain::<String>::new()),
-            |v| schemac_runtime::assert::max_items(v.len(), 5u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            ),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 5u64),
         ),
     );
     optional(completion_summary, "completionSummary");
@@ -841,18 +882,18 @@ struct GoalUsageBuilderParts {
     optional(
         objective_repair_history,
         "objectiveRepairHistory",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Seq(
-                schemac_runtime::de::Plain::<ObjectiveRepair>::new(),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Plain::<ObjectiveRepair>::new(),
             ),
-            |v| schemac_runtime::assert::max_items(v.len(), 10u64),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 10u64),
         ),
     );
     optional(
         repair_target,
         "repairTarget",
-        schemac_runtime::de::Boxed(
-            schemac_runtime::de::Plain::<ObjectiveRepairTarget>::new(),
+        ::schemac_runtime::de::Boxed(
+            ::schemac_runtime::de::Plain::<ObjectiveRepairTarget>::new(),
         ),
     );
     optional(objective_provenance, "objectiveProvenance");
@@ -861,56 +902,56 @@ struct GoalUsageBuilderParts {
     required(created_at, "createdAt");
     required(updated_at, "updatedAt");
 }
-impl schemac_runtime::Validate for Goal {
+impl ::schemac_runtime::Validate for Goal {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.objective;
             let at = &at.key("objective");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
-        if let Some(v) = &self.parent_id {
+        if let ::core::option::Option::Some(v) = &self.parent_id {
             let at = &at.key("parentId");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
-        if let Some(v) = &self.task_list {
+        if let ::core::option::Option::Some(v) = &self.task_list {
             let at = &at.key("taskList");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
-        if let Some(v) = &self.audit_history {
+        if let ::core::option::Option::Some(v) = &self.audit_history {
             let at = &at.key("auditHistory");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 20u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 20u64));
         }
-        if let Some(v) = &self.recovery_notice_keys {
+        if let ::core::option::Option::Some(v) = &self.recovery_notice_keys {
             let at = &at.key("recoveryNoticeKeys");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 16u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 16u64));
         }
-        if let Some(v) = &self.pending_completion {
+        if let ::core::option::Option::Some(v) = &self.pending_completion {
             let at = &at.key("pendingCompletion");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
-        if let Some(v) = &self.pending_tasks {
+        if let ::core::option::Option::Some(v) = &self.pending_tasks {
             let at = &at.key("pendingTasks");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 5u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 5u64));
         }
-        if let Some(v) = &self.objective_repair_history {
+        if let ::core::option::Option::Some(v) = &self.objective_repair_history {
             let at = &at.key("objectiveRepairHistory");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 10u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 10u64));
             for (i, v) in v.iter().enumerate() {
                 let at = &at.index(i);
-                schemac_runtime::Validate::validate_at(v, at, errors);
+                ::schemac_runtime::Validate::validate_at(v, at, errors);
             }
         }
-        if let Some(v) = &self.repair_target {
+        if let ::core::option::Option::Some(v) = &self.repair_target {
             let at = &at.key("repairTarget");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
-        if let Some(v) = &self.objective_provenance {
+        if let ::core::option::Option::Some(v) = &self.objective_provenance {
             let at = &at.key("objectiveProvenance");
-            schemac_runtime::Validate::validate_at(v, at, errors);
+            ::schemac_runtime::Validate::validate_at(v, at, errors);
         }
     }
 }
@@ -981,49 +1022,49 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::id`].
     pub fn id(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalId>,
-    ) -> GoalBuilder<schemac_runtime::builder::Set, S1, S2, S3, S4, S5, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<GoalId>,
+    ) -> GoalBuilder<::schemac_runtime::builder::Set, S1, S2, S3, S4, S5, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.id, "id", value))
     }
     /// Sets [`Goal::objective`].
     pub fn objective(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> GoalBuilder<S0, schemac_runtime::builder::Set, S2, S3, S4, S5, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> GoalBuilder<S0, ::schemac_runtime::builder::Set, S2, S3, S4, S5, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.objective, "objective", value))
     }
     /// Sets [`Goal::status`].
     pub fn status(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalStatus>,
-    ) -> GoalBuilder<S0, S1, schemac_runtime::builder::Set, S3, S4, S5, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<GoalStatus>,
+    ) -> GoalBuilder<S0, S1, ::schemac_runtime::builder::Set, S3, S4, S5, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.status, "status", value))
     }
     /// Sets [`Goal::policy`].
     pub fn policy(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalPolicy>,
-    ) -> GoalBuilder<S0, S1, S2, schemac_runtime::builder::Set, S4, S5, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<GoalPolicy>,
+    ) -> GoalBuilder<S0, S1, S2, ::schemac_runtime::builder::Set, S4, S5, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.policy, "policy", value))
     }
     /// Sets [`Goal::agent_role`].
     pub fn agent_role(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalAgentRole>,
+        value: impl ::schemac_runtime::builder::Assign<GoalAgentRole>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.agent_role, "agentRole", value))
     }
     /// Sets [`Goal::parent_id`].
     pub fn parent_id(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.parent_id, "parentId", value))
     }
     /// Sets [`Goal::verification_contract`].
     pub fn verification_contract(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.verification_contract, "verificationContract", value),
@@ -1032,42 +1073,42 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::auto_continue`].
     pub fn auto_continue(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
-    ) -> GoalBuilder<S0, S1, S2, S3, schemac_runtime::builder::Set, S5, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<bool>,
+    ) -> GoalBuilder<S0, S1, S2, S3, ::schemac_runtime::builder::Set, S5, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.auto_continue, "autoContinue", value))
     }
     /// Sets [`Goal::task_list`].
     pub fn task_list(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalTaskList>,
+        value: impl ::schemac_runtime::builder::Assign<GoalTaskList>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.task_list, "taskList", value))
     }
     /// Sets [`Goal::audit_history`].
     pub fn audit_history(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<AuditVerdict>>,
+        value: impl ::schemac_runtime::builder::Assign<::std::vec::Vec<AuditVerdict>>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.audit_history, "auditHistory", value))
     }
     /// Sets [`Goal::stop_reason`].
     pub fn stop_reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.stop_reason, "stopReason", value))
     }
     /// Sets [`Goal::pause_reason`].
     pub fn pause_reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pause_reason, "pauseReason", value))
     }
     /// Sets [`Goal::pause_suggested_action`].
     pub fn pause_suggested_action(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.pause_suggested_action, "pauseSuggestedAction", value),
@@ -1076,49 +1117,51 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::pause_kind`].
     pub fn pause_kind(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalPauseKind>,
+        value: impl ::schemac_runtime::builder::Assign<GoalPauseKind>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pause_kind, "pauseKind", value))
     }
     /// Sets [`Goal::pause_options`].
     pub fn pause_options(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pause_options, "pauseOptions", value))
     }
     /// Sets [`Goal::pause_recommended`].
     pub fn pause_recommended(
         self,
-        value: impl schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<f64>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pause_recommended, "pauseRecommended", value))
     }
     /// Sets [`Goal::pause_resume_at`].
     pub fn pause_resume_at(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pause_resume_at, "pauseResumeAt", value))
     }
     /// Sets [`Goal::auto_resumed_at`].
     pub fn auto_resumed_at(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.auto_resumed_at, "autoResumedAt", value))
     }
     /// Sets [`Goal::auto_resumed_event`].
     pub fn auto_resumed_event(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.auto_resumed_event, "autoResumedEvent", value))
     }
     /// Sets [`Goal::provider_error_diagnostic`].
     pub fn provider_error_diagnostic(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self
@@ -1133,7 +1176,7 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::recovery_episode_key`].
     pub fn recovery_episode_key(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.recovery_episode_key, "recoveryEpisodeKey", value),
@@ -1142,7 +1185,9 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::recovery_notice_keys`].
     pub fn recovery_notice_keys(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.recovery_notice_keys, "recoveryNoticeKeys", value),
@@ -1151,14 +1196,14 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::interrupted_at`].
     pub fn interrupted_at(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.interrupted_at, "interruptedAt", value))
     }
     /// Sets [`Goal::interrupted_reason`].
     pub fn interrupted_reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.interrupted_reason, "interruptedReason", value),
@@ -1167,25 +1212,27 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::audit_infra_streak`].
     pub fn audit_infra_streak(
         self,
-        value: impl schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<f64>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.audit_infra_streak, "auditInfraStreak", value))
     }
     /// Sets [`Goal::error_brake_streak`].
     pub fn error_brake_streak(
         self,
-        value: impl schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<f64>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.error_brake_streak, "errorBrakeStreak", value))
     }
     /// Sets [`Goal::revision`].
-    pub fn revision(self, value: impl schemac_runtime::builder::Assign<u64>) -> Self {
+    pub fn revision(self, value: impl ::schemac_runtime::builder::Assign<u64>) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.revision, "revision", value))
     }
     /// Sets [`Goal::pending_completion`].
     pub fn pending_completion(
         self,
-        value: impl schemac_runtime::builder::Assign<Box<PendingCompletion>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::boxed::Box<PendingCompletion>,
+        >,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.pending_completion, "pendingCompletion", value),
@@ -1194,14 +1241,16 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::pending_tasks`].
     pub fn pending_tasks(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pending_tasks, "pendingTasks", value))
     }
     /// Sets [`Goal::completion_summary`].
     pub fn completion_summary(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.completion_summary, "completionSummary", value),
@@ -1210,28 +1259,28 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::created_via`].
     pub fn created_via(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.created_via, "createdVia", value))
     }
     /// Sets [`Goal::active_path`].
     pub fn active_path(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.active_path, "activePath", value))
     }
     /// Sets [`Goal::archived_path`].
     pub fn archived_path(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.archived_path, "archivedPath", value))
     }
     /// Sets [`Goal::objective_repair_history`].
     pub fn objective_repair_history(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<ObjectiveRepair>>,
+        value: impl ::schemac_runtime::builder::Assign<::std::vec::Vec<ObjectiveRepair>>,
     ) -> Self {
         GoalBuilder(
             self
@@ -1246,14 +1295,16 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::repair_target`].
     pub fn repair_target(
         self,
-        value: impl schemac_runtime::builder::Assign<Box<ObjectiveRepairTarget>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::boxed::Box<ObjectiveRepairTarget>,
+        >,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.repair_target, "repairTarget", value))
     }
     /// Sets [`Goal::objective_provenance`].
     pub fn objective_provenance(
         self,
-        value: impl schemac_runtime::builder::Assign<ObjectiveProvenance>,
+        value: impl ::schemac_runtime::builder::Assign<ObjectiveProvenance>,
     ) -> Self {
         GoalBuilder(
             self.0.set(|p| &mut p.objective_provenance, "objectiveProvenance", value),
@@ -1262,34 +1313,38 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::telemetry`].
     pub fn telemetry(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalTelemetry>,
+        value: impl ::schemac_runtime::builder::Assign<GoalTelemetry>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.telemetry, "telemetry", value))
     }
     /// Sets [`Goal::usage`].
     pub fn usage(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalUsage>,
-    ) -> GoalBuilder<S0, S1, S2, S3, S4, schemac_runtime::builder::Set, S6, S7> {
+        value: impl ::schemac_runtime::builder::Assign<GoalUsage>,
+    ) -> GoalBuilder<S0, S1, S2, S3, S4, ::schemac_runtime::builder::Set, S6, S7> {
         GoalBuilder(self.0.set(|p| &mut p.usage, "usage", value))
     }
     /// Sets [`Goal::created_at`].
     pub fn created_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
-    ) -> GoalBuilder<S0, S1, S2, S3, S4, S5, schemac_runtime::builder::Set, S7> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
+    ) -> GoalBuilder<S0, S1, S2, S3, S4, S5, ::schemac_runtime::builder::Set, S7> {
         GoalBuilder(self.0.set(|p| &mut p.created_at, "createdAt", value))
     }
     /// Sets [`Goal::updated_at`].
     pub fn updated_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
-    ) -> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
+    ) -> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, ::schemac_runtime::builder::Set> {
         GoalBuilder(self.0.set(|p| &mut p.updated_at, "updatedAt", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         GoalBuilder(
             self
                 .0
@@ -1344,19 +1399,21 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<Goal, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<Goal, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<Goal>,
-        S1: schemac_runtime::builder::IsSet<Goal>,
-        S2: schemac_runtime::builder::IsSet<Goal>,
-        S3: schemac_runtime::builder::IsSet<Goal>,
-        S4: schemac_runtime::builder::IsSet<Goal>,
-        S5: schemac_runtime::builder::IsSet<Goal>,
-        S6: schemac_runtime::builder::IsSet<Goal>,
-        S7: schemac_runtime::builder::IsSet<Goal>,
+        S0: ::schemac_runtime::builder::IsSet<Goal>,
+        S1: ::schemac_runtime::builder::IsSet<Goal>,
+        S2: ::schemac_runtime::builder::IsSet<Goal>,
+        S3: ::schemac_runtime::builder::IsSet<Goal>,
+        S4: ::schemac_runtime::builder::IsSet<Goal>,
+        S5: ::schemac_runtime::builder::IsSet<Goal>,
+        S6: ::schemac_runtime::builder::IsSet<Goal>,
+        S7: ::schemac_runtime::builder::IsSet<Goal>,
     {
         self.0
-            .build(|p| Some(Goal {
+            .build(|p| ::core::option::Option::Some(Goal {
                 id: p.id?,
                 objective: p.objective?,
                 status: p.status?,
@@ -1408,16 +1465,16 @@ impl Goal {
     }
 }
 impl GoalId {
-    fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-        static PATTERN: schemac_runtime::pattern::Pattern = schemac_runtime::pattern::Pattern::anchored(
+    fn check(v: &str) -> ::core::result::Result<(), ::schemac_runtime::ConstraintError> {
+        static PATTERN: ::schemac_runtime::pattern::Pattern = ::schemac_runtime::pattern::Pattern::anchored(
             "^\\d{14}-[a-z0-9]{6}$",
             &[
-                schemac_runtime::pattern::Part::Run(
-                    schemac_runtime::pattern::Run::new(&[(b'0', b'9')], 14, 14),
+                ::schemac_runtime::pattern::Part::Run(
+                    ::schemac_runtime::pattern::Run::new(&[(b'0', b'9')], 14, 14),
                 ),
-                schemac_runtime::pattern::Part::Literal(b"-"),
-                schemac_runtime::pattern::Part::Run(
-                    schemac_runtime::pattern::Run::new(
+                ::schemac_runtime::pattern::Part::Literal(b"-"),
+                ::schemac_runtime::pattern::Part::Run(
+                    ::schemac_runtime::pattern::Run::new(
                         &[(b'0', b'9'), (b'a', b'z')],
                         6,
                         6,
@@ -1428,27 +1485,31 @@ impl GoalId {
         );
         if !PATTERN
             .is_match(v)
-            .map_err(|e| schemac_runtime::ConstraintError::new(e.to_string()))?
+            .map_err(|e| ::schemac_runtime::ConstraintError::new(e.to_string()))?
         {
-            return Err(
-                schemac_runtime::ConstraintError::new(
+            return ::core::result::Result::Err(
+                ::schemac_runtime::ConstraintError::new(
                     format!("{v:?} does not match the pattern {:?}", PATTERN.source()),
                 ),
             );
         }
-        Ok(())
+        ::core::result::Result::Ok(())
     }
 }
 ::schemac_runtime::string_newtype!(GoalId);
-schemac_runtime::always_valid!(GoalId);
+::schemac_runtime::always_valid!(GoalId);
 ::schemac_runtime::json_schema!(GoalId, SCHEMA_VALUE, "/properties/id");
-impl schemac_runtime::builder::Assign<GoalId> for &str {
-    fn assign(self) -> Result<GoalId, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalId> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalId, ::schemac_runtime::ConstraintError> {
         GoalId::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<GoalId> for String {
-    fn assign(self) -> Result<GoalId, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalId> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalId, ::schemac_runtime::ConstraintError> {
         GoalId::try_from(self)
     }
 }
@@ -1463,45 +1524,57 @@ impl schemac_runtime::builder::Assign<GoalId> for String {
         Aborted = "aborted",
     ],
 );
-schemac_runtime::always_valid!(GoalStatus);
+::schemac_runtime::always_valid!(GoalStatus);
 ::schemac_runtime::json_schema!(GoalStatus, SCHEMA_VALUE, "/properties/status");
-impl schemac_runtime::builder::Assign<GoalStatus> for &str {
-    fn assign(self) -> Result<GoalStatus, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalStatus> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalStatus, ::schemac_runtime::ConstraintError> {
         GoalStatus::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<GoalStatus> for String {
-    fn assign(self) -> Result<GoalStatus, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalStatus> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalStatus, ::schemac_runtime::ConstraintError> {
         GoalStatus::try_from(self)
     }
 }
 ::schemac_runtime::string_enum!(
     GoalPolicy, "one of \"goal\", \"list\"", [Goal = "goal", List = "list"]
 );
-schemac_runtime::always_valid!(GoalPolicy);
+::schemac_runtime::always_valid!(GoalPolicy);
 ::schemac_runtime::json_schema!(GoalPolicy, SCHEMA_VALUE, "/properties/policy");
-impl schemac_runtime::builder::Assign<GoalPolicy> for &str {
-    fn assign(self) -> Result<GoalPolicy, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalPolicy> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalPolicy, ::schemac_runtime::ConstraintError> {
         GoalPolicy::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<GoalPolicy> for String {
-    fn assign(self) -> Result<GoalPolicy, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalPolicy> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalPolicy, ::schemac_runtime::ConstraintError> {
         GoalPolicy::try_from(self)
     }
 }
 ::schemac_runtime::string_enum!(
     GoalAgentRole, "one of \"designer\"", [Designer = "designer"]
 );
-schemac_runtime::always_valid!(GoalAgentRole);
+::schemac_runtime::always_valid!(GoalAgentRole);
 ::schemac_runtime::json_schema!(GoalAgentRole, SCHEMA_VALUE, "/properties/agentRole");
-impl schemac_runtime::builder::Assign<GoalAgentRole> for &str {
-    fn assign(self) -> Result<GoalAgentRole, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalAgentRole> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalAgentRole, ::schemac_runtime::ConstraintError> {
         GoalAgentRole::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<GoalAgentRole> for String {
-    fn assign(self) -> Result<GoalAgentRole, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalAgentRole> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalAgentRole, ::schemac_runtime::ConstraintError> {
         GoalAgentRole::try_from(self)
     }
 }
@@ -1512,25 +1585,25 @@ impl schemac_runtime::builder::Assign<GoalAgentRole> for String {
     required(
         tasks,
         "tasks",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Seq(schemac_runtime::de::Plain::<Task>::new()),
-            |v| schemac_runtime::assert::max_items(v.len(), 20u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(::schemac_runtime::de::Plain::<Task>::new()),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 20u64),
         ),
     );
 }
-impl schemac_runtime::Validate for GoalTaskList {
+impl ::schemac_runtime::Validate for GoalTaskList {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.tasks;
             let at = &at.key("tasks");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 20u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 20u64));
             for (i, v) in v.iter().enumerate() {
                 let at = &at.index(i);
-                schemac_runtime::Validate::validate_at(v, at, errors);
+                ::schemac_runtime::Validate::validate_at(v, at, errors);
             }
         }
     }
@@ -1558,20 +1631,20 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
     /// Sets [`GoalTaskList::version`].
     pub fn version(
         self,
-        value: impl schemac_runtime::builder::Assign<GoalTaskListVersion>,
-    ) -> GoalTaskListBuilder<schemac_runtime::builder::Set, S1> {
+        value: impl ::schemac_runtime::builder::Assign<GoalTaskListVersion>,
+    ) -> GoalTaskListBuilder<::schemac_runtime::builder::Set, S1> {
         GoalTaskListBuilder(self.0.set(|p| &mut p.version, "version", value))
     }
     /// Sets [`GoalTaskList::tasks`].
     pub fn tasks(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<Task>>,
-    ) -> GoalTaskListBuilder<S0, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::std::vec::Vec<Task>>,
+    ) -> GoalTaskListBuilder<S0, ::schemac_runtime::builder::Set> {
         GoalTaskListBuilder(self.0.set(|p| &mut p.tasks, "tasks", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         GoalTaskListBuilder(
             self
                 .0
@@ -1585,13 +1658,15 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<GoalTaskList, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<GoalTaskList, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<GoalTaskList>,
-        S1: schemac_runtime::builder::IsSet<GoalTaskList>,
+        S0: ::schemac_runtime::builder::IsSet<GoalTaskList>,
+        S1: ::schemac_runtime::builder::IsSet<GoalTaskList>,
     {
         self.0
-            .build(|p| Some(GoalTaskList {
+            .build(|p| ::core::option::Option::Some(GoalTaskList {
                 version: p.version?,
                 tasks: p.tasks?,
                 extra: p.extra,
@@ -1600,26 +1675,29 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
 }
 impl GoalTaskListVersion {
     /// The only allowed value.
-    pub fn value() -> &'static serde_json::Value {
-        static VALUE: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(||
-        schemac_runtime::literal("1"));
+    pub fn value() -> &'static ::serde_json::Value {
+        static VALUE: ::std::sync::LazyLock<::serde_json::Value> = ::std::sync::LazyLock::new(||
+        ::schemac_runtime::literal("1"));
         &VALUE
     }
 }
-impl serde::Serialize for GoalTaskListVersion {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(GoalTaskListVersion::value(), serializer)
+impl ::serde::Serialize for GoalTaskListVersion {
+    fn serialize<__S: ::serde::Serializer>(
+        &self,
+        serializer: __S,
+    ) -> ::core::result::Result<__S::Ok, __S::Error> {
+        ::serde::Serialize::serialize(GoalTaskListVersion::value(), serializer)
     }
 }
-impl<'de> serde::Deserialize<'de> for GoalTaskListVersion {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        schemac_runtime::de::constant(deserializer, GoalTaskListVersion::value())
+impl<'de> ::serde::Deserialize<'de> for GoalTaskListVersion {
+    fn deserialize<__D: ::serde::Deserializer<'de>>(
+        deserializer: __D,
+    ) -> ::core::result::Result<Self, __D::Error> {
+        ::schemac_runtime::de::constant(deserializer, GoalTaskListVersion::value())
             .map(|()| GoalTaskListVersion)
     }
 }
-schemac_runtime::always_valid!(GoalTaskListVersion);
+::schemac_runtime::always_valid!(GoalTaskListVersion);
 ::schemac_runtime::json_schema!(
     GoalTaskListVersion, SCHEMA_VALUE, "/properties/taskList/properties/version"
 );
@@ -1630,9 +1708,9 @@ schemac_runtime::always_valid!(GoalTaskListVersion);
     required(
         title,
         "title",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     required(status, "status");
@@ -1640,29 +1718,29 @@ schemac_runtime::always_valid!(GoalTaskListVersion);
     optional(
         subtasks,
         "subtasks",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Seq(schemac_runtime::de::Plain::<Task>::new()),
-            |v| schemac_runtime::assert::max_items(v.len(), 5u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(::schemac_runtime::de::Plain::<Task>::new()),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 5u64),
         ),
     );
 }
-impl schemac_runtime::Validate for Task {
+impl ::schemac_runtime::Validate for Task {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.title;
             let at = &at.key("title");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
-        if let Some(v) = &self.subtasks {
+        if let ::core::option::Option::Some(v) = &self.subtasks {
             let at = &at.key("subtasks");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 5u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 5u64));
             for (i, v) in v.iter().enumerate() {
                 let at = &at.index(i);
-                schemac_runtime::Validate::validate_at(v, at, errors);
+                ::schemac_runtime::Validate::validate_at(v, at, errors);
             }
         }
     }
@@ -1691,41 +1769,41 @@ impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
     /// Sets [`Task::id`].
     pub fn id(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> TaskBuilder<schemac_runtime::builder::Set, S1, S2> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> TaskBuilder<::schemac_runtime::builder::Set, S1, S2> {
         TaskBuilder(self.0.set(|p| &mut p.id, "id", value))
     }
     /// Sets [`Task::title`].
     pub fn title(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> TaskBuilder<S0, schemac_runtime::builder::Set, S2> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> TaskBuilder<S0, ::schemac_runtime::builder::Set, S2> {
         TaskBuilder(self.0.set(|p| &mut p.title, "title", value))
     }
     /// Sets [`Task::status`].
     pub fn status(
         self,
-        value: impl schemac_runtime::builder::Assign<TaskStatus>,
-    ) -> TaskBuilder<S0, S1, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<TaskStatus>,
+    ) -> TaskBuilder<S0, S1, ::schemac_runtime::builder::Set> {
         TaskBuilder(self.0.set(|p| &mut p.status, "status", value))
     }
     /// Sets [`Task::agent_role`].
     pub fn agent_role(
         self,
-        value: impl schemac_runtime::builder::Assign<TaskAgentRole>,
+        value: impl ::schemac_runtime::builder::Assign<TaskAgentRole>,
     ) -> Self {
         TaskBuilder(self.0.set(|p| &mut p.agent_role, "agentRole", value))
     }
     /// Sets [`Task::subtasks`].
     pub fn subtasks(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<Task>>,
+        value: impl ::schemac_runtime::builder::Assign<::std::vec::Vec<Task>>,
     ) -> Self {
         TaskBuilder(self.0.set(|p| &mut p.subtasks, "subtasks", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         TaskBuilder(
             self
                 .0
@@ -1739,14 +1817,16 @@ impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<Task, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<Task, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<Task>,
-        S1: schemac_runtime::builder::IsSet<Task>,
-        S2: schemac_runtime::builder::IsSet<Task>,
+        S0: ::schemac_runtime::builder::IsSet<Task>,
+        S1: ::schemac_runtime::builder::IsSet<Task>,
+        S2: ::schemac_runtime::builder::IsSet<Task>,
     {
         self.0
-            .build(|p| Some(Task {
+            .build(|p| ::core::option::Option::Some(Task {
                 id: p.id?,
                 title: p.title?,
                 status: p.status?,
@@ -1761,17 +1841,21 @@ impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
     "one of \"pending\", \"in_progress\", \"complete\"",
     [Pending = "pending", InProgress = "in_progress", Complete = "complete"],
 );
-schemac_runtime::always_valid!(TaskStatus);
+::schemac_runtime::always_valid!(TaskStatus);
 ::schemac_runtime::json_schema!(
     TaskStatus, SCHEMA_VALUE, "/definitions/task/properties/status"
 );
-impl schemac_runtime::builder::Assign<TaskStatus> for &str {
-    fn assign(self) -> Result<TaskStatus, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<TaskStatus> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<TaskStatus, ::schemac_runtime::ConstraintError> {
         TaskStatus::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<TaskStatus> for String {
-    fn assign(self) -> Result<TaskStatus, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<TaskStatus> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<TaskStatus, ::schemac_runtime::ConstraintError> {
         TaskStatus::try_from(self)
     }
 }
@@ -1791,12 +1875,14 @@ impl schemac_runtime::builder::Assign<TaskStatus> for String {
     optional(
         regression_shield_missing,
         "regressionShieldMissing",
-        schemac_runtime::de::Seq(schemac_runtime::de::Plain::<String>::new()),
+        ::schemac_runtime::de::Seq(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ),
     );
-    optional(revision, "revision", schemac_runtime::de::Int::<u64>::new());
-    optional(duration_ms, "durationMs", schemac_runtime::de::Int::<u64>::new());
+    optional(revision, "revision", ::schemac_runtime::de::Int::<u64>::new());
+    optional(duration_ms, "durationMs", ::schemac_runtime::de::Int::<u64>::new());
 }
-schemac_runtime::always_valid!(AuditVerdict);
+::schemac_runtime::always_valid!(AuditVerdict);
 ::schemac_runtime::json_schema!(
     AuditVerdict, "auditVerdict", SCHEMA_VALUE, "/definitions/auditVerdict"
 );
@@ -1810,32 +1896,37 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     /// Sets [`AuditVerdict::at`].
     pub fn at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
-    ) -> AuditVerdictBuilder<schemac_runtime::builder::Set, S1, S2, S3> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
+    ) -> AuditVerdictBuilder<::schemac_runtime::builder::Set, S1, S2, S3> {
         AuditVerdictBuilder(self.0.set(|p| &mut p.at, "at", value))
     }
     /// Sets [`AuditVerdict::approved`].
     pub fn approved(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
-    ) -> AuditVerdictBuilder<S0, schemac_runtime::builder::Set, S2, S3> {
+        value: impl ::schemac_runtime::builder::Assign<bool>,
+    ) -> AuditVerdictBuilder<S0, ::schemac_runtime::builder::Set, S2, S3> {
         AuditVerdictBuilder(self.0.set(|p| &mut p.approved, "approved", value))
     }
     /// Sets [`AuditVerdict::disapproved`].
     pub fn disapproved(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
-    ) -> AuditVerdictBuilder<S0, S1, schemac_runtime::builder::Set, S3> {
+        value: impl ::schemac_runtime::builder::Assign<bool>,
+    ) -> AuditVerdictBuilder<S0, S1, ::schemac_runtime::builder::Set, S3> {
         AuditVerdictBuilder(self.0.set(|p| &mut p.disapproved, "disapproved", value))
     }
     /// Sets [`AuditVerdict::impossible`].
-    pub fn impossible(self, value: impl schemac_runtime::builder::Assign<bool>) -> Self {
+    pub fn impossible(
+        self,
+        value: impl ::schemac_runtime::builder::Assign<bool>,
+    ) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.impossible, "impossible", value))
     }
     /// Sets [`AuditVerdict::impossible_reason`].
     pub fn impossible_reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         AuditVerdictBuilder(
             self.0.set(|p| &mut p.impossible_reason, "impossibleReason", value),
@@ -1844,31 +1935,37 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     /// Sets [`AuditVerdict::model`].
     pub fn model(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> AuditVerdictBuilder<S0, S1, S2, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> AuditVerdictBuilder<S0, S1, S2, ::schemac_runtime::builder::Set> {
         AuditVerdictBuilder(self.0.set(|p| &mut p.model, "model", value))
     }
     /// Sets [`AuditVerdict::thinking_level`].
     pub fn thinking_level(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         AuditVerdictBuilder(
             self.0.set(|p| &mut p.thinking_level, "thinkingLevel", value),
         )
     }
     /// Sets [`AuditVerdict::report`].
-    pub fn report(self, value: impl schemac_runtime::builder::Assign<String>) -> Self {
+    pub fn report(
+        self,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.report, "report", value))
     }
     /// Sets [`AuditVerdict::error`].
-    pub fn error(self, value: impl schemac_runtime::builder::Assign<String>) -> Self {
+    pub fn error(
+        self,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.error, "error", value))
     }
     /// Sets [`AuditVerdict::regression_shield_passed`].
     pub fn regression_shield_passed(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
+        value: impl ::schemac_runtime::builder::Assign<bool>,
     ) -> Self {
         AuditVerdictBuilder(
             self
@@ -1883,7 +1980,9 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     /// Sets [`AuditVerdict::regression_shield_missing`].
     pub fn regression_shield_missing(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         AuditVerdictBuilder(
             self
@@ -1896,16 +1995,19 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
         )
     }
     /// Sets [`AuditVerdict::revision`].
-    pub fn revision(self, value: impl schemac_runtime::builder::Assign<u64>) -> Self {
+    pub fn revision(self, value: impl ::schemac_runtime::builder::Assign<u64>) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.revision, "revision", value))
     }
     /// Sets [`AuditVerdict::duration_ms`].
-    pub fn duration_ms(self, value: impl schemac_runtime::builder::Assign<u64>) -> Self {
+    pub fn duration_ms(
+        self,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.duration_ms, "durationMs", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         AuditVerdictBuilder(
             self
                 .0
@@ -1933,15 +2035,17 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<AuditVerdict, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<AuditVerdict, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<AuditVerdict>,
-        S1: schemac_runtime::builder::IsSet<AuditVerdict>,
-        S2: schemac_runtime::builder::IsSet<AuditVerdict>,
-        S3: schemac_runtime::builder::IsSet<AuditVerdict>,
+        S0: ::schemac_runtime::builder::IsSet<AuditVerdict>,
+        S1: ::schemac_runtime::builder::IsSet<AuditVerdict>,
+        S2: ::schemac_runtime::builder::IsSet<AuditVerdict>,
+        S3: ::schemac_runtime::builder::IsSet<AuditVerdict>,
     {
         self.0
-            .build(|p| Some(AuditVerdict {
+            .build(|p| ::core::option::Option::Some(AuditVerdict {
                 at: p.at?,
                 approved: p.approved?,
                 disapproved: p.disapproved?,
@@ -1964,15 +2068,19 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     "one of \"decision\", \"error\", \"wait\", \"blocked\"",
     [Decision = "decision", Error = "error", Wait = "wait", Blocked = "blocked"],
 );
-schemac_runtime::always_valid!(GoalPauseKind);
+::schemac_runtime::always_valid!(GoalPauseKind);
 ::schemac_runtime::json_schema!(GoalPauseKind, SCHEMA_VALUE, "/properties/pauseKind");
-impl schemac_runtime::builder::Assign<GoalPauseKind> for &str {
-    fn assign(self) -> Result<GoalPauseKind, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalPauseKind> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalPauseKind, ::schemac_runtime::ConstraintError> {
         GoalPauseKind::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<GoalPauseKind> for String {
-    fn assign(self) -> Result<GoalPauseKind, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<GoalPauseKind, ::schemac_runtime::ConstraintError> {
         GoalPauseKind::try_from(self)
     }
 }
@@ -1986,9 +2094,9 @@ impl schemac_runtime::builder::Assign<GoalPauseKind> for String {
     optional(
         attempt_id,
         "attemptId",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     optional(started_at, "startedAt");
@@ -2001,9 +2109,11 @@ impl schemac_runtime::builder::Assign<GoalPauseKind> for String {
     optional(
         recovery_notice_keys,
         "recoveryNoticeKeys",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Seq(schemac_runtime::de::Plain::<String>::new()),
-            |v| schemac_runtime::assert::max_items(v.len(), 16u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            ),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 16u64),
         ),
     );
     optional(automatic_recovery_attempted, "automaticRecoveryAttempted");
@@ -2011,50 +2121,50 @@ impl schemac_runtime::builder::Assign<GoalPauseKind> for String {
     optional(
         automatic_recovery_generation,
         "automaticRecoveryGeneration",
-        schemac_runtime::de::Int::<u64>::new(),
+        ::schemac_runtime::de::Int::<u64>::new(),
     );
     optional(
         automatic_recovery_attempts,
         "automaticRecoveryAttempts",
-        schemac_runtime::de::Int::<u64>::new(),
+        ::schemac_runtime::de::Int::<u64>::new(),
     );
     optional(automatic_recovery_first_at, "automaticRecoveryFirstAt");
     optional(automatic_recovery_until, "automaticRecoveryUntil");
-    optional(retry_attempts, "retryAttempts", schemac_runtime::de::Int::<u64>::new());
+    optional(retry_attempts, "retryAttempts", ::schemac_runtime::de::Int::<u64>::new());
     optional(retry_first_at, "retryFirstAt");
     optional(retry_until, "retryUntil");
-    optional(quota_attempts, "quotaAttempts", schemac_runtime::de::Int::<u64>::new());
+    optional(quota_attempts, "quotaAttempts", ::schemac_runtime::de::Int::<u64>::new());
     optional(quota_first_at, "quotaFirstAt");
     optional(quota_auto_retry_until, "quotaAutoRetryUntil");
     optional(quota_signal, "quotaSignal");
     optional(
         retry_after_sec,
         "retryAfterSec",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Float::new(),
-            |v| schemac_runtime::assert::minimum(*v, 0i128),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Float::new(),
+            |v| ::schemac_runtime::assert::minimum(*v, 0i128),
         ),
     );
     optional(retry_from_upstream, "retryFromUpstream");
     optional(reset_at, "resetAt");
 }
-impl schemac_runtime::Validate for PendingCompletion {
+impl ::schemac_runtime::Validate for PendingCompletion {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
-        if let Some(v) = &self.attempt_id {
+        if let ::core::option::Option::Some(v) = &self.attempt_id {
             let at = &at.key("attemptId");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
-        if let Some(v) = &self.recovery_notice_keys {
+        if let ::core::option::Option::Some(v) = &self.recovery_notice_keys {
             let at = &at.key("recoveryNoticeKeys");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 16u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 16u64));
         }
-        if let Some(v) = &self.retry_after_sec {
+        if let ::core::option::Option::Some(v) = &self.retry_after_sec {
             let at = &at.key("retryAfterSec");
-            errors.check(at, schemac_runtime::assert::minimum(*v, 0i128));
+            errors.check(at, ::schemac_runtime::assert::minimum(*v, 0i128));
         }
     }
 }
@@ -2072,7 +2182,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::completion_summary`].
     pub fn completion_summary(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.completion_summary, "completionSummary", value),
@@ -2081,7 +2191,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::verification_summary`].
     pub fn verification_summary(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.verification_summary, "verificationSummary", value),
@@ -2090,35 +2200,41 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::at`].
     pub fn at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
-    ) -> PendingCompletionBuilder<schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
+    ) -> PendingCompletionBuilder<::schemac_runtime::builder::Set> {
         PendingCompletionBuilder(self.0.set(|p| &mut p.at, "at", value))
     }
     /// Sets [`PendingCompletion::phase`].
     pub fn phase(
         self,
-        value: impl schemac_runtime::builder::Assign<PendingCompletionPhase>,
+        value: impl ::schemac_runtime::builder::Assign<PendingCompletionPhase>,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.phase, "phase", value))
     }
     /// Sets [`PendingCompletion::attempt_id`].
     pub fn attempt_id(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.attempt_id, "attemptId", value))
     }
     /// Sets [`PendingCompletion::started_at`].
     pub fn started_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.started_at, "startedAt", value))
     }
     /// Sets [`PendingCompletion::wall_deadline_at`].
     pub fn wall_deadline_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.wall_deadline_at, "wallDeadlineAt", value),
@@ -2127,14 +2243,16 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::recovery_at`].
     pub fn recovery_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.recovery_at, "recoveryAt", value))
     }
     /// Sets [`PendingCompletion::recovery_reason`].
     pub fn recovery_reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.recovery_reason, "recoveryReason", value),
@@ -2143,7 +2261,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::recovery_retry_at`].
     pub fn recovery_retry_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.recovery_retry_at, "recoveryRetryAt", value),
@@ -2152,7 +2272,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::provider_error_diagnostic`].
     pub fn provider_error_diagnostic(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -2167,7 +2287,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::recovery_episode_key`].
     pub fn recovery_episode_key(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.recovery_episode_key, "recoveryEpisodeKey", value),
@@ -2176,7 +2296,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::recovery_notice_keys`].
     pub fn recovery_notice_keys(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.recovery_notice_keys, "recoveryNoticeKeys", value),
@@ -2185,7 +2307,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_attempted`].
     pub fn automatic_recovery_attempted(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
+        value: impl ::schemac_runtime::builder::Assign<bool>,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -2200,7 +2322,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_at`].
     pub fn automatic_recovery_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.automatic_recovery_at, "automaticRecoveryAt", value),
@@ -2209,7 +2333,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_generation`].
     pub fn automatic_recovery_generation(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -2224,7 +2348,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_attempts`].
     pub fn automatic_recovery_attempts(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -2239,7 +2363,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_first_at`].
     pub fn automatic_recovery_first_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -2254,7 +2380,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_until`].
     pub fn automatic_recovery_until(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -2269,7 +2397,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_attempts`].
     pub fn retry_attempts(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.retry_attempts, "retryAttempts", value),
@@ -2278,7 +2406,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_first_at`].
     pub fn retry_first_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.retry_first_at, "retryFirstAt", value),
@@ -2287,14 +2417,16 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_until`].
     pub fn retry_until(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.retry_until, "retryUntil", value))
     }
     /// Sets [`PendingCompletion::quota_attempts`].
     pub fn quota_attempts(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.quota_attempts, "quotaAttempts", value),
@@ -2303,7 +2435,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::quota_first_at`].
     pub fn quota_first_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.quota_first_at, "quotaFirstAt", value),
@@ -2312,7 +2446,9 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::quota_auto_retry_until`].
     pub fn quota_auto_retry_until(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.quota_auto_retry_until, "quotaAutoRetryUntil", value),
@@ -2321,7 +2457,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::quota_signal`].
     pub fn quota_signal(
         self,
-        value: impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal>,
+        value: impl ::schemac_runtime::builder::Assign<PendingCompletionQuotaSignal>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.quota_signal, "quotaSignal", value),
@@ -2330,7 +2466,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_after_sec`].
     pub fn retry_after_sec(
         self,
-        value: impl schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<f64>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.retry_after_sec, "retryAfterSec", value),
@@ -2339,7 +2475,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_from_upstream`].
     pub fn retry_from_upstream(
         self,
-        value: impl schemac_runtime::builder::Assign<bool>,
+        value: impl ::schemac_runtime::builder::Assign<bool>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.retry_from_upstream, "retryFromUpstream", value),
@@ -2348,13 +2484,15 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::reset_at`].
     pub fn reset_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         PendingCompletionBuilder(self.0.set(|p| &mut p.reset_at, "resetAt", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         PendingCompletionBuilder(
             self
                 .0
@@ -2398,12 +2536,14 @@ impl<S0> PendingCompletionBuilder<S0> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<PendingCompletion, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<PendingCompletion, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<PendingCompletion>,
+        S0: ::schemac_runtime::builder::IsSet<PendingCompletion>,
     {
         self.0
-            .build(|p| Some(PendingCompletion {
+            .build(|p| ::core::option::Option::Some(PendingCompletion {
                 completion_summary: p.completion_summary,
                 verification_summary: p.verification_summary,
                 at: p.at?,
@@ -2447,18 +2587,29 @@ impl<S0> PendingCompletionBuilder<S0> {
         QuotaWaiting = "quota-waiting",
     ],
 );
-schemac_runtime::always_valid!(PendingCompletionPhase);
+::schemac_runtime::always_valid!(PendingCompletionPhase);
 ::schemac_runtime::json_schema!(
     PendingCompletionPhase, SCHEMA_VALUE,
     "/definitions/pendingCompletion/properties/phase"
 );
-impl schemac_runtime::builder::Assign<PendingCompletionPhase> for &str {
-    fn assign(self) -> Result<PendingCompletionPhase, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<PendingCompletionPhase> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<
+        PendingCompletionPhase,
+        ::schemac_runtime::ConstraintError,
+    > {
         PendingCompletionPhase::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<PendingCompletionPhase> for String {
-    fn assign(self) -> Result<PendingCompletionPhase, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<PendingCompletionPhase>
+for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<
+        PendingCompletionPhase,
+        ::schemac_runtime::ConstraintError,
+    > {
         PendingCompletionPhase::try_from(self)
     }
 }
@@ -2467,22 +2618,29 @@ impl schemac_runtime::builder::Assign<PendingCompletionPhase> for String {
     "one of \"rate-limit\", \"plan-quota\", \"billing\"",
     [RateLimit = "rate-limit", PlanQuota = "plan-quota", Billing = "billing"],
 );
-schemac_runtime::always_valid!(PendingCompletionQuotaSignal);
+::schemac_runtime::always_valid!(PendingCompletionQuotaSignal);
 ::schemac_runtime::json_schema!(
     PendingCompletionQuotaSignal, SCHEMA_VALUE,
     "/definitions/pendingCompletion/properties/quotaSignal"
 );
-impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for &str {
+impl ::schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for &str {
     fn assign(
         self,
-    ) -> Result<PendingCompletionQuotaSignal, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        PendingCompletionQuotaSignal,
+        ::schemac_runtime::ConstraintError,
+    > {
         PendingCompletionQuotaSignal::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for String {
+impl ::schemac_runtime::builder::Assign<PendingCompletionQuotaSignal>
+for ::std::string::String {
     fn assign(
         self,
-    ) -> Result<PendingCompletionQuotaSignal, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        PendingCompletionQuotaSignal,
+        ::schemac_runtime::ConstraintError,
+    > {
         PendingCompletionQuotaSignal::try_from(self)
     }
 }
@@ -2494,9 +2652,9 @@ impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for String {
     required(
         original_objective,
         "originalObjective",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     optional(replacement_objective, "replacementObjective");
@@ -2505,56 +2663,60 @@ impl schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for String {
     required(
         source,
         "source",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     required(
         reason,
         "reason",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     required(
         evidence,
         "evidence",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     required(confidence, "confidence");
-    required(revision_before, "revisionBefore", schemac_runtime::de::Int::<u64>::new());
-    required(revision_after, "revisionAfter", schemac_runtime::de::Int::<u64>::new());
+    required(
+        revision_before,
+        "revisionBefore",
+        ::schemac_runtime::de::Int::<u64>::new(),
+    );
+    required(revision_after, "revisionAfter", ::schemac_runtime::de::Int::<u64>::new());
 }
-impl schemac_runtime::Validate for ObjectiveRepair {
+impl ::schemac_runtime::Validate for ObjectiveRepair {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.original_objective;
             let at = &at.key("originalObjective");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
         {
             let v = &self.source;
             let at = &at.key("source");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
         {
             let v = &self.reason;
             let at = &at.key("reason");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
         {
             let v = &self.evidence;
             let at = &at.key("evidence");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
     }
 }
@@ -2581,9 +2743,11 @@ impl<
     /// Sets [`ObjectiveRepair::at`].
     pub fn at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> ObjectiveRepairBuilder<
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S1,
         S2,
         S3,
@@ -2598,10 +2762,10 @@ impl<
     /// Sets [`ObjectiveRepair::action`].
     pub fn action(
         self,
-        value: impl schemac_runtime::builder::Assign<ObjectiveRepairAction>,
+        value: impl ::schemac_runtime::builder::Assign<ObjectiveRepairAction>,
     ) -> ObjectiveRepairBuilder<
         S0,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S2,
         S3,
         S4,
@@ -2615,11 +2779,11 @@ impl<
     /// Sets [`ObjectiveRepair::original_objective`].
     pub fn original_objective(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S3,
         S4,
         S5,
@@ -2634,7 +2798,7 @@ impl<
     /// Sets [`ObjectiveRepair::replacement_objective`].
     pub fn replacement_objective(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         ObjectiveRepairBuilder(
             self.0.set(|p| &mut p.replacement_objective, "replacementObjective", value),
@@ -2643,7 +2807,7 @@ impl<
     /// Sets [`ObjectiveRepair::original_contract`].
     pub fn original_contract(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         ObjectiveRepairBuilder(
             self.0.set(|p| &mut p.original_contract, "originalContract", value),
@@ -2652,7 +2816,7 @@ impl<
     /// Sets [`ObjectiveRepair::replacement_contract`].
     pub fn replacement_contract(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         ObjectiveRepairBuilder(
             self.0.set(|p| &mut p.replacement_contract, "replacementContract", value),
@@ -2661,12 +2825,12 @@ impl<
     /// Sets [`ObjectiveRepair::source`].
     pub fn source(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
         S2,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S4,
         S5,
         S6,
@@ -2678,13 +2842,13 @@ impl<
     /// Sets [`ObjectiveRepair::reason`].
     pub fn reason(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
         S2,
         S3,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S5,
         S6,
         S7,
@@ -2695,14 +2859,14 @@ impl<
     /// Sets [`ObjectiveRepair::evidence`].
     pub fn evidence(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
         S2,
         S3,
         S4,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S6,
         S7,
         S8,
@@ -2712,7 +2876,7 @@ impl<
     /// Sets [`ObjectiveRepair::confidence`].
     pub fn confidence(
         self,
-        value: impl schemac_runtime::builder::Assign<ObjectiveRepairConfidence>,
+        value: impl ::schemac_runtime::builder::Assign<ObjectiveRepairConfidence>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
@@ -2720,7 +2884,7 @@ impl<
         S3,
         S4,
         S5,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S7,
         S8,
     > {
@@ -2729,7 +2893,7 @@ impl<
     /// Sets [`ObjectiveRepair::revision_before`].
     pub fn revision_before(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
@@ -2738,7 +2902,7 @@ impl<
         S4,
         S5,
         S6,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
         S8,
     > {
         ObjectiveRepairBuilder(
@@ -2748,7 +2912,7 @@ impl<
     /// Sets [`ObjectiveRepair::revision_after`].
     pub fn revision_after(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<u64>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
@@ -2758,7 +2922,7 @@ impl<
         S5,
         S6,
         S7,
-        schemac_runtime::builder::Set,
+        ::schemac_runtime::builder::Set,
     > {
         ObjectiveRepairBuilder(
             self.0.set(|p| &mut p.revision_after, "revisionAfter", value),
@@ -2766,7 +2930,7 @@ impl<
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         ObjectiveRepairBuilder(
             self
                 .0
@@ -2793,20 +2957,22 @@ impl<
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<ObjectiveRepair, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<ObjectiveRepair, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S1: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S2: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S3: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S4: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S5: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S6: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S7: schemac_runtime::builder::IsSet<ObjectiveRepair>,
-        S8: schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S0: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S1: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S2: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S3: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S4: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S5: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S6: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S7: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
+        S8: ::schemac_runtime::builder::IsSet<ObjectiveRepair>,
     {
         self.0
-            .build(|p| Some(ObjectiveRepair {
+            .build(|p| ::core::option::Option::Some(ObjectiveRepair {
                 at: p.at?,
                 action: p.action?,
                 original_objective: p.original_objective?,
@@ -2828,17 +2994,28 @@ impl<
     "one of \"auto-applied\", \"queued\"",
     [AutoApplied = "auto-applied", Queued = "queued"],
 );
-schemac_runtime::always_valid!(ObjectiveRepairAction);
+::schemac_runtime::always_valid!(ObjectiveRepairAction);
 ::schemac_runtime::json_schema!(
     ObjectiveRepairAction, SCHEMA_VALUE, "/definitions/objectiveRepair/properties/action"
 );
-impl schemac_runtime::builder::Assign<ObjectiveRepairAction> for &str {
-    fn assign(self) -> Result<ObjectiveRepairAction, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<ObjectiveRepairAction> for &str {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<
+        ObjectiveRepairAction,
+        ::schemac_runtime::ConstraintError,
+    > {
         ObjectiveRepairAction::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<ObjectiveRepairAction> for String {
-    fn assign(self) -> Result<ObjectiveRepairAction, schemac_runtime::ConstraintError> {
+impl ::schemac_runtime::builder::Assign<ObjectiveRepairAction>
+for ::std::string::String {
+    fn assign(
+        self,
+    ) -> ::core::result::Result<
+        ObjectiveRepairAction,
+        ::schemac_runtime::ConstraintError,
+    > {
         ObjectiveRepairAction::try_from(self)
     }
 }
@@ -2847,22 +3024,29 @@ impl schemac_runtime::builder::Assign<ObjectiveRepairAction> for String {
     "one of \"best-effort\", \"fallback\"",
     [BestEffort = "best-effort", Fallback = "fallback"],
 );
-schemac_runtime::always_valid!(ObjectiveRepairConfidence);
+::schemac_runtime::always_valid!(ObjectiveRepairConfidence);
 ::schemac_runtime::json_schema!(
     ObjectiveRepairConfidence, SCHEMA_VALUE,
     "/definitions/objectiveRepair/properties/confidence"
 );
-impl schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for &str {
+impl ::schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for &str {
     fn assign(
         self,
-    ) -> Result<ObjectiveRepairConfidence, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        ObjectiveRepairConfidence,
+        ::schemac_runtime::ConstraintError,
+    > {
         ObjectiveRepairConfidence::try_from(self)
     }
 }
-impl schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for String {
+impl ::schemac_runtime::builder::Assign<ObjectiveRepairConfidence>
+for ::std::string::String {
     fn assign(
         self,
-    ) -> Result<ObjectiveRepairConfidence, schemac_runtime::ConstraintError> {
+    ) -> ::core::result::Result<
+        ObjectiveRepairConfidence,
+        ::schemac_runtime::ConstraintError,
+    > {
         ObjectiveRepairConfidence::try_from(self)
     }
 }
@@ -2872,55 +3056,57 @@ impl schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for String {
     required(
         id,
         "id",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     required(
         objective,
         "objective",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     optional(verification_contract, "verificationContract");
     required(
         reasons,
         "reasons",
-        schemac_runtime::de::Seq(schemac_runtime::de::Plain::<String>::new()),
+        ::schemac_runtime::de::Seq(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ),
     );
     required(
         source,
         "source",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     optional(replan_prompted_at, "replanPromptedAt");
 }
-impl schemac_runtime::Validate for ObjectiveRepairTarget {
+impl ::schemac_runtime::Validate for ObjectiveRepairTarget {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.id;
             let at = &at.key("id");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
         {
             let v = &self.objective;
             let at = &at.key("objective");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
         {
             let v = &self.source;
             let at = &at.key("source");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
     }
 }
@@ -2938,15 +3124,15 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     /// Sets [`ObjectiveRepairTarget::id`].
     pub fn id(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> ObjectiveRepairTargetBuilder<schemac_runtime::builder::Set, S1, S2, S3> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> ObjectiveRepairTargetBuilder<::schemac_runtime::builder::Set, S1, S2, S3> {
         ObjectiveRepairTargetBuilder(self.0.set(|p| &mut p.id, "id", value))
     }
     /// Sets [`ObjectiveRepairTarget::objective`].
     pub fn objective(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> ObjectiveRepairTargetBuilder<S0, schemac_runtime::builder::Set, S2, S3> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> ObjectiveRepairTargetBuilder<S0, ::schemac_runtime::builder::Set, S2, S3> {
         ObjectiveRepairTargetBuilder(
             self.0.set(|p| &mut p.objective, "objective", value),
         )
@@ -2954,7 +3140,7 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     /// Sets [`ObjectiveRepairTarget::verification_contract`].
     pub fn verification_contract(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         ObjectiveRepairTargetBuilder(
             self.0.set(|p| &mut p.verification_contract, "verificationContract", value),
@@ -2963,21 +3149,25 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     /// Sets [`ObjectiveRepairTarget::reasons`].
     pub fn reasons(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
-    ) -> ObjectiveRepairTargetBuilder<S0, S1, schemac_runtime::builder::Set, S3> {
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
+    ) -> ObjectiveRepairTargetBuilder<S0, S1, ::schemac_runtime::builder::Set, S3> {
         ObjectiveRepairTargetBuilder(self.0.set(|p| &mut p.reasons, "reasons", value))
     }
     /// Sets [`ObjectiveRepairTarget::source`].
     pub fn source(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> ObjectiveRepairTargetBuilder<S0, S1, S2, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> ObjectiveRepairTargetBuilder<S0, S1, S2, ::schemac_runtime::builder::Set> {
         ObjectiveRepairTargetBuilder(self.0.set(|p| &mut p.source, "source", value))
     }
     /// Sets [`ObjectiveRepairTarget::replan_prompted_at`].
     pub fn replan_prompted_at(
         self,
-        value: impl schemac_runtime::builder::Assign<schemac_runtime::format::DateTime>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::schemac_runtime::format::DateTime,
+        >,
     ) -> Self {
         ObjectiveRepairTargetBuilder(
             self.0.set(|p| &mut p.replan_prompted_at, "replanPromptedAt", value),
@@ -2985,7 +3175,7 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         ObjectiveRepairTargetBuilder(
             self
                 .0
@@ -3008,15 +3198,18 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     /// pointer (values a setter could not convert first, then what `validate()` finds).
     pub fn build(
         self,
-    ) -> Result<ObjectiveRepairTarget, schemac_runtime::ValidationErrors>
+    ) -> ::core::result::Result<
+        ObjectiveRepairTarget,
+        ::schemac_runtime::ValidationErrors,
+    >
     where
-        S0: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
-        S1: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
-        S2: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
-        S3: schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+        S0: ::schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+        S1: ::schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+        S2: ::schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
+        S3: ::schemac_runtime::builder::IsSet<ObjectiveRepairTarget>,
     {
         self.0
-            .build(|p| Some(ObjectiveRepairTarget {
+            .build(|p| ::core::option::Option::Some(ObjectiveRepairTarget {
                 id: p.id?,
                 objective: p.objective?,
                 verification_contract: p.verification_contract,
@@ -3033,43 +3226,43 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     required(
         original_objective,
         "originalObjective",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Plain::<String>::new(),
-            |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
         ),
     );
     optional(original_contract, "originalContract");
     optional(
         user_seeds,
         "userSeeds",
-        schemac_runtime::de::Assert::new(
-            schemac_runtime::de::Seq(
-                schemac_runtime::de::Assert::new(
-                    schemac_runtime::de::Plain::<String>::new(),
-                    |v| schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Assert::new(
+                    ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
                 ),
             ),
-            |v| schemac_runtime::assert::max_items(v.len(), 10u64),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 10u64),
         ),
     );
 }
-impl schemac_runtime::Validate for ObjectiveProvenance {
+impl ::schemac_runtime::Validate for ObjectiveProvenance {
     fn validate_at(
         &self,
-        at: &schemac_runtime::validate::Path<'_>,
-        errors: &mut schemac_runtime::ValidationErrors,
+        at: &::schemac_runtime::validate::Path<'_>,
+        errors: &mut ::schemac_runtime::ValidationErrors,
     ) {
         {
             let v = &self.original_objective;
             let at = &at.key("originalObjective");
-            errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
         }
-        if let Some(v) = &self.user_seeds {
+        if let ::core::option::Option::Some(v) = &self.user_seeds {
             let at = &at.key("userSeeds");
-            errors.check(at, schemac_runtime::assert::max_items(v.len(), 10u64));
+            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 10u64));
             for (i, v) in v.iter().enumerate() {
                 let at = &at.index(i);
-                errors.check(at, schemac_runtime::assert::min_length(v, 1u64));
+                errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
             }
         }
     }
@@ -3088,8 +3281,8 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     /// Sets [`ObjectiveProvenance::original_objective`].
     pub fn original_objective(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
-    ) -> ObjectiveProvenanceBuilder<schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
+    ) -> ObjectiveProvenanceBuilder<::schemac_runtime::builder::Set> {
         ObjectiveProvenanceBuilder(
             self.0.set(|p| &mut p.original_objective, "originalObjective", value),
         )
@@ -3097,7 +3290,7 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     /// Sets [`ObjectiveProvenance::original_contract`].
     pub fn original_contract(
         self,
-        value: impl schemac_runtime::builder::Assign<String>,
+        value: impl ::schemac_runtime::builder::Assign<::std::string::String>,
     ) -> Self {
         ObjectiveProvenanceBuilder(
             self.0.set(|p| &mut p.original_contract, "originalContract", value),
@@ -3106,13 +3299,15 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     /// Sets [`ObjectiveProvenance::user_seeds`].
     pub fn user_seeds(
         self,
-        value: impl schemac_runtime::builder::Assign<Vec<String>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::std::vec::Vec<::std::string::String>,
+        >,
     ) -> Self {
         ObjectiveProvenanceBuilder(self.0.set(|p| &mut p.user_seeds, "userSeeds", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         ObjectiveProvenanceBuilder(
             self
                 .0
@@ -3126,12 +3321,14 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<ObjectiveProvenance, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<ObjectiveProvenance, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<ObjectiveProvenance>,
+        S0: ::schemac_runtime::builder::IsSet<ObjectiveProvenance>,
     {
         self.0
-            .build(|p| Some(ObjectiveProvenance {
+            .build(|p| ::core::option::Option::Some(ObjectiveProvenance {
                 original_objective: p.original_objective?,
                 original_contract: p.original_contract,
                 user_seeds: p.user_seeds,
@@ -3142,11 +3339,11 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
 ::schemac_runtime::object! {
     GoalTelemetry;
     open;
-    required(turns, "turns", schemac_runtime::de::Int::<u64>::new());
-    required(file_writes, "fileWrites", schemac_runtime::de::Int::<u64>::new());
-    required(bash_calls, "bashCalls", schemac_runtime::de::Int::<u64>::new());
+    required(turns, "turns", ::schemac_runtime::de::Int::<u64>::new());
+    required(file_writes, "fileWrites", ::schemac_runtime::de::Int::<u64>::new());
+    required(bash_calls, "bashCalls", ::schemac_runtime::de::Int::<u64>::new());
 }
-schemac_runtime::always_valid!(GoalTelemetry);
+::schemac_runtime::always_valid!(GoalTelemetry);
 ::schemac_runtime::json_schema!(GoalTelemetry, SCHEMA_VALUE, "/properties/telemetry");
 impl GoalTelemetry {
     /// A builder for a `GoalTelemetry`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -3158,27 +3355,27 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
     /// Sets [`GoalTelemetry::turns`].
     pub fn turns(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> GoalTelemetryBuilder<schemac_runtime::builder::Set, S1, S2> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> GoalTelemetryBuilder<::schemac_runtime::builder::Set, S1, S2> {
         GoalTelemetryBuilder(self.0.set(|p| &mut p.turns, "turns", value))
     }
     /// Sets [`GoalTelemetry::file_writes`].
     pub fn file_writes(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> GoalTelemetryBuilder<S0, schemac_runtime::builder::Set, S2> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> GoalTelemetryBuilder<S0, ::schemac_runtime::builder::Set, S2> {
         GoalTelemetryBuilder(self.0.set(|p| &mut p.file_writes, "fileWrites", value))
     }
     /// Sets [`GoalTelemetry::bash_calls`].
     pub fn bash_calls(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> GoalTelemetryBuilder<S0, S1, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> GoalTelemetryBuilder<S0, S1, ::schemac_runtime::builder::Set> {
         GoalTelemetryBuilder(self.0.set(|p| &mut p.bash_calls, "bashCalls", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         GoalTelemetryBuilder(
             self
                 .0
@@ -3192,14 +3389,16 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<GoalTelemetry, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<GoalTelemetry, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<GoalTelemetry>,
-        S1: schemac_runtime::builder::IsSet<GoalTelemetry>,
-        S2: schemac_runtime::builder::IsSet<GoalTelemetry>,
+        S0: ::schemac_runtime::builder::IsSet<GoalTelemetry>,
+        S1: ::schemac_runtime::builder::IsSet<GoalTelemetry>,
+        S2: ::schemac_runtime::builder::IsSet<GoalTelemetry>,
     {
         self.0
-            .build(|p| Some(GoalTelemetry {
+            .build(|p| ::core::option::Option::Some(GoalTelemetry {
                 turns: p.turns?,
                 file_writes: p.file_writes?,
                 bash_calls: p.bash_calls?,
@@ -3210,10 +3409,10 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
 ::schemac_runtime::object! {
     GoalUsage;
     open;
-    required(tokens_used, "tokensUsed", schemac_runtime::de::Int::<u64>::new());
-    required(tokens_limit, "tokensLimit", schemac_runtime::de::Int::<u64>::new());
+    required(tokens_used, "tokensUsed", ::schemac_runtime::de::Int::<u64>::new());
+    required(tokens_limit, "tokensLimit", ::schemac_runtime::de::Int::<u64>::new());
 }
-schemac_runtime::always_valid!(GoalUsage);
+::schemac_runtime::always_valid!(GoalUsage);
 ::schemac_runtime::json_schema!(GoalUsage, SCHEMA_VALUE, "/properties/usage");
 impl GoalUsage {
     /// A builder for a `GoalUsage`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -3225,20 +3424,20 @@ impl<S0, S1> GoalUsageBuilder<S0, S1> {
     /// Sets [`GoalUsage::tokens_used`].
     pub fn tokens_used(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> GoalUsageBuilder<schemac_runtime::builder::Set, S1> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> GoalUsageBuilder<::schemac_runtime::builder::Set, S1> {
         GoalUsageBuilder(self.0.set(|p| &mut p.tokens_used, "tokensUsed", value))
     }
     /// Sets [`GoalUsage::tokens_limit`].
     pub fn tokens_limit(
         self,
-        value: impl schemac_runtime::builder::Assign<u64>,
-    ) -> GoalUsageBuilder<S0, schemac_runtime::builder::Set> {
+        value: impl ::schemac_runtime::builder::Assign<u64>,
+    ) -> GoalUsageBuilder<S0, ::schemac_runtime::builder::Set> {
         GoalUsageBuilder(self.0.set(|p| &mut p.tokens_limit, "tokensLimit", value))
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl serde::Serialize) -> Self {
+    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
         GoalUsageBuilder(
             self
                 .0
@@ -3252,13 +3451,15 @@ impl<S0, S1> GoalUsageBuilder<S0, S1> {
     }
     /// The value, if it satisfies its schema; otherwise every violation, each with its
     /// pointer (values a setter could not convert first, then what `validate()` finds).
-    pub fn build(self) -> Result<GoalUsage, schemac_runtime::ValidationErrors>
+    pub fn build(
+        self,
+    ) -> ::core::result::Result<GoalUsage, ::schemac_runtime::ValidationErrors>
     where
-        S0: schemac_runtime::builder::IsSet<GoalUsage>,
-        S1: schemac_runtime::builder::IsSet<GoalUsage>,
+        S0: ::schemac_runtime::builder::IsSet<GoalUsage>,
+        S1: ::schemac_runtime::builder::IsSet<GoalUsage>,
     {
         self.0
-            .build(|p| Some(GoalUsage {
+            .build(|p| ::core::option::Option::Some(GoalUsage {
                 tokens_used: p.tokens_used?,
                 tokens_limit: p.tokens_limit?,
                 extra: p.extra,

@@ -74,11 +74,33 @@ pub fn validator(path: &Path) -> jsonschema::Validator {
         }
         None => jsonschema::Draft::Draft202012,
     };
+    // The schemas beside it, for `$ref`s to other files (`serde.json`, `with%20space.json`).
+    let mut registry = jsonschema::Registry::new();
+    for sibling in path.parent().map(json_files).unwrap_or_default() {
+        let resource = draft.create_resource(read_json(&sibling));
+        registry = registry.add(file_uri(&sibling), resource).unwrap_or_else(|e| panic!("{}: {e}", sibling.display()));
+    }
+    let registry = registry.prepare().unwrap_or_else(|e| panic!("the schemas beside {}: {e}", path.display()));
     jsonschema::options()
         .with_draft(draft)
+        .with_registry(&registry)
+        .with_base_uri(file_uri(path))
         .should_validate_formats(assert_formats)
         .build(&schema)
         .unwrap_or_else(|e| panic!("jsonschema cannot compile {}: {e}", path.display()))
+}
+
+/// The `file:` URI of `path`, spaces and control characters percent-encoded.
+fn file_uri(path: &Path) -> String {
+    let mut uri = "file://".to_owned();
+    for c in path.display().to_string().chars() {
+        if c == ' ' || c == '%' || c.is_control() {
+            uri.push_str(&format!("%{:02X}", u32::from(c)));
+        } else {
+            uri.push(c);
+        }
+    }
+    uri
 }
 
 /// An invalid instance file: `{"pointer": ..., "why": ..., "instance": ...}`.

@@ -6,7 +6,7 @@
 /// Madoo attempts report
 ///
 /// What Repeat Until Accepted (workflow/repeat) did: the body it ran, its policy, every attempt in order with the execution it was, whether its body accepted it, its score and its feedback, and which attempt was delivered and why. Derived from the attempts' own runs, never from text a model wrote. Public IDs only.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct AttemptsReport {
     #[serde(rename = "schema")]
     pub schema: AttemptsReportSchema,
@@ -16,42 +16,42 @@ pub struct AttemptsReport {
     pub policy: AttemptsReportPolicy,
     /// The item of the iteration this report belongs to; null when the step is not repeated per item.
     #[serde(rename = "item")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub item: Option<u64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub item: ::core::option::Option<u64>,
     #[serde(rename = "attempts")]
-    pub attempts: Vec<Attempt>,
+    pub attempts: ::std::vec::Vec<Attempt>,
     /// The attempt delivered as the candidate; null when the result was discarded.
     #[serde(rename = "selected_attempt")]
-    pub selected_attempt: Option<u64>,
+    pub selected_attempt: ::core::option::Option<u64>,
     /// accepted: an attempt was accepted. best_unaccepted: none was, the best one is delivered and stays marked as not accepted. discarded: none was and nothing is delivered.
     #[serde(rename = "disposition")]
     pub disposition: AttemptsReportDisposition,
     /// Why this attempt was delivered, or why none was.
     #[serde(rename = "reason")]
-    pub reason: String,
+    pub reason: ::std::string::String,
 }
-pub type AttemptsReportSchema = String;
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+pub type AttemptsReportSchema = ::std::string::String;
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct AttemptsReportBody {
     /// The wf_ ID of the body; null when it was deleted since.
     #[serde(rename = "workflow")]
-    pub workflow: Option<AttemptsReportBodyWorkflow>,
+    pub workflow: ::core::option::Option<AttemptsReportBodyWorkflow>,
     /// The body version every attempt ran: fixed for the whole run.
     #[serde(rename = "version")]
     pub version: u64,
 }
 /// The wf_ ID of the body; null when it was deleted since.
-pub type AttemptsReportBodyWorkflow = String;
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+pub type AttemptsReportBodyWorkflow = ::std::string::String;
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct AttemptsReportPolicy {
     #[serde(rename = "max_attempts")]
     pub max_attempts: u8,
     #[serde(rename = "on_exhausted")]
     pub on_exhausted: AttemptsReportPolicyOnExhausted,
     #[serde(rename = "minimum_score_to_deliver")]
-    pub minimum_score_to_deliver: Option<f64>,
+    pub minimum_score_to_deliver: ::core::option::Option<f64>,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum AttemptsReportPolicyOnExhausted {
     #[serde(rename = "best")]
     Best,
@@ -60,7 +60,7 @@ pub enum AttemptsReportPolicyOnExhausted {
     #[serde(rename = "fail")]
     Fail,
 }
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct Attempt {
     #[serde(rename = "attempt")]
     pub attempt: u8,
@@ -73,12 +73,12 @@ pub struct Attempt {
     pub score: f64,
     /// What the body asked the next attempt to correct; the next attempt received it as previous_feedback.
     #[serde(rename = "feedback")]
-    pub feedback: Option<String>,
+    pub feedback: ::core::option::Option<::std::string::String>,
 }
 /// The run of this attempt: its trace shows every step of the body.
-pub type AttemptExecution = String;
+pub type AttemptExecution = ::std::string::String;
 /// accepted: an attempt was accepted. best_unaccepted: none was, the best one is delivered and stays marked as not accepted. discarded: none was and nothing is delivered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum AttemptsReportDisposition {
     #[serde(rename = "accepted")]
     Accepted,

@@ -6,13 +6,13 @@
 /// pi-goal-list-loop-audit goal state
 ///
 /// Active goal state for pi-goal-list-loop-audit (loops 1-3). Persisted as markdown at .pi-glla/goals/&lt;id&gt;.md and mirrored into .pi-glla/active.jsonl state events.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct Goal {
     /// YYYYMMDDHHMMSS + 6-char random suffix
     #[serde(rename = "id")]
     pub id: GoalId,
     #[serde(rename = "objective")]
-    pub objective: String,
+    pub objective: ::std::string::String,
     #[serde(rename = "status")]
     pub status: GoalStatus,
     /// Which loop created this goal: 'goal' (loop 1) or 'list' (loop 2 queue item). Loop 3 (/loop) keeps its own state shape and has no Goal.
@@ -20,124 +20,128 @@ pub struct Goal {
     pub policy: GoalPolicy,
     /// Explicit specialist routing requested for this goal or list item.
     #[serde(rename = "agentRole")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub agent_role: Option<GoalAgentRole>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub agent_role: ::core::option::Option<GoalAgentRole>,
     /// Queue item id of the parent when this goal was activated from a one-level subtask.
     #[serde(rename = "parentId")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub parent_id: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub parent_id: ::core::option::Option<::std::string::String>,
     /// Done-criteria extracted from the objective ('Done when:' / 'Verify:' markers, line-start or inline). When non-empty, regression_shield requires the auditor's &lt;evidence&gt; block to address every item.
     #[serde(rename = "verificationContract")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub verification_contract: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub verification_contract: ::core::option::Option<::std::string::String>,
     #[serde(rename = "autoContinue")]
     pub auto_continue: bool,
     #[serde(rename = "taskList")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub task_list: Option<GoalTaskList>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub task_list: ::core::option::Option<GoalTaskList>,
     #[serde(rename = "auditHistory")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub audit_history: Option<Vec<AuditVerdict>>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub audit_history: ::core::option::Option<::std::vec::Vec<AuditVerdict>>,
     #[serde(rename = "stopReason")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stop_reason: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub stop_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "pauseReason")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pause_reason: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "pauseSuggestedAction")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pause_suggested_action: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_suggested_action: ::core::option::Option<::std::string::String>,
     #[serde(rename = "pauseKind")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pause_kind: Option<GoalPauseKind>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_kind: ::core::option::Option<GoalPauseKind>,
     #[serde(rename = "pauseOptions")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pause_options: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_options: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     #[serde(rename = "pauseRecommended")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pause_recommended: Option<f64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_recommended: ::core::option::Option<f64>,
     #[serde(rename = "pauseResumeAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pause_resume_at: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub pause_resume_at: ::core::option::Option<::std::string::String>,
     /// v0.35.28 issue #16: ISO time glla auto-resumed a lapsed wait; renders the RECOVERY NOTICE in the continuation prompt; cleared by manual /goal resume
     #[serde(rename = "autoResumedAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub auto_resumed_at: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub auto_resumed_at: ::core::option::Option<::std::string::String>,
     /// v0.35.28 issue #16: what auto-resumed the goal (overdue wait route, provider recovery event)
     #[serde(rename = "autoResumedEvent")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub auto_resumed_event: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub auto_resumed_event: ::core::option::Option<::std::string::String>,
     /// Bounded provider diagnostic retained for ledger/archive forensics; never a chat projection.
     #[serde(rename = "providerErrorDiagnostic")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provider_error_diagnostic: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub provider_error_diagnostic: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryEpisodeKey")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recovery_episode_key: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_episode_key: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryNoticeKeys")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recovery_notice_keys: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_notice_keys: ::core::option::Option<
+        ::std::vec::Vec<::std::string::String>,
+    >,
     #[serde(rename = "interruptedAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub interrupted_at: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub interrupted_at: ::core::option::Option<::std::string::String>,
     #[serde(rename = "interruptedReason")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub interrupted_reason: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub interrupted_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "auditInfraStreak")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub audit_infra_streak: Option<f64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub audit_infra_streak: ::core::option::Option<f64>,
     #[serde(rename = "errorBrakeStreak")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error_brake_streak: Option<f64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub error_brake_streak: ::core::option::Option<f64>,
     /// Contract-change counter: bumped on every /goal tweak (and objective repair). Auditors capture it at dispatch; the revision-bound validity gate refuses stale verdicts after the contract moved.
     ///
     /// Default: `0`
     #[serde(rename = "revision")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub revision: Option<u64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub revision: ::core::option::Option<u64>,
     #[serde(rename = "pendingCompletion")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending_completion: Option<Box<PendingCompletion>>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub pending_completion: ::core::option::Option<::std::boxed::Box<PendingCompletion>>,
     /// aggressiveMode audit-cap TODOs: objections extracted from the latest disapproved report, rendered into every continuation until addressed.
     #[serde(rename = "pendingTasks")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending_tasks: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub pending_tasks: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     /// The final completion claim text passed to complete_goal; mirrored into the archive markdown as the final record.
     #[serde(rename = "completionSummary")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub completion_summary: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub completion_summary: ::core::option::Option<::std::string::String>,
     #[serde(rename = "createdVia")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub created_via: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub created_via: ::core::option::Option<::std::string::String>,
     #[serde(rename = "activePath")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub active_path: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub active_path: ::core::option::Option<::std::string::String>,
     #[serde(rename = "archivedPath")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub archived_path: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub archived_path: ::core::option::Option<::std::string::String>,
     #[serde(rename = "objectiveRepairHistory")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub objective_repair_history: Option<Vec<ObjectiveRepair>>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub objective_repair_history: ::core::option::Option<
+        ::std::vec::Vec<ObjectiveRepair>,
+    >,
     #[serde(rename = "repairTarget")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub repair_target: Option<Box<ObjectiveRepairTarget>>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub repair_target: ::core::option::Option<::std::boxed::Box<ObjectiveRepairTarget>>,
     #[serde(rename = "objectiveProvenance")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub objective_provenance: Option<ObjectiveProvenance>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub objective_provenance: ::core::option::Option<ObjectiveProvenance>,
     /// Bounded per-goal activity counters used by /glla stats.
     #[serde(rename = "telemetry")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub telemetry: Option<GoalTelemetry>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub telemetry: ::core::option::Option<GoalTelemetry>,
     #[serde(rename = "usage")]
     pub usage: GoalUsage,
     #[serde(rename = "createdAt")]
-    pub created_at: schemac_runtime::format::DateTime,
+    pub created_at: ::schemac_runtime::format::DateTime,
     #[serde(rename = "updatedAt")]
-    pub updated_at: schemac_runtime::format::DateTime,
+    pub updated_at: ::schemac_runtime::format::DateTime,
 }
 /// YYYYMMDDHHMMSS + 6-char random suffix
-pub type GoalId = String;
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+pub type GoalId = ::std::string::String;
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum GoalStatus {
     #[serde(rename = "active")]
     Active,
@@ -151,7 +155,7 @@ pub enum GoalStatus {
     Aborted,
 }
 /// Which loop created this goal: 'goal' (loop 1) or 'list' (loop 2 queue item). Loop 3 (/loop) keeps its own state shape and has no Goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum GoalPolicy {
     #[serde(rename = "goal")]
     Goal,
@@ -159,35 +163,35 @@ pub enum GoalPolicy {
     List,
 }
 /// Explicit specialist routing requested for this goal or list item.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum GoalAgentRole {
     #[serde(rename = "designer")]
     Designer,
 }
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct GoalTaskList {
     #[serde(rename = "version")]
     pub version: GoalTaskListVersion,
     #[serde(rename = "tasks")]
-    pub tasks: Vec<Task>,
+    pub tasks: ::std::vec::Vec<Task>,
 }
 pub type GoalTaskListVersion = i64;
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct Task {
     #[serde(rename = "id")]
-    pub id: String,
+    pub id: ::std::string::String,
     #[serde(rename = "title")]
-    pub title: String,
+    pub title: ::std::string::String,
     #[serde(rename = "status")]
     pub status: TaskStatus,
     #[serde(rename = "agentRole")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub agent_role: Option<TaskAgentRole>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub agent_role: ::core::option::Option<TaskAgentRole>,
     #[serde(rename = "subtasks")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub subtasks: Option<Vec<Task>>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub subtasks: ::core::option::Option<::std::vec::Vec<Task>>,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum TaskStatus {
     #[serde(rename = "pending")]
     Pending,
@@ -196,55 +200,57 @@ pub enum TaskStatus {
     #[serde(rename = "complete")]
     Complete,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum TaskAgentRole {
     #[serde(rename = "designer")]
     Designer,
 }
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct AuditVerdict {
     #[serde(rename = "at")]
-    pub at: schemac_runtime::format::DateTime,
+    pub at: ::schemac_runtime::format::DateTime,
     #[serde(rename = "approved")]
     pub approved: bool,
     #[serde(rename = "disapproved")]
     pub disapproved: bool,
     #[serde(rename = "impossible")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub impossible: Option<bool>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub impossible: ::core::option::Option<bool>,
     #[serde(rename = "impossibleReason")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub impossible_reason: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub impossible_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "model")]
-    pub model: String,
+    pub model: ::std::string::String,
     #[serde(rename = "thinkingLevel")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub thinking_level: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub thinking_level: ::core::option::Option<::std::string::String>,
     #[serde(rename = "report")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub report: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub report: ::core::option::Option<::std::string::String>,
     /// Infrastructure failure detail (abort, auth, no model). Entries with error and no report are not real verdicts.
     #[serde(rename = "error")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub error: ::core::option::Option<::std::string::String>,
     /// Present when the goal had a verification contract: did the auditor's &lt;evidence&gt; block satisfy the orchestrator-side shield?
     #[serde(rename = "regressionShieldPassed")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub regression_shield_passed: Option<bool>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub regression_shield_passed: ::core::option::Option<bool>,
     /// Contract items the shield found unreferenced in the auditor's evidence (present when regressionShieldPassed is false).
     #[serde(rename = "regressionShieldMissing")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub regression_shield_missing: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub regression_shield_missing: ::core::option::Option<
+        ::std::vec::Vec<::std::string::String>,
+    >,
     /// The goal revision the worker audited (captured at dispatch); the revision-bound validity gate reads this.
     #[serde(rename = "revision")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub revision: Option<u64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub revision: ::core::option::Option<u64>,
     /// Wall-clock duration of the audit run.
     #[serde(rename = "durationMs")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub duration_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub duration_ms: ::core::option::Option<u64>,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum GoalPauseKind {
     #[serde(rename = "decision")]
     Decision,
@@ -256,106 +262,116 @@ pub enum GoalPauseKind {
     Blocked,
 }
 /// Durable completion claim and isolated-auditor lifecycle. Legacy claims may omit phase and are treated as recovery-pending after a fresh session.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct PendingCompletion {
     #[serde(rename = "completionSummary")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub completion_summary: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub completion_summary: ::core::option::Option<::std::string::String>,
     #[serde(rename = "verificationSummary")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub verification_summary: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub verification_summary: ::core::option::Option<::std::string::String>,
     #[serde(rename = "at")]
-    pub at: schemac_runtime::format::DateTime,
+    pub at: ::schemac_runtime::format::DateTime,
     /// retry-waiting is canonical; quota-waiting is accepted only for legacy files and is normalized on load.
     #[serde(rename = "phase")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub phase: Option<PendingCompletionPhase>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub phase: ::core::option::Option<PendingCompletionPhase>,
     #[serde(rename = "attemptId")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attempt_id: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub attempt_id: ::core::option::Option<::std::string::String>,
     #[serde(rename = "startedAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub started_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub started_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "wallDeadlineAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wall_deadline_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub wall_deadline_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "recoveryAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recovery_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "recoveryReason")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recovery_reason: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_reason: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryRetryAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recovery_retry_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_retry_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Bounded provider/auditor diagnostic retained for forensics only.
     #[serde(rename = "providerErrorDiagnostic")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provider_error_diagnostic: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub provider_error_diagnostic: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryEpisodeKey")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recovery_episode_key: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_episode_key: ::core::option::Option<::std::string::String>,
     #[serde(rename = "recoveryNoticeKeys")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recovery_notice_keys: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub recovery_notice_keys: ::core::option::Option<
+        ::std::vec::Vec<::std::string::String>,
+    >,
     #[serde(rename = "automaticRecoveryAttempted")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_attempted: Option<bool>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_attempted: ::core::option::Option<bool>,
     #[serde(rename = "automaticRecoveryAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_at: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     #[serde(rename = "automaticRecoveryGeneration")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_generation: Option<u64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_generation: ::core::option::Option<u64>,
     #[serde(rename = "automaticRecoveryAttempts")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_attempts: Option<u64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_attempts: ::core::option::Option<u64>,
     #[serde(rename = "automaticRecoveryFirstAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_first_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_first_at: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     #[serde(rename = "automaticRecoveryUntil")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub automatic_recovery_until: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub automatic_recovery_until: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     #[serde(rename = "retryAttempts")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub retry_attempts: Option<u64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_attempts: ::core::option::Option<u64>,
     #[serde(rename = "retryFirstAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub retry_first_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     #[serde(rename = "retryUntil")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub retry_until: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_until: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Legacy field; ignored by the generic retry policy.
     #[serde(rename = "quotaAttempts")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub quota_attempts: Option<u64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_attempts: ::core::option::Option<u64>,
     /// Legacy field; ignored by the generic retry policy.
     #[serde(rename = "quotaFirstAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub quota_first_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Legacy field; ignored by the generic retry policy.
     #[serde(rename = "quotaAutoRetryUntil")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub quota_auto_retry_until: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_auto_retry_until: ::core::option::Option<
+        ::schemac_runtime::format::DateTime,
+    >,
     /// Legacy diagnostic field; never used for scheduling or fallback.
     #[serde(rename = "quotaSignal")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub quota_signal: Option<PendingCompletionQuotaSignal>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub quota_signal: ::core::option::Option<PendingCompletionQuotaSignal>,
     /// Legacy provider hint; retained only when reading older files and never used for scheduling.
     #[serde(rename = "retryAfterSec")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub retry_after_sec: Option<f64>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_after_sec: ::core::option::Option<f64>,
     /// Legacy provider hint marker; never used for scheduling.
     #[serde(rename = "retryFromUpstream")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub retry_from_upstream: Option<bool>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub retry_from_upstream: ::core::option::Option<bool>,
     /// Legacy provider reset hint; never used for scheduling.
     #[serde(rename = "resetAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reset_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub reset_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
 }
 /// retry-waiting is canonical; quota-waiting is accepted only for legacy files and is normalized on load.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum PendingCompletionPhase {
     #[serde(rename = "running")]
     Running,
@@ -367,7 +383,7 @@ pub enum PendingCompletionPhase {
     QuotaWaiting,
 }
 /// Legacy diagnostic field; never used for scheduling or fallback.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum PendingCompletionQuotaSignal {
     #[serde(rename = "rate-limit")]
     RateLimit,
@@ -376,29 +392,29 @@ pub enum PendingCompletionQuotaSignal {
     #[serde(rename = "billing")]
     Billing,
 }
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct ObjectiveRepair {
     #[serde(rename = "at")]
-    pub at: schemac_runtime::format::DateTime,
+    pub at: ::schemac_runtime::format::DateTime,
     #[serde(rename = "action")]
     pub action: ObjectiveRepairAction,
     #[serde(rename = "originalObjective")]
-    pub original_objective: String,
+    pub original_objective: ::std::string::String,
     #[serde(rename = "replacementObjective")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replacement_objective: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub replacement_objective: ::core::option::Option<::std::string::String>,
     #[serde(rename = "originalContract")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub original_contract: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub original_contract: ::core::option::Option<::std::string::String>,
     #[serde(rename = "replacementContract")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replacement_contract: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub replacement_contract: ::core::option::Option<::std::string::String>,
     #[serde(rename = "source")]
-    pub source: String,
+    pub source: ::std::string::String,
     #[serde(rename = "reason")]
-    pub reason: String,
+    pub reason: ::std::string::String,
     #[serde(rename = "evidence")]
-    pub evidence: String,
+    pub evidence: ::std::string::String,
     #[serde(rename = "confidence")]
     pub confidence: ObjectiveRepairConfidence,
     #[serde(rename = "revisionBefore")]
@@ -406,51 +422,51 @@ pub struct ObjectiveRepair {
     #[serde(rename = "revisionAfter")]
     pub revision_after: u64,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum ObjectiveRepairAction {
     #[serde(rename = "auto-applied")]
     AutoApplied,
     #[serde(rename = "queued")]
     Queued,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
 pub enum ObjectiveRepairConfidence {
     #[serde(rename = "best-effort")]
     BestEffort,
     #[serde(rename = "fallback")]
     Fallback,
 }
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct ObjectiveRepairTarget {
     #[serde(rename = "id")]
-    pub id: String,
+    pub id: ::std::string::String,
     #[serde(rename = "objective")]
-    pub objective: String,
+    pub objective: ::std::string::String,
     #[serde(rename = "verificationContract")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub verification_contract: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub verification_contract: ::core::option::Option<::std::string::String>,
     #[serde(rename = "reasons")]
-    pub reasons: Vec<String>,
+    pub reasons: ::std::vec::Vec<::std::string::String>,
     #[serde(rename = "source")]
-    pub source: String,
+    pub source: ::std::string::String,
     /// Timestamp of the one bounded repair/replan bootstrap turn; cleared on explicit retry or confirmed redraft.
     #[serde(rename = "replanPromptedAt")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replan_prompted_at: Option<schemac_runtime::format::DateTime>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub replan_prompted_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
 }
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct ObjectiveProvenance {
     #[serde(rename = "originalObjective")]
-    pub original_objective: String,
+    pub original_objective: ::std::string::String,
     #[serde(rename = "originalContract")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub original_contract: Option<String>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub original_contract: ::core::option::Option<::std::string::String>,
     #[serde(rename = "userSeeds")]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub user_seeds: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    pub user_seeds: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
 }
 /// Bounded per-goal activity counters used by /glla stats.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct GoalTelemetry {
     #[serde(rename = "turns")]
     pub turns: u64,
@@ -459,7 +475,7 @@ pub struct GoalTelemetry {
     #[serde(rename = "bashCalls")]
     pub bash_calls: u64,
 }
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
 pub struct GoalUsage {
     #[serde(rename = "tokensUsed")]
     pub tokens_used: u64,

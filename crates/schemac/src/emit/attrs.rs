@@ -1,4 +1,5 @@
-//! Attributes the configuration adds to a generated type's declaration (`#[non_exhaustive]`),
+//! Attributes the configuration adds to a generated type's declaration (`#[non_exhaustive]`,
+//! derives and attributes, crate-wide and per type),
 //! applied to the item the other emitters wrote, so that they need not know the options.
 
 use proc_macro2::TokenStream;
@@ -23,7 +24,8 @@ pub(super) fn decorate(ctx: &Ctx<'_>, id: DefId, tokens: TokenStream, config: &C
     if is_non_exhaustive(&def.kind, config) {
         attrs.push(syn::parse_quote!(#[non_exhaustive]));
     }
-    if attrs.is_empty() && config.derives.is_empty() && config.attributes.is_empty() {
+    let own = super::derives::settings(ctx.ir, config, def).is_some_and(|s| !s.derives.is_empty() || !s.attributes.is_empty());
+    if attrs.is_empty() && config.derives.is_empty() && config.attributes.is_empty() && !own {
         return tokens;
     }
     let Ok(mut file) = syn::parse2::<syn::File>(tokens.clone()) else { return tokens };
@@ -37,7 +39,7 @@ pub(super) fn decorate(ctx: &Ctx<'_>, id: DefId, tokens: TokenStream, config: &C
         if ident == name {
             let existing = derived(item_attrs);
             item_attrs.extend(attrs);
-            item_attrs.extend(super::derives::attributes(config, &existing));
+            item_attrs.extend(super::derives::attributes(ctx.ir, config, def, &existing));
             break;
         }
     }

@@ -42,7 +42,8 @@ pub(super) fn items(ctx: &Ctx<'_>, doc: &Source, defs: &[DefId]) -> Items {
     let mut impls = Vec::new();
     for &id in defs {
         let mut out = TokenStream::new();
-        if !is_type_alias(ctx, id) {
+        // A replaced def's impls are the user's type's (`Conforms` demands `JsonSchema`).
+        if !is_type_alias(ctx, id) && !ctx.ir.rust_types.contains_key(&id) {
             let pointer = if Some(id) == root { String::new() } else { ctx.def(id).origin.pointer.clone() };
             let loc = Loc { doc: doc.id, pointer };
             out.extend(json_schema_impl(&mut bundler, id, &loc));

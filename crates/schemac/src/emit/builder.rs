@@ -32,8 +32,9 @@ pub(super) struct Names {
     params: Vec<String>,
 }
 
-/// Names for the builders of `defs`, the defs of the module at `path`.
-pub(super) fn names(ctx: &Ctx<'_>, path: &[String], defs: &[DefId]) -> Names {
+/// Names for the builders of `defs`, the defs of the module at `path`. A struct merged into
+/// another (`merged`, see `dedup`) is that one, and has its builder.
+pub(super) fn names(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], merged: &BTreeMap<DefId, DefId>) -> Names {
     let mut types = Namespace::with_reserved(crate::name::RESERVED_TYPE_NAMES);
     for &id in defs {
         types.claim(ctx.def(id).name.clone());
@@ -42,9 +43,12 @@ pub(super) fn names(ctx: &Ctx<'_>, path: &[String], defs: &[DefId]) -> Names {
     let mut most = 0;
     for &id in defs {
         if let DefKind::Struct(s) = &ctx.def(id).kind
+            && !ctx.ir.rust_types.contains_key(&id)
+            && !merged.contains_key(&id)
             && s.fields.iter().filter(|f| f.required).count() <= MAX_REQUIRED
         {
-            let name = &ctx.def(id).name;
+            // `Self_` (a def named `Self`) gets `SelfBuilder`: `Self_Builder` is no camel case.
+            let name = ctx.def(id).name.trim_end_matches('_');
             let builder = types.claim(format!("{name}Builder"));
             let parts = types.claim(format!("{name}BuilderParts"));
             structs.insert(id, (builder, parts));

@@ -42,7 +42,7 @@ pub(super) fn checked(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 let value = schemac_runtime::de::any_value(deserializer)?;
                 #name::check(&value).map_err(schemac_runtime::check::CheckError::into_de_error)?;
                 Ok(#name(value))
@@ -73,7 +73,7 @@ pub(super) fn never(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 let value = schemac_runtime::de::any_value(deserializer)?;
                 #name::try_from(value).map_err(schemac_runtime::check::CheckError::into_de_error)
             }
@@ -119,7 +119,7 @@ pub(super) fn refined(ctx: &Ctx<'_>, id: DefId, refined: &Refined) -> TokenStrea
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 let value = serde::de::DeserializeSeed::deserialize(#seed, deserializer)?;
                 schemac_runtime::check::refine(&value, #name::check).map_err(schemac_runtime::check::CheckError::into_de_error)?;
                 Ok(#name(value))

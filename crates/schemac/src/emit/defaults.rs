@@ -227,11 +227,11 @@ mod tests {
             "pub fn mode_default() -> RootMode { RootMode::Slow }",
             "pub fn limit_default() -> i8 { -3_i8 }",
             "pub fn ratio_default() -> f64 { 0.1 }",
-            r#"pub fn name_default() -> String { String::from("abc") }"#,
+            r#"pub fn name_default() -> ::std::string::String { ::std::string::String::from("abc") }"#,
             "pub fn on_default() -> bool { true }",
             // Every required property has a default: `Default` needs no choice.
             "impl ::core::default::Default for Root {",
-            "mode: Root::mode_default(), limit: Root::limit_default(), ratio: None,",
+            "mode: Root::mode_default(), limit: Root::limit_default(), ratio: ::core::option::Option::None,",
             // No required properties, no object assertions.
             "impl ::core::default::Default for RootEmpty {",
         ] {

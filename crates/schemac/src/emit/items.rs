@@ -1,6 +1,6 @@
 //! One Rust item (plus its impls) per IR definition.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
 
@@ -109,6 +109,9 @@ fn is_nullable(ty: &Ty) -> bool {
     matches!(ty, Ty::Nullable(_))
 }
 
+/// The most fields a struct derives `PartialEq` with; a wider one gets a flat impl.
+const WIDE_STRUCT: usize = 128;
+
 /// A struct with a hand-rolled `Deserialize` visitor: one pass over the input, unknown
 /// properties kept (or rejected, with their pointer), required ones checked at the end.
 fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
@@ -117,6 +120,10 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
     let mut locals = Vec::new();
     let mut arms = Vec::new();
     let mut inits = Vec::new();
+    // serde's derived `Serialize` counts the fields it writes in one `a + b + …` expression,
+    // which overflows rustc's stack at thousands of fields; with a `flatten` field it counts
+    // none. A wide struct without one gets a flat impl (`wide_serialize`) instead.
+    let flat_serialize = s.fields.len() > WIDE_STRUCT && matches!(s.rest, Rest::Closed);
     for (i, field) in s.fields.iter().enumerate() {
         let local = format_ident!("f{i}");
         let json = &field.json_name;
@@ -126,10 +133,14 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
         let rename = (rust_name.to_string().trim_start_matches("r#") != json.as_str()).then(|| quote!(#[serde(rename = #json)]));
         let skip = match (field.required, is_nullable(&field.ty)) {
             (true, _) => None,
-            (false, false) => Some(quote!(#[serde(skip_serializing_if = "Option::is_none")])),
-            (false, true) => Some(quote!(#[serde(skip_serializing_if = "schemac_runtime::Tristate::is_absent")])),
+            (false, false) => Some(quote!(#[serde(skip_serializing_if = "::core::option::Option::is_none")])),
+            (false, true) => Some(quote!(#[serde(skip_serializing_if = "::schemac_runtime::Tristate::is_absent")])),
         };
-        fields.push(quote! { #doc #rename #skip pub #rust_name: #field_ty, });
+        fields.push(if flat_serialize {
+            quote! { #doc pub #rust_name: #field_ty, }
+        } else {
+            quote! { #doc #rename #skip pub #rust_name: #field_ty, }
+        });
         locals.push(quote! { let mut #local: Option<#local_ty> = None; });
         arms.push(quote! { #json => schemac_runtime::de::field(&mut map, &mut #local, #json, #seed)?, });
         inits.push(match (field.required, is_nullable(&field.ty)) {
@@ -140,20 +151,6 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
     }
     let declared: Vec<&str> = s.fields.iter().map(|f| f.json_name.as_str()).collect();
     let (extra_field, extra_local, extra_arm, extra_init) = rest(ctx, id, &s.rest, &declared);
-    if let Some(deserialize) = object_macro(ctx, id, s) {
-        let (present, _) = object_assertions(ctx, id, s);
-        return quote! {
-            #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-            pub struct #name {
-                #(#fields)*
-                #extra_field
-            }
-
-            #present
-
-            #deserialize
-        };
-    }
     let dispatch = if arms.is_empty() {
         extra_arm
     } else {
@@ -180,7 +177,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
         }
     };
     let visit_map = quote! {
-        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<#name, A::Error> {
+        fn visit_map<__A: serde::de::MapAccess<'de>>(self, mut map: __A) -> Result<#name, __A::Error> {
             #(#locals)*
             #extra_local
             #looping Some(key) = map.next_key::<schemac_runtime::de::Key<'de>>()? {
@@ -190,17 +187,54 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
         }
     };
     let body = visitor(&name, &expecting, visit_map, quote!(deserialize_map));
+    let (derive_eq, eq_impl) = if s.fields.len() > WIDE_STRUCT {
+        let names: Vec<Ident> = s.fields.iter().map(|f| ident(&f.rust_name)).collect();
+        let extra = (!extra_field.is_empty()).then(|| format_ident!("{}", crate::name::EXTRA_FIELD)).into_iter();
+        let eq = quote! {
+            /// Field by field, one statement each: the `a == b && …` chain `derive(PartialEq)`
+            /// writes overflows rustc's stack at thousands of fields.
+            impl PartialEq for #name {
+                fn eq(&self, other: &Self) -> bool {
+                    #(if self.#names != other.#names { return false; })*
+                    #(if self.#extra != other.#extra { return false; })*
+                    true
+                }
+            }
+        };
+        (quote!(), eq)
+    } else {
+        (quote!(PartialEq,), quote!())
+    };
+    let (derive_serialize, serialize_impl) =
+        if flat_serialize { (quote!(), wide_serialize(&name, &s.fields)) } else { (quote!(serde::Serialize), quote!()) };
+    if let Some(deserialize) = object_macro(ctx, id, s) {
+        return quote! {
+            #serialize_impl
+            #[derive(Clone, Debug, #derive_eq #derive_serialize)]
+            pub struct #name {
+                #(#fields)*
+                #extra_field
+            }
+
+            #present
+            #eq_impl
+
+            #deserialize
+        };
+    }
     quote! {
-        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #serialize_impl
+        #[derive(Clone, Debug, #derive_eq #derive_serialize)]
         pub struct #name {
             #(#fields)*
             #extra_field
         }
 
         #present
+        #eq_impl
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 #body
             }
         }
@@ -257,6 +291,47 @@ fn object_macro(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> Option<TokenStream> {
             #(#rows)*
         }
     })
+}
+
+/// `Serialize` for a wide struct without a `flatten` field, as serde derives it (a struct of
+/// the fields present, optional ones skipped when absent), one statement per field.
+fn wide_serialize(name: &Ident, fields: &[Field]) -> TokenStream {
+    let mut count = Vec::new();
+    let mut writes = Vec::new();
+    for field in fields {
+        let rust_name = ident(&field.rust_name);
+        let json = &field.json_name;
+        let present = match (field.required, is_nullable(&field.ty)) {
+            (true, _) => None,
+            (false, false) => Some(quote!(self.#rust_name.is_some())),
+            (false, true) => Some(quote!(!self.#rust_name.is_absent())),
+        };
+        match present {
+            None => {
+                count.push(quote! { len += 1; });
+                writes.push(quote! { state.serialize_field(#json, &self.#rust_name)?; });
+            }
+            Some(present) => {
+                count.push(quote! { if #present { len += 1; } });
+                writes.push(quote! {
+                    if #present { state.serialize_field(#json, &self.#rust_name)?; } else { state.skip_field(#json)?; }
+                });
+            }
+        }
+    }
+    let type_name = name.to_string();
+    quote! {
+        impl serde::Serialize for #name {
+            fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
+                use ::serde::ser::SerializeStruct as _;
+                let mut len = 0usize;
+                #(#count)*
+                let mut state = serializer.serialize_struct(#type_name, len)?;
+                #(#writes)*
+                state.end()
+            }
+        }
+    }
 }
 
 /// The struct's object assertions: a `present_properties` method, and the statements that
@@ -530,13 +605,13 @@ fn string_enum(ctx: &Ctx<'_>, id: DefId, values: &[String]) -> TokenStream {
         }
 
         impl serde::Serialize for #name {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
                 serializer.serialize_str(self.as_str())
             }
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 schemac_runtime::de::string(deserializer, #expecting, |s| match s {
                     #(#values => Some(#name::#variants),)*
                     _ => None,
@@ -570,13 +645,13 @@ fn constant(ctx: &Ctx<'_>, id: DefId, value: &Value) -> TokenStream {
             }
 
             impl serde::Serialize for #name {
-                fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
                     serializer.serialize_str(#text)
                 }
             }
 
             impl<'de> serde::Deserialize<'de> for #name {
-                fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                     schemac_runtime::de::string(deserializer, #expecting, |s| #test.then_some(#name))
                 }
             }
@@ -595,13 +670,13 @@ fn constant(ctx: &Ctx<'_>, id: DefId, value: &Value) -> TokenStream {
         }
 
         impl serde::Serialize for #name {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
                 serde::Serialize::serialize(#name::value(), serializer)
             }
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 schemac_runtime::de::constant(deserializer, #name::value()).map(|()| #name)
             }
         }
@@ -644,7 +719,7 @@ fn value_enum(ctx: &Ctx<'_>, id: DefId, values: &[Value]) -> TokenStream {
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 let value = schemac_runtime::de::any_value(deserializer)?;
                 #name::try_from(value).map_err(serde::de::Error::custom)
             }
@@ -734,7 +809,7 @@ fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 let text = <String as serde::Deserialize>::deserialize(deserializer)?;
                 #name::try_from(text).map_err(serde::de::Error::custom)
             }
@@ -774,7 +849,7 @@ fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
         pub struct #name(pub #rust);
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 serde::de::DeserializeSeed::deserialize(#seed, deserializer).map(#name)
             }
         }
@@ -818,7 +893,7 @@ fn constrained_alias(ctx: &Ctx<'_>, id: DefId, inner: &Ty, assertions: &[crate::
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 serde::de::DeserializeSeed::deserialize(#seed, deserializer).map(#name)
             }
         }

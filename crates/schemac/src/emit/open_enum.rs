@@ -113,13 +113,13 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId, values: &[String]) -> TokenStream {
         }
 
         impl serde::Serialize for #name {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
                 serializer.serialize_str(self.as_str())
             }
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 <String as serde::Deserialize>::deserialize(deserializer).map(#name::from)
             }
         }

@@ -85,7 +85,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
             }
             (true, ty) => ctx.rust(id, ty),
         };
-        let skip = (!field.required).then(|| quote!(#[serde(default, skip_serializing_if = "Option::is_none")]));
+        let skip = (!field.required).then(|| quote!(#[serde(default, skip_serializing_if = "::core::option::Option::is_none")]));
         quote! { #doc #[serde(rename = #json)] #skip pub #rust_name: #ty, }
     });
     quote! {

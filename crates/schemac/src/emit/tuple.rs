@@ -53,7 +53,7 @@ pub(super) fn tuple(ctx: &Ctx<'_>, id: DefId, shape: &TupleShape) -> TokenStream
         ),
     };
     let visit_seq = quote! {
-        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<#name, A::Error> {
+        fn visit_seq<__A: serde::de::SeqAccess<'de>>(self, mut seq: __A) -> Result<#name, __A::Error> {
             #(
                 let Some(#locals) = seq.next_element_seed(#seeds)? else {
                     return Err(serde::de::Error::invalid_length(#indices, &self));
@@ -69,8 +69,8 @@ pub(super) fn tuple(ctx: &Ctx<'_>, id: DefId, shape: &TupleShape) -> TokenStream
         pub struct #name(#(pub #fields),*);
 
         impl serde::Serialize for #name {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                use serde::ser::SerializeSeq as _;
+            fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
+                use ::serde::ser::SerializeSeq as _;
                 let mut seq = serializer.serialize_seq(Some(#count #rest_len))?;
                 #(seq.serialize_element(&self.#indices)?;)*
                 #write_rest
@@ -79,7 +79,7 @@ pub(super) fn tuple(ctx: &Ctx<'_>, id: DefId, shape: &TupleShape) -> TokenStream
         }
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 #body
             }
         }

@@ -54,6 +54,11 @@ impl<'a> Ctx<'a> {
         &self.layouts
     }
 
+    /// Whether def `id` holds itself inline (directly or through other defs), boxed somewhere.
+    pub fn holds_itself(&self, id: DefId) -> bool {
+        self.reach[id.0].contains(&id)
+    }
+
     /// Whether def `id` is an open string enum.
     pub fn is_open(&self, id: DefId) -> bool {
         self.open.contains(&id)
@@ -100,7 +105,9 @@ impl<'a> Ctx<'a> {
             let m = ident(m);
             quote!(#m::)
         });
-        quote! { #(#supers)* #(#downs)* #name }
+        // `self::` keeps a path down into a child module from reading as a crate's path.
+        let down = (common == here.len() && there.len() > common).then(|| quote!(self::));
+        quote! { #down #(#supers)* #(#downs)* #name }
     }
 
     /// The Rust type of `ty` written inside def `from`; `boxed` boxes a recursive def.
@@ -216,6 +223,8 @@ fn validating_defs(ir: &Ir, open: &BTreeSet<DefId>) -> Vec<bool> {
                 continue;
             }
             let now = match &def.kind {
+                // The user's type may hold anything; its `Validate` (which `Conforms` demands) says.
+                _ if ir.rust_types.contains_key(&DefId(i)) => true,
                 DefKind::Struct(s) => {
                     !s.assertions.is_empty()
                         || s.fields.iter().any(|f| ty_validates(&f.ty, &validates))
@@ -324,18 +333,18 @@ pub(crate) fn format_function(format: Format) -> &'static str {
 }
 
 /// The body of a hand-rolled `Deserialize::deserialize`: a `Visitor` producing `name` with
-/// `methods` (its `visit_*`), driven by `deserializer.#entry(Visitor)`.
+/// `methods` (its `visit_*`), driven by `deserializer.#entry(__Visitor)`.
 pub(crate) fn visitor(name: &Ident, expecting: &str, methods: TokenStream, entry: TokenStream) -> TokenStream {
     quote! {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
+        struct __Visitor;
+        impl<'de> serde::de::Visitor<'de> for __Visitor {
             type Value = #name;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(#expecting)
             }
             #methods
         }
-        deserializer.#entry(Visitor)
+        deserializer.#entry(__Visitor)
     }
 }
 

@@ -144,7 +144,7 @@ pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
         #declaration
 
         impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
                 #body
             }
         }
@@ -293,42 +293,42 @@ fn by_kind(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[
     };
     if let Some(i) = pick(Visit::Null) {
         expected.push("null");
-        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(())));
-        methods.push(quote! { fn visit_unit<E: serde::de::Error>(self) -> Result<#name, E> { #call } });
+        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, __E>::into_deserializer(())));
+        methods.push(quote! { fn visit_unit<__E: serde::de::Error>(self) -> Result<#name, __E> { #call } });
     }
     if let Some(i) = pick(Visit::Boolean) {
         expected.push("a boolean");
-        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
-        methods.push(quote! { fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<#name, E> { #call } });
+        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v)));
+        methods.push(quote! { fn visit_bool<__E: serde::de::Error>(self, v: bool) -> Result<#name, __E> { #call } });
     }
     if let Some(i) = pick(Visit::Integer) {
         expected.push("an integer");
-        let signed = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
+        let signed = forward(i, quote!(serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v)));
         let unsigned = signed.clone();
         methods.push(quote! {
-            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<#name, E> { #signed }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<#name, E> { #unsigned }
+            fn visit_i64<__E: serde::de::Error>(self, v: i64) -> Result<#name, __E> { #signed }
+            fn visit_u64<__E: serde::de::Error>(self, v: u64) -> Result<#name, __E> { #unsigned }
         });
     }
     if let Some(i) = pick(Visit::Float) {
         expected.push("a number");
-        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
-        methods.push(quote! { fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<#name, E> { #call } });
+        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v)));
+        methods.push(quote! { fn visit_f64<__E: serde::de::Error>(self, v: f64) -> Result<#name, __E> { #call } });
     }
     if let Some(i) = pick(Visit::String) {
         expected.push("a string");
-        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, E>::into_deserializer(v)));
-        methods.push(quote! { fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<#name, E> { #call } });
+        let call = forward(i, quote!(serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v)));
+        methods.push(quote! { fn visit_str<__E: serde::de::Error>(self, v: &str) -> Result<#name, __E> { #call } });
     }
     if let Some(i) = pick(Visit::Array) {
         expected.push("an array");
         let call = forward(i, quote!(serde::de::value::SeqAccessDeserializer::new(seq)));
-        methods.push(quote! { fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<#name, A::Error> { #call } });
+        methods.push(quote! { fn visit_seq<__A: serde::de::SeqAccess<'de>>(self, seq: __A) -> Result<#name, __A::Error> { #call } });
     }
     if let Some(i) = pick(Visit::Object) {
         expected.push("an object");
         let call = forward(i, quote!(serde::de::value::MapAccessDeserializer::new(map)));
-        methods.push(quote! { fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<#name, A::Error> { #call } });
+        methods.push(quote! { fn visit_map<__A: serde::de::MapAccess<'de>>(self, map: __A) -> Result<#name, __A::Error> { #call } });
     }
     visitor(name, &expected.join(" or "), quote!(#(#methods)*), quote!(deserialize_any))
 }

@@ -14,6 +14,7 @@
 
 mod build;
 pub mod bundle;
+mod extensions;
 mod keyword;
 mod kinds;
 mod pointer;
@@ -29,6 +30,7 @@ use crate::ir::Kind;
 use crate::resolve::Loc;
 
 pub use build::build;
+pub use extensions::{OPEN_ENUM_EXTENSION, RUST_TYPE_EXTENSION, RustTypeExtension};
 pub use keyword::{Applies, Class, Info, Keyword, Vocabulary};
 pub use kinds::{KindSet, kind_hint, kind_of_value};
 pub use pointer::{KeywordAt, defs_key, entry_key};

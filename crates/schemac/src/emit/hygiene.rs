@@ -1,0 +1,225 @@
+//! Hygiene: the paths of the emitted code that name something outside the generated crate are
+//! made absolute, so that no type or module a schema produces can shadow them.
+//!
+//! A schema can name a definition `Option`, `Some` or `Default`, and a file `serde.json`: the
+//! generated module then holds a type `Option` (or a unit struct `Some`, which is a value too)
+//! and its parent a `mod serde`. The emitters write the short forms (`Option<String>`,
+//! `serde::Deserialize`, `Some(v)`); [`absolute`] rewrites every path that starts with one of
+//! the crates generated code depends on ([`CRATES`]) to start with `::` (which in edition 2018
+//! and later names only an extern crate), and every path that starts with a prelude name the
+//! emitters use ([`PRELUDE`]) to that item's absolute path (`::core::option::Option`).
+//!
+//! The prelude names are also reserved type names ([`crate::name::RESERVED_TYPE_NAMES`]), so a
+//! bare `Option` in the emitted tokens is always the prelude's and the rewrite cannot change
+//! what a path means. Attributes are left alone but for `derive` lists (a derive macro lives in
+//! the macro namespace, which generated code never fills, but `serde::Serialize` there is a
+//! path into a crate); paths inside a `#[serde(...)]` string are spelled absolute by the
+//! emitters themselves. Generic parameters and locals of emitted impls are `__`-prefixed
+//! (`__D`, `__A`, `__Visitor`), which no generated name is.
+
+use syn::parse::Parser;
+use syn::punctuated::Punctuated;
+use syn::visit_mut::{self, VisitMut};
+
+/// The crates generated code names by path.
+pub const CRATES: &[&str] = &["serde", "serde_json", "schemac_runtime", "std", "core"];
+
+/// The prelude items the emitters may name bare, with their absolute paths.
+pub const PRELUDE: &[(&str, &str)] = &[
+    ("Option", "::core::option::Option"),
+    ("Some", "::core::option::Option::Some"),
+    ("None", "::core::option::Option::None"),
+    ("Result", "::core::result::Result"),
+    ("Ok", "::core::result::Result::Ok"),
+    ("Err", "::core::result::Result::Err"),
+    ("Vec", "::std::vec::Vec"),
+    ("String", "::std::string::String"),
+    ("ToString", "::std::string::ToString"),
+    ("Box", "::std::boxed::Box"),
+    ("ToOwned", "::std::borrow::ToOwned"),
+    ("Default", "::core::default::Default"),
+    ("From", "::core::convert::From"),
+    ("Into", "::core::convert::Into"),
+    ("TryFrom", "::core::convert::TryFrom"),
+    ("TryInto", "::core::convert::TryInto"),
+    ("AsRef", "::core::convert::AsRef"),
+    ("AsMut", "::core::convert::AsMut"),
+    ("Clone", "::core::clone::Clone"),
+    ("Copy", "::core::marker::Copy"),
+    ("Send", "::core::marker::Send"),
+    ("Sync", "::core::marker::Sync"),
+    ("Sized", "::core::marker::Sized"),
+    ("PartialEq", "::core::cmp::PartialEq"),
+    ("Eq", "::core::cmp::Eq"),
+    ("PartialOrd", "::core::cmp::PartialOrd"),
+    ("Ord", "::core::cmp::Ord"),
+    ("Iterator", "::core::iter::Iterator"),
+    ("IntoIterator", "::core::iter::IntoIterator"),
+    ("Extend", "::core::iter::Extend"),
+    ("Fn", "::core::ops::Fn"),
+    ("FnMut", "::core::ops::FnMut"),
+    ("FnOnce", "::core::ops::FnOnce"),
+    ("Drop", "::core::ops::Drop"),
+];
+
+/// Makes every crate and prelude path in `file` absolute.
+pub fn absolute(file: &mut syn::File) {
+    Absolute.visit_file_mut(file);
+}
+
+struct Absolute;
+
+impl VisitMut for Absolute {
+    fn visit_path_mut(&mut self, path: &mut syn::Path) {
+        if path.leading_colon.is_none()
+            && let Some(first) = path.segments.first()
+        {
+            let name = first.ident.to_string();
+            if CRATES.contains(&name.as_str()) {
+                path.leading_colon = Some(Default::default());
+            } else if let Some((_, full)) = PRELUDE.iter().find(|(short, _)| *short == name) {
+                let full: syn::Path = syn::parse_str(full).unwrap_or_else(|_| unreachable!("PRELUDE holds paths"));
+                let mut segments = full.segments;
+                let mut rest = std::mem::take(&mut path.segments).into_iter();
+                if let (Some(last), Some(first)) = (segments.last_mut(), rest.next()) {
+                    // `Option::<T>::None`, `Vec::<u8>::new`: the arguments stay.
+                    last.arguments = first.arguments;
+                }
+                segments.extend(rest);
+                path.leading_colon = full.leading_colon;
+                path.segments = segments;
+            }
+        }
+        visit_mut::visit_path_mut(self, path);
+    }
+
+    fn visit_pat_mut(&mut self, pat: &mut syn::Pat) {
+        // `None` in a pattern parses as a binding; it is the prelude's unit variant.
+        if let syn::Pat::Ident(binding) = pat
+            && binding.by_ref.is_none()
+            && binding.mutability.is_none()
+            && binding.subpat.is_none()
+            && binding.ident == "None"
+        {
+            let path: syn::Path = syn::parse_quote!(::core::option::Option::None);
+            *pat = syn::Pat::Path(syn::ExprPath { attrs: std::mem::take(&mut binding.attrs), qself: None, path });
+            return;
+        }
+        visit_mut::visit_pat_mut(self, pat);
+    }
+
+    fn visit_attribute_mut(&mut self, attr: &mut syn::Attribute) {
+        // Only `derive` lists hold paths into crates; other attributes' tokens stay as written.
+        if !attr.path().is_ident("derive") {
+            return;
+        }
+        let syn::Meta::List(list) = &mut attr.meta else { return };
+        let Ok(mut paths) = list.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated) else { return };
+        for path in &mut paths {
+            let crate_path =
+                path.segments.len() > 1 && path.leading_colon.is_none() && CRATES.iter().any(|name| path.segments[0].ident == name);
+            if crate_path {
+                path.leading_colon = Some(Default::default());
+            }
+        }
+        list.tokens = quote::quote! { #paths };
+    }
+
+    // Macro bodies are token streams the emitters write in full (`::core::matches!`...), but
+    // for the runtime's macros, whose contents are Rust (see `unparse`): their seeds, closures
+    // and lists are visited; the names in them (a field `core`, a variant `String`) are not.
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        visit_mut::visit_macro_mut(self, mac);
+        let runtime = mac.path.segments.len() == 2 && mac.path.segments[0].ident == "schemac_runtime";
+        if !runtime {
+            return;
+        }
+        let tokens = &mac.tokens;
+        match mac.delimiter {
+            syn::MacroDelimiter::Brace(_) => {
+                let Ok(mut block) = syn::parse2::<syn::Block>(quote::quote!({ #tokens })) else { return };
+                for stmt in &mut block.stmts {
+                    if let syn::Stmt::Expr(expr, _) = stmt {
+                        self.visit_row(expr);
+                    }
+                }
+                let stmts = &block.stmts;
+                mac.tokens = quote::quote!(#(#stmts)*);
+            }
+            syn::MacroDelimiter::Paren(_) => {
+                let Ok(mut args) = Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated.parse2(tokens.clone()) else { return };
+                args.iter_mut().for_each(|arg| self.visit_row(arg));
+                mac.tokens = quote::quote!(#args);
+            }
+            syn::MacroDelimiter::Bracket(_) => {}
+        }
+    }
+}
+
+impl Absolute {
+    /// A statement or argument of a runtime macro: a bare name (a type, field, variant or
+    /// keyword of the macro) stays; so do the names a row starts with (`required(name, ..)`,
+    /// `Variant(SEED)`, `open.check(..)`, `edits = [..]`, `[A = "a"]`); everything else is Rust
+    /// the emitters wrote (seeds, closures, struct literals) and is visited.
+    fn visit_row(&mut self, expr: &mut syn::Expr) {
+        match expr {
+            syn::Expr::Path(path) if path.qself.is_none() && path.path.get_ident().is_some() => {}
+            syn::Expr::Lit(_) => {}
+            syn::Expr::Call(call) if matches!(&*call.func, syn::Expr::Path(p) if p.path.get_ident().is_some()) => {
+                call.args.iter_mut().for_each(|arg| self.visit_row(arg));
+            }
+            syn::Expr::MethodCall(call) => {
+                self.visit_row(&mut call.receiver);
+                call.args.iter_mut().for_each(|arg| self.visit_expr_mut(arg));
+            }
+            syn::Expr::Assign(assign) => self.visit_row(&mut assign.right),
+            syn::Expr::Array(array) => array.elems.iter_mut().for_each(|elem| self.visit_row(elem)),
+            other => self.visit_expr_mut(other),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn check(code: &str, expect: &str) {
+        let mut file: syn::File = syn::parse_str(code).unwrap();
+        super::absolute(&mut file);
+        // As the files are printed: the runtime's macro calls laid out from their tokens.
+        let out = super::super::unparse(&file);
+        let expect = super::super::unparse(&syn::parse_str(expect).unwrap());
+        assert_eq!(out, expect);
+    }
+
+    #[test]
+    fn prelude_names_are_reserved() {
+        for (short, _) in super::PRELUDE {
+            assert!(crate::name::RESERVED_TYPE_NAMES.contains(short), "{short} is not reserved");
+        }
+    }
+
+    #[test]
+    fn crate_and_prelude_paths_become_absolute() {
+        check(
+            "#[derive(Clone, serde::Serialize)] pub struct X { pub a: Option<Vec<String>>, pub b: schemac_runtime::Extra }",
+            "#[derive(Clone, ::serde::Serialize)] pub struct X { pub a: ::core::option::Option<::std::vec::Vec<::std::string::String>>, pub b: ::schemac_runtime::Extra }",
+        );
+        check(
+            "fn f<__D: serde::Deserializer<'static>>(d: __D) -> Result<Option<u8>, __D::Error> { match g() { Some(v) => Ok(Some(v)), None => Ok(Option::<u8>::None) } }",
+            "fn f<__D: ::serde::Deserializer<'static>>(d: __D) -> ::core::result::Result<::core::option::Option<u8>, __D::Error> { match g() { ::core::option::Option::Some(v) => ::core::result::Result::Ok(::core::option::Option::Some(v)), ::core::option::Option::None => ::core::result::Result::Ok(::core::option::Option::<u8>::None) } }",
+        );
+        // In the runtime's macros: the seeds and closures, not the names the rows start with.
+        check(
+            "::schemac_runtime::object! { Option; typed(schemac_runtime::de::AnyValue); required(core, \"core\", schemac_runtime::de::Int::<i64>::new()); optional(name, \"name\"); } \
+             ::schemac_runtime::by_kind! { X; \"a string\"; string(String, schemac_runtime::de::Plain::<String>::new()); } \
+             ::schemac_runtime::json_schema!(X, SCHEMA_VALUE, \"\", edits = [schemac_runtime::bundle::Edit::Remove { at: \"\", key: \"id\" }]);",
+            "::schemac_runtime::object! { Option; typed(::schemac_runtime::de::AnyValue); required(core, \"core\", ::schemac_runtime::de::Int::<i64>::new()); optional(name, \"name\"); } \
+             ::schemac_runtime::by_kind! { X; \"a string\"; string(String, ::schemac_runtime::de::Plain::<::std::string::String>::new()); } \
+             ::schemac_runtime::json_schema!(X, SCHEMA_VALUE, \"\", edits = [::schemac_runtime::bundle::Edit::Remove { at: \"\", key: \"id\" }]);",
+        );
+        // Already absolute, relative to the crate, or a generated name: unchanged.
+        check(
+            "impl ::core::default::Default for X { fn default() -> Self { crate::a::Y::new(super::Z, Self::W) } }",
+            "impl ::core::default::Default for X { fn default() -> Self { crate::a::Y::new(super::Z, Self::W) } }",
+        );
+    }
+}
