@@ -103,6 +103,10 @@ pub struct Compile {
     )]
     pub big_integers: bool,
 
+    /// Leave out the builders (`Type::builder()`), as `schemas.builders = false` does.
+    #[arg(long)]
+    pub no_builders: bool,
+
     /// Report warnings (schemas validators accept, such as a wrongly typed annotation) as
     /// errors.
     #[arg(long)]

@@ -62,6 +62,7 @@ fn run_compile(args: Compile) -> Result<()> {
         assert_formats: args.assert_formats,
         deny_warnings: args.deny_warnings,
         big_integers: args.big_integers,
+        builders: !args.no_builders,
         ..schemac::Config::default()
     };
     let output = schemac::compile(&input, &config)?;

@@ -49,6 +49,7 @@ fn compile_help_lists_every_flag() {
         "URL_PREFIX=DIR",
         "--allow-root",
         "--max-file-size",
+        "--no-builders",
         "-o, --out",
     ] {
         assert!(help.contains(flag), "{flag} missing from:\n{help}");
@@ -115,6 +116,11 @@ fn valid_schema_exits_0_and_writes_the_file() {
     // Without -o the same code goes to stdout.
     let printed = stdout(&check_exit(&["compile", schema, "--root-name", "Goal"], 0));
     assert!(printed.contains("pub struct Goal"), "{printed}");
+    assert!(printed.contains("pub fn builder() -> GoalBuilder"), "{printed}");
+
+    // `--no-builders` leaves the builder out, and nothing else.
+    let bare = stdout(&check_exit(&["compile", schema, "--root-name", "Goal", "--no-builders"], 0));
+    assert!(bare.contains("pub struct Goal") && !bare.contains("GoalBuilder"), "{bare}");
 }
 
 /// What validators accept compiles with warnings (file, pointer, line:column, hint), unless

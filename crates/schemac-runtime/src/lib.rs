@@ -22,6 +22,7 @@ mod error;
 mod extra;
 pub mod format;
 mod json;
+mod macros;
 pub mod pattern;
 mod raw;
 mod schema;

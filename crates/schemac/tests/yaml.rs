@@ -28,12 +28,13 @@ fn sha256(path: &Path) -> String {
     sha2::Sha256::digest(fs::read(path).unwrap()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The code with each embedded `SCHEMA_JSON` raw string cut out, and those strings.
+/// The code with each embedded `SCHEMA_JSON` raw string (`schema_source!(r#"..."#)`) cut out,
+/// and those strings.
 fn without_sources(code: &str) -> (String, Vec<String>) {
-    const START: &str = "SCHEMA_JSON: &str = r";
+    const START: &str = "schema_source!(";
     let (mut rest, mut out, mut sources) = (code, String::new(), Vec::new());
     while let Some(at) = rest.find(START) {
-        let after = &rest[at + START.len()..];
+        let after = rest[at + START.len()..].trim_start().strip_prefix('r').expect("the source is a raw string");
         let hashes = after.len() - after.trim_start_matches('#').len();
         let close = format!("\"{}", "#".repeat(hashes));
         let body = &after[hashes + 1..];

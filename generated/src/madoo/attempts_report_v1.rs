@@ -165,158 +165,41 @@ pub enum AttemptsReportDisposition {
     /// `"discarded"`
     Discarded,
 }
-impl<'de> ::serde::Deserialize<'de> for AttemptsReport {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = AttemptsReport;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (AttemptsReport)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<AttemptsReport, __A::Error> {
-                let mut f0: ::core::option::Option<AttemptsReportSchema> = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<AttemptsReportBody> = ::core::option::Option::None;
-                let mut f2: ::core::option::Option<AttemptsReportPolicy> = ::core::option::Option::None;
-                let mut f3: ::core::option::Option<::core::option::Option<u64>> = ::core::option::Option::None;
-                let mut f4: ::core::option::Option<::std::vec::Vec<Attempt>> = ::core::option::Option::None;
-                let mut f5: ::core::option::Option<::core::option::Option<u64>> = ::core::option::Option::None;
-                let mut f6: ::core::option::Option<AttemptsReportDisposition> = ::core::option::Option::None;
-                let mut f7: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "schema" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "schema",
-                                ::schemac_runtime::de::Plain::<AttemptsReportSchema>::new(),
-                            )?
-                        }
-                        "body" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "body",
-                                ::schemac_runtime::de::Plain::<AttemptsReportBody>::new(),
-                            )?
-                        }
-                        "policy" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "policy",
-                                ::schemac_runtime::de::Plain::<AttemptsReportPolicy>::new(),
-                            )?
-                        }
-                        "item" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f3,
-                                "item",
-                                ::schemac_runtime::de::Nullable(
-                                    ::schemac_runtime::de::Int::<u64>::new(),
-                                ),
-                            )?
-                        }
-                        "attempts" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f4,
-                                "attempts",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Seq(
-                                        ::schemac_runtime::de::Plain::<Attempt>::new(),
-                                    ),
-                                    |v| {
-                                        ::schemac_runtime::assert::min_items(v.len(), 1u64)?;
-                                        ::schemac_runtime::assert::max_items(v.len(), 5u64)?;
-                                        ::core::result::Result::Ok(())
-                                    },
-                                ),
-                            )?
-                        }
-                        "selected_attempt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f5,
-                                "selected_attempt",
-                                ::schemac_runtime::de::Nullable(
-                                    ::schemac_runtime::de::Assert::new(
-                                        ::schemac_runtime::de::Int::<u64>::new(),
-                                        |v| ::schemac_runtime::assert::minimum(*v, 1i128),
-                                    ),
-                                ),
-                            )?
-                        }
-                        "disposition" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f6,
-                                "disposition",
-                                ::schemac_runtime::de::Plain::<
-                                    AttemptsReportDisposition,
-                                >::new(),
-                            )?
-                        }
-                        "reason" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f7,
-                                "reason",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        _ => {
-                            let unknown = ::schemac_runtime::de::UnknownProperty {
-                                name: key.as_str(),
-                                expected: &[
-                                    "schema",
-                                    "body",
-                                    "policy",
-                                    "item",
-                                    "attempts",
-                                    "selected_attempt",
-                                    "disposition",
-                                    "reason",
-                                ],
-                            };
-                            match map.next_value_seed(unknown)? {}
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(AttemptsReport {
-                    schema: f0.ok_or_else(|| ::schemac_runtime::de::missing("schema"))?,
-                    body: f1.ok_or_else(|| ::schemac_runtime::de::missing("body"))?,
-                    policy: f2.ok_or_else(|| ::schemac_runtime::de::missing("policy"))?,
-                    item: f3
-                        .map_or(
-                            ::schemac_runtime::Tristate::Absent,
-                            ::schemac_runtime::Tristate::from,
-                        ),
-                    attempts: f4
-                        .ok_or_else(|| ::schemac_runtime::de::missing("attempts"))?,
-                    selected_attempt: f5
-                        .ok_or_else(|| ::schemac_runtime::de::missing(
-                            "selected_attempt",
-                        ))?,
-                    disposition: f6
-                        .ok_or_else(|| ::schemac_runtime::de::missing("disposition"))?,
-                    reason: f7.ok_or_else(|| ::schemac_runtime::de::missing("reason"))?,
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    AttemptsReport;
+    closed;
+    required(schema, "schema");
+    required(body, "body");
+    required(policy, "policy");
+    tristate(
+        item,
+        "item",
+        ::schemac_runtime::de::Nullable(::schemac_runtime::de::Int::<u64>::new()),
+    );
+    required(
+        attempts,
+        "attempts",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(::schemac_runtime::de::Plain::<Attempt>::new()),
+            |v| {
+                ::schemac_runtime::assert::min_items(v.len(), 1u64)?;
+                ::schemac_runtime::assert::max_items(v.len(), 5u64)?;
+                ::core::result::Result::Ok(())
+            },
+        ),
+    );
+    required(
+        selected_attempt,
+        "selected_attempt",
+        ::schemac_runtime::de::Nullable(
+            ::schemac_runtime::de::Assert::new(
+                ::schemac_runtime::de::Int::<u64>::new(),
+                |v| ::schemac_runtime::assert::minimum(*v, 1i128),
+            ),
+        ),
+    );
+    required(disposition, "disposition");
+    required(reason, "reason");
 }
 impl ::schemac_runtime::Validate for AttemptsReport {
     fn validate_at(
@@ -353,43 +236,25 @@ impl ::schemac_runtime::Validate for AttemptsReport {
         }
     }
 }
-impl ::schemac_runtime::schemars::JsonSchema for AttemptsReport {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("AttemptsReport")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReport"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "",
-            refs: &[
-                ::schemac_runtime::bundle::Ref {
-                    holder: "/properties/attempts/items",
-                    keyword: "$ref",
-                    alone: false,
-                    target: |generator| generator.subschema_for::<Attempt>(),
-                },
-            ],
-            moved: &["/$defs/attempt"],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
-impl ::schemac_runtime::SchemaBound for AttemptsReport {
-    const SCHEMA_ID: &'static str = "urn:madoo:schema:attempts-report:v1";
-    const SOURCE_PATH: &'static str = "schemas/madoo/attempts-report.v1.json";
-    const SOURCE_SHA256: &'static str = "ee426782c5947dd04a7899bbf57431d41964f7f6a95f1331b5068d5f4447faf6";
-    const POINTER: &'static str = "";
-    fn schema() -> &'static ::serde_json::Value {
-        &SCHEMA_VALUE
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptsReport,
+    SCHEMA_VALUE,
+    "",
+    refs = [
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/attempts/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<Attempt>(),
+        },
+    ],
+    moved = ["/$defs/attempt"],
+);
+::schemac_runtime::schema_bound!(
+    AttemptsReport, "urn:madoo:schema:attempts-report:v1",
+    "schemas/madoo/attempts-report.v1.json",
+    "ee426782c5947dd04a7899bbf57431d41964f7f6a95f1331b5068d5f4447faf6"
+);
 impl AttemptsReport {
     /// A builder for a `AttemptsReport`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptsReportBuilder {
@@ -507,95 +372,27 @@ impl<'de> ::serde::Deserialize<'de> for AttemptsReportSchema {
     }
 }
 ::schemac_runtime::always_valid!(AttemptsReportSchema);
-impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportSchema {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("AttemptsReportSchema")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "AttemptsReportSchema"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/schema",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for AttemptsReportBody {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = AttemptsReportBody;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (AttemptsReportBody)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<AttemptsReportBody, __A::Error> {
-                let mut f0: ::core::option::Option<
-                    ::core::option::Option<AttemptsReportBodyWorkflow>,
-                > = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<u64> = ::core::option::Option::None;
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "workflow" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "workflow",
-                                ::schemac_runtime::de::Nullable(
-                                    ::schemac_runtime::de::Plain::<
-                                        AttemptsReportBodyWorkflow,
-                                    >::new(),
-                                ),
-                            )?
-                        }
-                        "version" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "version",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Int::<u64>::new(),
-                                    |v| ::schemac_runtime::assert::minimum(*v, 1i128),
-                                ),
-                            )?
-                        }
-                        _ => {
-                            let unknown = ::schemac_runtime::de::UnknownProperty {
-                                name: key.as_str(),
-                                expected: &["workflow", "version"],
-                            };
-                            match map.next_value_seed(unknown)? {}
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(AttemptsReportBody {
-                    workflow: f0
-                        .ok_or_else(|| ::schemac_runtime::de::missing("workflow"))?,
-                    version: f1.ok_or_else(|| ::schemac_runtime::de::missing("version"))?,
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::json_schema!(
+    AttemptsReportSchema, SCHEMA_VALUE, "/properties/schema"
+);
+::schemac_runtime::object! {
+    AttemptsReportBody;
+    closed;
+    required(
+        workflow,
+        "workflow",
+        ::schemac_runtime::de::Nullable(
+            ::schemac_runtime::de::Plain::<AttemptsReportBodyWorkflow>::new(),
+        ),
+    );
+    required(
+        version,
+        "version",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Int::<u64>::new(),
+            |v| ::schemac_runtime::assert::minimum(*v, 1i128),
+        ),
+    );
 }
 impl ::schemac_runtime::Validate for AttemptsReportBody {
     fn validate_at(
@@ -610,27 +407,7 @@ impl ::schemac_runtime::Validate for AttemptsReportBody {
         }
     }
 }
-impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportBody {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("AttemptsReportBody")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptsReportBody"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/body",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(AttemptsReportBody, SCHEMA_VALUE, "/properties/body");
 impl AttemptsReportBody {
     /// A builder for a `AttemptsReportBody`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptsReportBodyBuilder {
@@ -698,73 +475,12 @@ impl AttemptsReportBodyWorkflow {
         }
         ::core::result::Result::Ok(())
     }
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    pub fn into_string(self) -> ::std::string::String {
-        self.0
-    }
 }
-impl ::core::convert::TryFrom<::std::string::String> for AttemptsReportBodyWorkflow {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        AttemptsReportBodyWorkflow::check(&text)
-            .map(|()| AttemptsReportBodyWorkflow(text))
-    }
-}
-impl ::core::convert::TryFrom<&str> for AttemptsReportBodyWorkflow {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> ::core::result::Result<Self, Self::Error> {
-        AttemptsReportBodyWorkflow::check(text)
-            .map(|()| AttemptsReportBodyWorkflow(text.to_owned()))
-    }
-}
-impl ::core::convert::AsRef<str> for AttemptsReportBodyWorkflow {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::std::fmt::Display for AttemptsReportBodyWorkflow {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for AttemptsReportBodyWorkflow {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        let text = <::std::string::String as ::serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
-        AttemptsReportBodyWorkflow::try_from(text).map_err(::serde::de::Error::custom)
-    }
-}
+::schemac_runtime::string_newtype!(AttemptsReportBodyWorkflow);
 ::schemac_runtime::always_valid!(AttemptsReportBodyWorkflow);
-impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportBodyWorkflow {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("AttemptsReportBodyWorkflow")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "AttemptsReportBodyWorkflow"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/body/properties/workflow",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptsReportBodyWorkflow, SCHEMA_VALUE, "/properties/body/properties/workflow"
+);
 impl ::schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for &str {
     fn assign(
         self,
@@ -786,107 +502,36 @@ for ::std::string::String {
         AttemptsReportBodyWorkflow::try_from(self)
     }
 }
-impl ::std::str::FromStr for AttemptsReportBodyWorkflow {
-    type Err = ::schemac_runtime::ConstraintError;
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        AttemptsReportBodyWorkflow::try_from(text)
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for AttemptsReportPolicy {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = AttemptsReportPolicy;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (AttemptsReportPolicy)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<AttemptsReportPolicy, __A::Error> {
-                let mut f0: ::core::option::Option<u8> = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<AttemptsReportPolicyOnExhausted> = ::core::option::Option::None;
-                let mut f2: ::core::option::Option<::core::option::Option<f64>> = ::core::option::Option::None;
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "max_attempts" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "max_attempts",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Int::<u8>::new(),
-                                    |v| {
-                                        ::schemac_runtime::assert::minimum(*v, 1i128)?;
-                                        ::schemac_runtime::assert::maximum(*v, 5i128)?;
-                                        ::core::result::Result::Ok(())
-                                    },
-                                ),
-                            )?
-                        }
-                        "on_exhausted" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "on_exhausted",
-                                ::schemac_runtime::de::Plain::<
-                                    AttemptsReportPolicyOnExhausted,
-                                >::new(),
-                            )?
-                        }
-                        "minimum_score_to_deliver" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "minimum_score_to_deliver",
-                                ::schemac_runtime::de::Nullable(
-                                    ::schemac_runtime::de::Assert::new(
-                                        ::schemac_runtime::de::Float::new(),
-                                        |v| {
-                                            ::schemac_runtime::assert::minimum(*v, 0i128)?;
-                                            ::schemac_runtime::assert::maximum(*v, 1i128)?;
-                                            ::core::result::Result::Ok(())
-                                        },
-                                    ),
-                                ),
-                            )?
-                        }
-                        _ => {
-                            let unknown = ::schemac_runtime::de::UnknownProperty {
-                                name: key.as_str(),
-                                expected: &[
-                                    "max_attempts",
-                                    "on_exhausted",
-                                    "minimum_score_to_deliver",
-                                ],
-                            };
-                            match map.next_value_seed(unknown)? {}
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(AttemptsReportPolicy {
-                    max_attempts: f0
-                        .ok_or_else(|| ::schemac_runtime::de::missing("max_attempts"))?,
-                    on_exhausted: f1
-                        .ok_or_else(|| ::schemac_runtime::de::missing("on_exhausted"))?,
-                    minimum_score_to_deliver: f2
-                        .ok_or_else(|| ::schemac_runtime::de::missing(
-                            "minimum_score_to_deliver",
-                        ))?,
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    AttemptsReportPolicy;
+    closed;
+    required(
+        max_attempts,
+        "max_attempts",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Int::<u8>::new(),
+            |v| {
+                ::schemac_runtime::assert::minimum(*v, 1i128)?;
+                ::schemac_runtime::assert::maximum(*v, 5i128)?;
+                ::core::result::Result::Ok(())
+            },
+        ),
+    );
+    required(on_exhausted, "on_exhausted");
+    required(
+        minimum_score_to_deliver,
+        "minimum_score_to_deliver",
+        ::schemac_runtime::de::Nullable(
+            ::schemac_runtime::de::Assert::new(
+                ::schemac_runtime::de::Float::new(),
+                |v| {
+                    ::schemac_runtime::assert::minimum(*v, 0i128)?;
+                    ::schemac_runtime::assert::maximum(*v, 1i128)?;
+                    ::core::result::Result::Ok(())
+                },
+            ),
+        ),
+    );
 }
 impl ::schemac_runtime::Validate for AttemptsReportPolicy {
     fn validate_at(
@@ -910,29 +555,9 @@ impl ::schemac_runtime::Validate for AttemptsReportPolicy {
         }
     }
 }
-impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportPolicy {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("AttemptsReportPolicy")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "AttemptsReportPolicy"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/policy",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptsReportPolicy, SCHEMA_VALUE, "/properties/policy"
+);
 impl AttemptsReportPolicy {
     /// A builder for a `AttemptsReportPolicy`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptsReportPolicyBuilder {
@@ -994,83 +619,16 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
             }))
     }
 }
-impl AttemptsReportPolicyOnExhausted {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [AttemptsReportPolicyOnExhausted] = &[
-        AttemptsReportPolicyOnExhausted::Best,
-        AttemptsReportPolicyOnExhausted::Discard,
-        AttemptsReportPolicyOnExhausted::Fail,
-    ];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AttemptsReportPolicyOnExhausted::Best => "best",
-            AttemptsReportPolicyOnExhausted::Discard => "discard",
-            AttemptsReportPolicyOnExhausted::Fail => "fail",
-        }
-    }
-}
-impl ::std::fmt::Display for AttemptsReportPolicyOnExhausted {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl ::serde::Serialize for AttemptsReportPolicyOnExhausted {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for AttemptsReportPolicyOnExhausted {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "one of \"best\", \"discard\", \"fail\"",
-            |s| match s {
-                "best" => {
-                    ::core::option::Option::Some(AttemptsReportPolicyOnExhausted::Best)
-                }
-                "discard" => {
-                    ::core::option::Option::Some(
-                        AttemptsReportPolicyOnExhausted::Discard,
-                    )
-                }
-                "fail" => {
-                    ::core::option::Option::Some(AttemptsReportPolicyOnExhausted::Fail)
-                }
-                _ => ::core::option::Option::None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    AttemptsReportPolicyOnExhausted,
+    "one of \"best\", \"discard\", \"fail\"",
+    [Best = "best", Discard = "discard", Fail = "fail"],
+);
 ::schemac_runtime::always_valid!(AttemptsReportPolicyOnExhausted);
-impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportPolicyOnExhausted {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("AttemptsReportPolicyOnExhausted")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "AttemptsReportPolicyOnExhausted"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/policy/properties/on_exhausted",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptsReportPolicyOnExhausted, SCHEMA_VALUE,
+    "/properties/policy/properties/on_exhausted"
+);
 impl ::schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for &str {
     fn assign(
         self,
@@ -1092,158 +650,42 @@ for ::std::string::String {
         AttemptsReportPolicyOnExhausted::try_from(self)
     }
 }
-impl ::std::str::FromStr for AttemptsReportPolicyOnExhausted {
-    type Err = ::schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        AttemptsReportPolicyOnExhausted::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"best\", \"discard\", \"fail\"",
-            ))
-    }
-}
-impl ::core::convert::TryFrom<&str> for AttemptsReportPolicyOnExhausted {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String>
-for AttemptsReportPolicyOnExhausted {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::AsRef<str> for AttemptsReportPolicyOnExhausted {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for Attempt {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = Attempt;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (Attempt)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<Attempt, __A::Error> {
-                let mut f0: ::core::option::Option<u8> = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<AttemptExecution> = ::core::option::Option::None;
-                let mut f2: ::core::option::Option<bool> = ::core::option::Option::None;
-                let mut f3: ::core::option::Option<f64> = ::core::option::Option::None;
-                let mut f4: ::core::option::Option<
-                    ::core::option::Option<::std::string::String>,
-                > = ::core::option::Option::None;
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "attempt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "attempt",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Int::<u8>::new(),
-                                    |v| {
-                                        ::schemac_runtime::assert::minimum(*v, 1i128)?;
-                                        ::schemac_runtime::assert::maximum(*v, 5i128)?;
-                                        ::core::result::Result::Ok(())
-                                    },
-                                ),
-                            )?
-                        }
-                        "execution" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "execution",
-                                ::schemac_runtime::de::Plain::<AttemptExecution>::new(),
-                            )?
-                        }
-                        "accepted" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "accepted",
-                                ::schemac_runtime::de::Plain::<bool>::new(),
-                            )?
-                        }
-                        "score" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f3,
-                                "score",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Float::new(),
-                                    |v| {
-                                        ::schemac_runtime::assert::minimum(*v, 0i128)?;
-                                        ::schemac_runtime::assert::maximum(*v, 1i128)?;
-                                        ::core::result::Result::Ok(())
-                                    },
-                                ),
-                            )?
-                        }
-                        "feedback" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f4,
-                                "feedback",
-                                ::schemac_runtime::de::Nullable(
-                                    ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                                ),
-                            )?
-                        }
-                        _ => {
-                            let unknown = ::schemac_runtime::de::UnknownProperty {
-                                name: key.as_str(),
-                                expected: &[
-                                    "attempt",
-                                    "execution",
-                                    "accepted",
-                                    "score",
-                                    "feedback",
-                                ],
-                            };
-                            match map.next_value_seed(unknown)? {}
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(Attempt {
-                    attempt: f0
-                        .ok_or_else(|| ::schemac_runtime::de::missing("attempt"))?,
-                    execution: f1
-                        .ok_or_else(|| ::schemac_runtime::de::missing("execution"))?,
-                    accepted: f2
-                        .ok_or_else(|| ::schemac_runtime::de::missing("accepted"))?,
-                    score: f3.ok_or_else(|| ::schemac_runtime::de::missing("score"))?,
-                    feedback: f4
-                        .ok_or_else(|| ::schemac_runtime::de::missing("feedback"))?,
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    Attempt;
+    closed;
+    required(
+        attempt,
+        "attempt",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Int::<u8>::new(),
+            |v| {
+                ::schemac_runtime::assert::minimum(*v, 1i128)?;
+                ::schemac_runtime::assert::maximum(*v, 5i128)?;
+                ::core::result::Result::Ok(())
+            },
+        ),
+    );
+    required(execution, "execution");
+    required(accepted, "accepted");
+    required(
+        score,
+        "score",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Float::new(),
+            |v| {
+                ::schemac_runtime::assert::minimum(*v, 0i128)?;
+                ::schemac_runtime::assert::maximum(*v, 1i128)?;
+                ::core::result::Result::Ok(())
+            },
+        ),
+    );
+    required(
+        feedback,
+        "feedback",
+        ::schemac_runtime::de::Nullable(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ),
+    );
 }
 impl ::schemac_runtime::Validate for Attempt {
     fn validate_at(
@@ -1265,27 +707,7 @@ impl ::schemac_runtime::Validate for Attempt {
         }
     }
 }
-impl ::schemac_runtime::schemars::JsonSchema for Attempt {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("attempt")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Attempt"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/$defs/attempt",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(Attempt, "attempt", SCHEMA_VALUE, "/$defs/attempt");
 impl Attempt {
     /// A builder for a `Attempt`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptBuilder {
@@ -1380,69 +802,12 @@ impl AttemptExecution {
         }
         ::core::result::Result::Ok(())
     }
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    pub fn into_string(self) -> ::std::string::String {
-        self.0
-    }
 }
-impl ::core::convert::TryFrom<::std::string::String> for AttemptExecution {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        AttemptExecution::check(&text).map(|()| AttemptExecution(text))
-    }
-}
-impl ::core::convert::TryFrom<&str> for AttemptExecution {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> ::core::result::Result<Self, Self::Error> {
-        AttemptExecution::check(text).map(|()| AttemptExecution(text.to_owned()))
-    }
-}
-impl ::core::convert::AsRef<str> for AttemptExecution {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::std::fmt::Display for AttemptExecution {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for AttemptExecution {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        let text = <::std::string::String as ::serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
-        AttemptExecution::try_from(text).map_err(::serde::de::Error::custom)
-    }
-}
+::schemac_runtime::string_newtype!(AttemptExecution);
 ::schemac_runtime::always_valid!(AttemptExecution);
-impl ::schemac_runtime::schemars::JsonSchema for AttemptExecution {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("AttemptExecution")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AttemptExecution"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/$defs/attempt/properties/execution",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptExecution, SCHEMA_VALUE, "/$defs/attempt/properties/execution"
+);
 impl ::schemac_runtime::builder::Assign<AttemptExecution> for &str {
     fn assign(
         self,
@@ -1457,91 +822,19 @@ impl ::schemac_runtime::builder::Assign<AttemptExecution> for ::std::string::Str
         AttemptExecution::try_from(self)
     }
 }
-impl ::std::str::FromStr for AttemptExecution {
-    type Err = ::schemac_runtime::ConstraintError;
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        AttemptExecution::try_from(text)
-    }
-}
-impl AttemptsReportDisposition {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [AttemptsReportDisposition] = &[
-        AttemptsReportDisposition::Accepted,
-        AttemptsReportDisposition::BestUnaccepted,
-        AttemptsReportDisposition::Discarded,
-    ];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AttemptsReportDisposition::Accepted => "accepted",
-            AttemptsReportDisposition::BestUnaccepted => "best_unaccepted",
-            AttemptsReportDisposition::Discarded => "discarded",
-        }
-    }
-}
-impl ::std::fmt::Display for AttemptsReportDisposition {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl ::serde::Serialize for AttemptsReportDisposition {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for AttemptsReportDisposition {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "one of \"accepted\", \"best_unaccepted\", \"discarded\"",
-            |s| match s {
-                "accepted" => {
-                    ::core::option::Option::Some(AttemptsReportDisposition::Accepted)
-                }
-                "best_unaccepted" => {
-                    ::core::option::Option::Some(
-                        AttemptsReportDisposition::BestUnaccepted,
-                    )
-                }
-                "discarded" => {
-                    ::core::option::Option::Some(AttemptsReportDisposition::Discarded)
-                }
-                _ => ::core::option::Option::None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    AttemptsReportDisposition,
+    "one of \"accepted\", \"best_unaccepted\", \"discarded\"",
+    [
+        Accepted = "accepted",
+        BestUnaccepted = "best_unaccepted",
+        Discarded = "discarded",
+    ],
+);
 ::schemac_runtime::always_valid!(AttemptsReportDisposition);
-impl ::schemac_runtime::schemars::JsonSchema for AttemptsReportDisposition {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("AttemptsReportDisposition")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "AttemptsReportDisposition"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/disposition",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AttemptsReportDisposition, SCHEMA_VALUE, "/properties/disposition"
+);
 impl ::schemac_runtime::builder::Assign<AttemptsReportDisposition> for &str {
     fn assign(
         self,
@@ -1561,43 +854,6 @@ for ::std::string::String {
         ::schemac_runtime::ConstraintError,
     > {
         AttemptsReportDisposition::try_from(self)
-    }
-}
-impl ::std::str::FromStr for AttemptsReportDisposition {
-    type Err = ::schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        AttemptsReportDisposition::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"accepted\", \"best_unaccepted\", \"discarded\"",
-            ))
-    }
-}
-impl ::core::convert::TryFrom<&str> for AttemptsReportDisposition {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for AttemptsReportDisposition {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::AsRef<str> for AttemptsReportDisposition {
-    fn as_ref(&self) -> &str {
-        self.as_str()
     }
 }
 /// The states of builders' required properties before their setters are called: the
@@ -1657,8 +913,8 @@ pub mod builder_fields {
     #[derive(Clone, Copy, Debug)]
     pub struct workflow;
 }
-/// The source schema file, byte for byte.
-pub const SCHEMA_JSON: &str = r##"{
+::schemac_runtime::schema_source!(
+    r##"{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "urn:madoo:schema:attempts-report:v1",
   "title": "Madoo attempts report",
@@ -1810,11 +1066,5 @@ pub const SCHEMA_JSON: &str = r##"{
     }
   }
 }
-"##;
-/// [`SCHEMA_JSON`], parsed on first use.
-static SCHEMA_VALUE: ::std::sync::LazyLock<::serde_json::Value> = ::std::sync::LazyLock::new(||
-::schemac_runtime::literal(SCHEMA_JSON));
-/// The source schema, parsed (once).
-pub fn schema() -> &'static ::serde_json::Value {
-    &SCHEMA_VALUE
-}
+"##
+);

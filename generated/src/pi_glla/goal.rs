@@ -782,498 +782,125 @@ struct GoalUsageBuilderParts {
     tokens_limit: ::core::option::Option<u64>,
     extra: ::schemac_runtime::Extra,
 }
-impl<'de> ::serde::Deserialize<'de> for Goal {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = Goal;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (Goal)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<Goal, __A::Error> {
-                let mut f0: ::core::option::Option<GoalId> = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f2: ::core::option::Option<GoalStatus> = ::core::option::Option::None;
-                let mut f3: ::core::option::Option<GoalPolicy> = ::core::option::Option::None;
-                let mut f4: ::core::option::Option<GoalAgentRole> = ::core::option::Option::None;
-                let mut f5: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f6: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f7: ::core::option::Option<bool> = ::core::option::Option::None;
-                let mut f8: ::core::option::Option<GoalTaskList> = ::core::option::Option::None;
-                let mut f9: ::core::option::Option<::std::vec::Vec<AuditVerdict>> = ::core::option::Option::None;
-                let mut f10: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f11: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f12: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f13: ::core::option::Option<GoalPauseKind> = ::core::option::Option::None;
-                let mut f14: ::core::option::Option<
-                    ::std::vec::Vec<::std::string::String>,
-                > = ::core::option::Option::None;
-                let mut f15: ::core::option::Option<f64> = ::core::option::Option::None;
-                let mut f16: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f17: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f18: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f19: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f20: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f21: ::core::option::Option<
-                    ::std::vec::Vec<::std::string::String>,
-                > = ::core::option::Option::None;
-                let mut f22: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f23: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f24: ::core::option::Option<f64> = ::core::option::Option::None;
-                let mut f25: ::core::option::Option<f64> = ::core::option::Option::None;
-                let mut f26: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut f27: ::core::option::Option<
-                    ::std::boxed::Box<PendingCompletion>,
-                > = ::core::option::Option::None;
-                let mut f28: ::core::option::Option<
-                    ::std::vec::Vec<::std::string::String>,
-                > = ::core::option::Option::None;
-                let mut f29: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f30: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f31: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f32: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f33: ::core::option::Option<::std::vec::Vec<ObjectiveRepair>> = ::core::option::Option::None;
-                let mut f34: ::core::option::Option<
-                    ::std::boxed::Box<ObjectiveRepairTarget>,
-                > = ::core::option::Option::None;
-                let mut f35: ::core::option::Option<ObjectiveProvenance> = ::core::option::Option::None;
-                let mut f36: ::core::option::Option<GoalTelemetry> = ::core::option::Option::None;
-                let mut f37: ::core::option::Option<GoalUsage> = ::core::option::Option::None;
-                let mut f38: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f39: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut extra = ::schemac_runtime::ExtraBuilder::default();
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "id" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "id",
-                                ::schemac_runtime::de::Plain::<GoalId>::new(),
-                            )?
-                        }
-                        "objective" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "objective",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "status" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "status",
-                                ::schemac_runtime::de::Plain::<GoalStatus>::new(),
-                            )?
-                        }
-                        "policy" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f3,
-                                "policy",
-                                ::schemac_runtime::de::Plain::<GoalPolicy>::new(),
-                            )?
-                        }
-                        "agentRole" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f4,
-                                "agentRole",
-                                ::schemac_runtime::de::Plain::<GoalAgentRole>::new(),
-                            )?
-                        }
-                        "parentId" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f5,
-                                "parentId",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "verificationContract" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f6,
-                                "verificationContract",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "autoContinue" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f7,
-                                "autoContinue",
-                                ::schemac_runtime::de::Plain::<bool>::new(),
-                            )?
-                        }
-                        "taskList" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f8,
-                                "taskList",
-                                ::schemac_runtime::de::Plain::<GoalTaskList>::new(),
-                            )?
-                        }
-                        "auditHistory" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f9,
-                                "auditHistory",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Seq(
-                                        ::schemac_runtime::de::Plain::<AuditVerdict>::new(),
-                                    ),
-                                    |v| ::schemac_runtime::assert::max_items(v.len(), 20u64),
-                                ),
-                            )?
-                        }
-                        "stopReason" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f10,
-                                "stopReason",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "pauseReason" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f11,
-                                "pauseReason",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "pauseSuggestedAction" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f12,
-                                "pauseSuggestedAction",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "pauseKind" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f13,
-                                "pauseKind",
-                                ::schemac_runtime::de::Plain::<GoalPauseKind>::new(),
-                            )?
-                        }
-                        "pauseOptions" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f14,
-                                "pauseOptions",
-                                ::schemac_runtime::de::Seq(
-                                    ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                                ),
-                            )?
-                        }
-                        "pauseRecommended" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f15,
-                                "pauseRecommended",
-                                ::schemac_runtime::de::Float::new(),
-                            )?
-                        }
-                        "pauseResumeAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f16,
-                                "pauseResumeAt",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "autoResumedAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f17,
-                                "autoResumedAt",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "autoResumedEvent" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f18,
-                                "autoResumedEvent",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "providerErrorDiagnostic" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f19,
-                                "providerErrorDiagnostic",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "recoveryEpisodeKey" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f20,
-                                "recoveryEpisodeKey",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "recoveryNoticeKeys" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f21,
-                                "recoveryNoticeKeys",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Seq(
-                                        ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                                    ),
-                                    |v| ::schemac_runtime::assert::max_items(v.len(), 16u64),
-                                ),
-                            )?
-                        }
-                        "interruptedAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f22,
-                                "interruptedAt",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "interruptedReason" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f23,
-                                "interruptedReason",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "auditInfraStreak" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f24,
-                                "auditInfraStreak",
-                                ::schemac_runtime::de::Float::new(),
-                            )?
-                        }
-                        "errorBrakeStreak" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f25,
-                                "errorBrakeStreak",
-                                ::schemac_runtime::de::Float::new(),
-                            )?
-                        }
-                        "revision" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f26,
-                                "revision",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        "pendingCompletion" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f27,
-                                "pendingCompletion",
-                                ::schemac_runtime::de::Boxed(
-                                    ::schemac_runtime::de::Plain::<PendingCompletion>::new(),
-                                ),
-                            )?
-                        }
-                        "pendingTasks" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f28,
-                                "pendingTasks",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Seq(
-                                        ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                                    ),
-                                    |v| ::schemac_runtime::assert::max_items(v.len(), 5u64),
-                                ),
-                            )?
-                        }
-                        "completionSummary" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f29,
-                                "completionSummary",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "createdVia" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f30,
-                                "createdVia",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "activePath" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f31,
-                                "activePath",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "archivedPath" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f32,
-                                "archivedPath",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "objectiveRepairHistory" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f33,
-                                "objectiveRepairHistory",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Seq(
-                                        ::schemac_runtime::de::Plain::<ObjectiveRepair>::new(),
-                                    ),
-                                    |v| ::schemac_runtime::assert::max_items(v.len(), 10u64),
-                                ),
-                            )?
-                        }
-                        "repairTarget" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f34,
-                                "repairTarget",
-                                ::schemac_runtime::de::Boxed(
-                                    ::schemac_runtime::de::Plain::<ObjectiveRepairTarget>::new(),
-                                ),
-                            )?
-                        }
-                        "objectiveProvenance" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f35,
-                                "objectiveProvenance",
-                                ::schemac_runtime::de::Plain::<ObjectiveProvenance>::new(),
-                            )?
-                        }
-                        "telemetry" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f36,
-                                "telemetry",
-                                ::schemac_runtime::de::Plain::<GoalTelemetry>::new(),
-                            )?
-                        }
-                        "usage" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f37,
-                                "usage",
-                                ::schemac_runtime::de::Plain::<GoalUsage>::new(),
-                            )?
-                        }
-                        "createdAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f38,
-                                "createdAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "updatedAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f39,
-                                "updatedAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        _ => {
-                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(Goal {
-                    id: f0.ok_or_else(|| ::schemac_runtime::de::missing("id"))?,
-                    objective: f1
-                        .ok_or_else(|| ::schemac_runtime::de::missing("objective"))?,
-                    status: f2.ok_or_else(|| ::schemac_runtime::de::missing("status"))?,
-                    policy: f3.ok_or_else(|| ::schemac_runtime::de::missing("policy"))?,
-                    agent_role: f4,
-                    parent_id: f5,
-                    verification_contract: f6,
-                    auto_continue: f7
-                        .ok_or_else(|| ::schemac_runtime::de::missing("autoContinue"))?,
-                    task_list: f8,
-                    audit_history: f9,
-                    stop_reason: f10,
-                    pause_reason: f11,
-                    pause_suggested_action: f12,
-                    pause_kind: f13,
-                    pause_options: f14,
-                    pause_recommended: f15,
-                    pause_resume_at: f16,
-                    auto_resumed_at: f17,
-                    auto_resumed_event: f18,
-                    provider_error_diagnostic: f19,
-                    recovery_episode_key: f20,
-                    recovery_notice_keys: f21,
-                    interrupted_at: f22,
-                    interrupted_reason: f23,
-                    audit_infra_streak: f24,
-                    error_brake_streak: f25,
-                    revision: f26,
-                    pending_completion: f27,
-                    pending_tasks: f28,
-                    completion_summary: f29,
-                    created_via: f30,
-                    active_path: f31,
-                    archived_path: f32,
-                    objective_repair_history: f33,
-                    repair_target: f34,
-                    objective_provenance: f35,
-                    telemetry: f36,
-                    usage: f37.ok_or_else(|| ::schemac_runtime::de::missing("usage"))?,
-                    created_at: f38
-                        .ok_or_else(|| ::schemac_runtime::de::missing("createdAt"))?,
-                    updated_at: f39
-                        .ok_or_else(|| ::schemac_runtime::de::missing("updatedAt"))?,
-                    extra: extra.finish(),
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    Goal;
+    open;
+    required(id, "id");
+    required(
+        objective,
+        "objective",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    required(status, "status");
+    required(policy, "policy");
+    optional(agent_role, "agentRole");
+    optional(
+        parent_id,
+        "parentId",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    optional(verification_contract, "verificationContract");
+    required(auto_continue, "autoContinue");
+    optional(task_list, "taskList");
+    optional(
+        audit_history,
+        "auditHistory",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Plain::<AuditVerdict>::new(),
+            ),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 20u64),
+        ),
+    );
+    optional(stop_reason, "stopReason");
+    optional(pause_reason, "pauseReason");
+    optional(pause_suggested_action, "pauseSuggestedAction");
+    optional(pause_kind, "pauseKind");
+    optional(
+        pause_options,
+        "pauseOptions",
+        ::schemac_runtime::de::Seq(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ),
+    );
+    optional(pause_recommended, "pauseRecommended", ::schemac_runtime::de::Float::new());
+    optional(pause_resume_at, "pauseResumeAt");
+    optional(auto_resumed_at, "autoResumedAt");
+    optional(auto_resumed_event, "autoResumedEvent");
+    optional(provider_error_diagnostic, "providerErrorDiagnostic");
+    optional(recovery_episode_key, "recoveryEpisodeKey");
+    optional(
+        recovery_notice_keys,
+        "recoveryNoticeKeys",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            ),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 16u64),
+        ),
+    );
+    optional(interrupted_at, "interruptedAt");
+    optional(interrupted_reason, "interruptedReason");
+    optional(
+        audit_infra_streak,
+        "auditInfraStreak",
+        ::schemac_runtime::de::Float::new(),
+    );
+    optional(
+        error_brake_streak,
+        "errorBrakeStreak",
+        ::schemac_runtime::de::Float::new(),
+    );
+    optional(revision, "revision", ::schemac_runtime::de::Int::<u64>::new());
+    optional(
+        pending_completion,
+        "pendingCompletion",
+        ::schemac_runtime::de::Boxed(
+            ::schemac_runtime::de::Plain::<PendingCompletion>::new(),
+        ),
+    );
+    optional(
+        pending_tasks,
+        "pendingTasks",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            ),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 5u64),
+        ),
+    );
+    optional(completion_summary, "completionSummary");
+    optional(created_via, "createdVia");
+    optional(active_path, "activePath");
+    optional(archived_path, "archivedPath");
+    optional(
+        objective_repair_history,
+        "objectiveRepairHistory",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Plain::<ObjectiveRepair>::new(),
+            ),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 10u64),
+        ),
+    );
+    optional(
+        repair_target,
+        "repairTarget",
+        ::schemac_runtime::de::Boxed(
+            ::schemac_runtime::de::Plain::<ObjectiveRepairTarget>::new(),
+        ),
+    );
+    optional(objective_provenance, "objectiveProvenance");
+    optional(telemetry, "telemetry");
+    required(usage, "usage");
+    required(created_at, "createdAt");
+    required(updated_at, "updatedAt");
 }
 impl ::schemac_runtime::Validate for Goal {
     fn validate_at(
@@ -1328,82 +955,63 @@ impl ::schemac_runtime::Validate for Goal {
         }
     }
 }
-impl ::schemac_runtime::schemars::JsonSchema for Goal {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("Goal")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Goal"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "",
-            refs: &[
-                ::schemac_runtime::bundle::Ref {
-                    holder: "/properties/taskList/properties/tasks/items",
-                    keyword: "$ref",
-                    alone: false,
-                    target: |generator| generator.subschema_for::<Task>(),
-                },
-                ::schemac_runtime::bundle::Ref {
-                    holder: "/properties/auditHistory/items",
-                    keyword: "$ref",
-                    alone: false,
-                    target: |generator| generator.subschema_for::<AuditVerdict>(),
-                },
-                ::schemac_runtime::bundle::Ref {
-                    holder: "/properties/pendingCompletion",
-                    keyword: "$ref",
-                    alone: false,
-                    target: |generator| generator.subschema_for::<PendingCompletion>(),
-                },
-                ::schemac_runtime::bundle::Ref {
-                    holder: "/properties/objectiveRepairHistory/items",
-                    keyword: "$ref",
-                    alone: false,
-                    target: |generator| generator.subschema_for::<ObjectiveRepair>(),
-                },
-                ::schemac_runtime::bundle::Ref {
-                    holder: "/properties/repairTarget",
-                    keyword: "$ref",
-                    alone: false,
-                    target: |generator| {
-                        generator.subschema_for::<ObjectiveRepairTarget>()
-                    },
-                },
-                ::schemac_runtime::bundle::Ref {
-                    holder: "/properties/objectiveProvenance",
-                    keyword: "$ref",
-                    alone: false,
-                    target: |generator| generator.subschema_for::<ObjectiveProvenance>(),
-                },
-            ],
-            moved: &[
-                "/definitions/auditVerdict",
-                "/definitions/objectiveProvenance",
-                "/definitions/objectiveRepair",
-                "/definitions/objectiveRepairTarget",
-                "/definitions/pendingCompletion",
-                "/definitions/task",
-            ],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
-impl ::schemac_runtime::SchemaBound for Goal {
-    const SCHEMA_ID: &'static str = "https://raw.githubusercontent.com/DraconDev/pi-goal-list-loop-audit/main/schemas/goal.schema.json";
-    const SOURCE_PATH: &'static str = "schemas/pi-glla/goal.json";
-    const SOURCE_SHA256: &'static str = "6158c2ccd594b36a5640304423f089990775d62785810a4640d99e9b68eaa2c7";
-    const POINTER: &'static str = "";
-    fn schema() -> &'static ::serde_json::Value {
-        &SCHEMA_VALUE
-    }
-}
+::schemac_runtime::json_schema!(
+    Goal,
+    SCHEMA_VALUE,
+    "",
+    refs = [
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/taskList/properties/tasks/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<Task>(),
+        },
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/auditHistory/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<AuditVerdict>(),
+        },
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/pendingCompletion",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<PendingCompletion>(),
+        },
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/objectiveRepairHistory/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<ObjectiveRepair>(),
+        },
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/repairTarget",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<ObjectiveRepairTarget>(),
+        },
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/objectiveProvenance",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<ObjectiveProvenance>(),
+        },
+    ],
+    moved = [
+        "/definitions/auditVerdict",
+        "/definitions/objectiveProvenance",
+        "/definitions/objectiveRepair",
+        "/definitions/objectiveRepairTarget",
+        "/definitions/pendingCompletion",
+        "/definitions/task",
+    ],
+);
+::schemac_runtime::schema_bound!(
+    Goal,
+    "https://raw.githubusercontent.com/DraconDev/pi-goal-list-loop-audit/main/schemas/goal.schema.json",
+    "schemas/pi-glla/goal.json",
+    "6158c2ccd594b36a5640304423f089990775d62785810a4640d99e9b68eaa2c7"
+);
 impl Goal {
     /// A builder for a `Goal`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalBuilder {
@@ -1887,69 +1495,10 @@ impl GoalId {
         }
         ::core::result::Result::Ok(())
     }
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    pub fn into_string(self) -> ::std::string::String {
-        self.0
-    }
 }
-impl ::core::convert::TryFrom<::std::string::String> for GoalId {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        GoalId::check(&text).map(|()| GoalId(text))
-    }
-}
-impl ::core::convert::TryFrom<&str> for GoalId {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(text: &str) -> ::core::result::Result<Self, Self::Error> {
-        GoalId::check(text).map(|()| GoalId(text.to_owned()))
-    }
-}
-impl ::core::convert::AsRef<str> for GoalId {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::std::fmt::Display for GoalId {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for GoalId {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        let text = <::std::string::String as ::serde::Deserialize>::deserialize(
-            deserializer,
-        )?;
-        GoalId::try_from(text).map_err(::serde::de::Error::custom)
-    }
-}
+::schemac_runtime::string_newtype!(GoalId);
 ::schemac_runtime::always_valid!(GoalId);
-impl ::schemac_runtime::schemars::JsonSchema for GoalId {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("GoalId")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalId"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/id",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(GoalId, SCHEMA_VALUE, "/properties/id");
 impl ::schemac_runtime::builder::Assign<GoalId> for &str {
     fn assign(
         self,
@@ -1964,87 +1513,19 @@ impl ::schemac_runtime::builder::Assign<GoalId> for ::std::string::String {
         GoalId::try_from(self)
     }
 }
-impl ::std::str::FromStr for GoalId {
-    type Err = ::schemac_runtime::ConstraintError;
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        GoalId::try_from(text)
-    }
-}
-impl GoalStatus {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [GoalStatus] = &[
-        GoalStatus::Active,
-        GoalStatus::Auditing,
-        GoalStatus::Complete,
-        GoalStatus::Paused,
-        GoalStatus::Aborted,
-    ];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GoalStatus::Active => "active",
-            GoalStatus::Auditing => "auditing",
-            GoalStatus::Complete => "complete",
-            GoalStatus::Paused => "paused",
-            GoalStatus::Aborted => "aborted",
-        }
-    }
-}
-impl ::std::fmt::Display for GoalStatus {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl ::serde::Serialize for GoalStatus {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for GoalStatus {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "one of \"active\", \"auditing\", \"complete\", \"paused\", \"aborted\"",
-            |s| match s {
-                "active" => ::core::option::Option::Some(GoalStatus::Active),
-                "auditing" => ::core::option::Option::Some(GoalStatus::Auditing),
-                "complete" => ::core::option::Option::Some(GoalStatus::Complete),
-                "paused" => ::core::option::Option::Some(GoalStatus::Paused),
-                "aborted" => ::core::option::Option::Some(GoalStatus::Aborted),
-                _ => ::core::option::Option::None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    GoalStatus,
+    "one of \"active\", \"auditing\", \"complete\", \"paused\", \"aborted\"",
+    [
+        Active = "active",
+        Auditing = "auditing",
+        Complete = "complete",
+        Paused = "paused",
+        Aborted = "aborted",
+    ],
+);
 ::schemac_runtime::always_valid!(GoalStatus);
-impl ::schemac_runtime::schemars::JsonSchema for GoalStatus {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("GoalStatus")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalStatus"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/status",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(GoalStatus, SCHEMA_VALUE, "/properties/status");
 impl ::schemac_runtime::builder::Assign<GoalStatus> for &str {
     fn assign(
         self,
@@ -2059,104 +1540,11 @@ impl ::schemac_runtime::builder::Assign<GoalStatus> for ::std::string::String {
         GoalStatus::try_from(self)
     }
 }
-impl ::std::str::FromStr for GoalStatus {
-    type Err = ::schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        GoalStatus::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"active\", \"auditing\", \"complete\", \"paused\", \"aborted\"",
-            ))
-    }
-}
-impl ::core::convert::TryFrom<&str> for GoalStatus {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for GoalStatus {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::AsRef<str> for GoalStatus {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl GoalPolicy {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [GoalPolicy] = &[GoalPolicy::Goal, GoalPolicy::List];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GoalPolicy::Goal => "goal",
-            GoalPolicy::List => "list",
-        }
-    }
-}
-impl ::std::fmt::Display for GoalPolicy {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl ::serde::Serialize for GoalPolicy {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for GoalPolicy {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "one of \"goal\", \"list\"",
-            |s| match s {
-                "goal" => ::core::option::Option::Some(GoalPolicy::Goal),
-                "list" => ::core::option::Option::Some(GoalPolicy::List),
-                _ => ::core::option::Option::None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    GoalPolicy, "one of \"goal\", \"list\"", [Goal = "goal", List = "list"]
+);
 ::schemac_runtime::always_valid!(GoalPolicy);
-impl ::schemac_runtime::schemars::JsonSchema for GoalPolicy {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("GoalPolicy")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalPolicy"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/policy",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(GoalPolicy, SCHEMA_VALUE, "/properties/policy");
 impl ::schemac_runtime::builder::Assign<GoalPolicy> for &str {
     fn assign(
         self,
@@ -2171,102 +1559,11 @@ impl ::schemac_runtime::builder::Assign<GoalPolicy> for ::std::string::String {
         GoalPolicy::try_from(self)
     }
 }
-impl ::std::str::FromStr for GoalPolicy {
-    type Err = ::schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        GoalPolicy::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"goal\", \"list\"",
-            ))
-    }
-}
-impl ::core::convert::TryFrom<&str> for GoalPolicy {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for GoalPolicy {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::AsRef<str> for GoalPolicy {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl GoalAgentRole {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [GoalAgentRole] = &[GoalAgentRole::Designer];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GoalAgentRole::Designer => "designer",
-        }
-    }
-}
-impl ::std::fmt::Display for GoalAgentRole {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl ::serde::Serialize for GoalAgentRole {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for GoalAgentRole {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "one of \"designer\"",
-            |s| match s {
-                "designer" => ::core::option::Option::Some(GoalAgentRole::Designer),
-                _ => ::core::option::Option::None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    GoalAgentRole, "one of \"designer\"", [Designer = "designer"]
+);
 ::schemac_runtime::always_valid!(GoalAgentRole);
-impl ::schemac_runtime::schemars::JsonSchema for GoalAgentRole {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("GoalAgentRole")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalAgentRole"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/agentRole",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(GoalAgentRole, SCHEMA_VALUE, "/properties/agentRole");
 impl ::schemac_runtime::builder::Assign<GoalAgentRole> for &str {
     fn assign(
         self,
@@ -2281,103 +1578,18 @@ impl ::schemac_runtime::builder::Assign<GoalAgentRole> for ::std::string::String
         GoalAgentRole::try_from(self)
     }
 }
-impl ::std::str::FromStr for GoalAgentRole {
-    type Err = ::schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        GoalAgentRole::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"designer\"",
-            ))
-    }
-}
-impl ::core::convert::TryFrom<&str> for GoalAgentRole {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for GoalAgentRole {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::AsRef<str> for GoalAgentRole {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for GoalTaskList {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = GoalTaskList;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (GoalTaskList)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<GoalTaskList, __A::Error> {
-                let mut f0: ::core::option::Option<GoalTaskListVersion> = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<::std::vec::Vec<Task>> = ::core::option::Option::None;
-                let mut extra = ::schemac_runtime::ExtraBuilder::default();
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "version" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "version",
-                                ::schemac_runtime::de::Plain::<GoalTaskListVersion>::new(),
-                            )?
-                        }
-                        "tasks" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "tasks",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Seq(
-                                        ::schemac_runtime::de::Plain::<Task>::new(),
-                                    ),
-                                    |v| ::schemac_runtime::assert::max_items(v.len(), 20u64),
-                                ),
-                            )?
-                        }
-                        _ => {
-                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(GoalTaskList {
-                    version: f0
-                        .ok_or_else(|| ::schemac_runtime::de::missing("version"))?,
-                    tasks: f1.ok_or_else(|| ::schemac_runtime::de::missing("tasks"))?,
-                    extra: extra.finish(),
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    GoalTaskList;
+    open;
+    required(version, "version");
+    required(
+        tasks,
+        "tasks",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(::schemac_runtime::de::Plain::<Task>::new()),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 20u64),
+        ),
+    );
 }
 impl ::schemac_runtime::Validate for GoalTaskList {
     fn validate_at(
@@ -2396,34 +1608,19 @@ impl ::schemac_runtime::Validate for GoalTaskList {
         }
     }
 }
-impl ::schemac_runtime::schemars::JsonSchema for GoalTaskList {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("GoalTaskList")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalTaskList"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/taskList",
-            refs: &[
-                ::schemac_runtime::bundle::Ref {
-                    holder: "/properties/tasks/items",
-                    keyword: "$ref",
-                    alone: false,
-                    target: |generator| generator.subschema_for::<Task>(),
-                },
-            ],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    GoalTaskList,
+    SCHEMA_VALUE,
+    "/properties/taskList",
+    refs = [
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/tasks/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<Task>(),
+        },
+    ],
+);
 impl GoalTaskList {
     /// A builder for a `GoalTaskList`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalTaskListBuilder {
@@ -2501,123 +1698,31 @@ impl<'de> ::serde::Deserialize<'de> for GoalTaskListVersion {
     }
 }
 ::schemac_runtime::always_valid!(GoalTaskListVersion);
-impl ::schemac_runtime::schemars::JsonSchema for GoalTaskListVersion {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("GoalTaskListVersion")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "GoalTaskListVersion"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/taskList/properties/version",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for Task {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = Task;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (Task)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<Task, __A::Error> {
-                let mut f0: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f2: ::core::option::Option<TaskStatus> = ::core::option::Option::None;
-                let mut f3: ::core::option::Option<TaskAgentRole> = ::core::option::Option::None;
-                let mut f4: ::core::option::Option<::std::vec::Vec<Task>> = ::core::option::Option::None;
-                let mut extra = ::schemac_runtime::ExtraBuilder::default();
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "id" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "id",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "title" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "title",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "status" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "status",
-                                ::schemac_runtime::de::Plain::<TaskStatus>::new(),
-                            )?
-                        }
-                        "agentRole" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f3,
-                                "agentRole",
-                                ::schemac_runtime::de::Plain::<TaskAgentRole>::new(),
-                            )?
-                        }
-                        "subtasks" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f4,
-                                "subtasks",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Seq(
-                                        ::schemac_runtime::de::Plain::<Task>::new(),
-                                    ),
-                                    |v| ::schemac_runtime::assert::max_items(v.len(), 5u64),
-                                ),
-                            )?
-                        }
-                        _ => {
-                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(Task {
-                    id: f0.ok_or_else(|| ::schemac_runtime::de::missing("id"))?,
-                    title: f1.ok_or_else(|| ::schemac_runtime::de::missing("title"))?,
-                    status: f2.ok_or_else(|| ::schemac_runtime::de::missing("status"))?,
-                    agent_role: f3,
-                    subtasks: f4,
-                    extra: extra.finish(),
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::json_schema!(
+    GoalTaskListVersion, SCHEMA_VALUE, "/properties/taskList/properties/version"
+);
+::schemac_runtime::object! {
+    Task;
+    open;
+    required(id, "id");
+    required(
+        title,
+        "title",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    required(status, "status");
+    optional(agent_role, "agentRole");
+    optional(
+        subtasks,
+        "subtasks",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(::schemac_runtime::de::Plain::<Task>::new()),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 5u64),
+        ),
+    );
 }
 impl ::schemac_runtime::Validate for Task {
     fn validate_at(
@@ -2640,34 +1745,20 @@ impl ::schemac_runtime::Validate for Task {
         }
     }
 }
-impl ::schemac_runtime::schemars::JsonSchema for Task {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("task")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "Task"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/task",
-            refs: &[
-                ::schemac_runtime::bundle::Ref {
-                    holder: "/properties/subtasks/items",
-                    keyword: "$ref",
-                    alone: false,
-                    target: |generator| generator.subschema_for::<Task>(),
-                },
-            ],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    Task,
+    "task",
+    SCHEMA_VALUE,
+    "/definitions/task",
+    refs = [
+        ::schemac_runtime::bundle::Ref {
+            holder: "/properties/subtasks/items",
+            keyword: "$ref",
+            alone: false,
+            target: |generator| generator.subschema_for::<Task>(),
+        },
+    ],
+);
 impl Task {
     /// A builder for a `Task`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> TaskBuilder {
@@ -2745,73 +1836,15 @@ impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
             }))
     }
 }
-impl TaskStatus {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [TaskStatus] = &[
-        TaskStatus::Pending,
-        TaskStatus::InProgress,
-        TaskStatus::Complete,
-    ];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TaskStatus::Pending => "pending",
-            TaskStatus::InProgress => "in_progress",
-            TaskStatus::Complete => "complete",
-        }
-    }
-}
-impl ::std::fmt::Display for TaskStatus {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl ::serde::Serialize for TaskStatus {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for TaskStatus {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "one of \"pending\", \"in_progress\", \"complete\"",
-            |s| match s {
-                "pending" => ::core::option::Option::Some(TaskStatus::Pending),
-                "in_progress" => ::core::option::Option::Some(TaskStatus::InProgress),
-                "complete" => ::core::option::Option::Some(TaskStatus::Complete),
-                _ => ::core::option::Option::None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    TaskStatus,
+    "one of \"pending\", \"in_progress\", \"complete\"",
+    [Pending = "pending", InProgress = "in_progress", Complete = "complete"],
+);
 ::schemac_runtime::always_valid!(TaskStatus);
-impl ::schemac_runtime::schemars::JsonSchema for TaskStatus {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("TaskStatus")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "TaskStatus"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/task/properties/status",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    TaskStatus, SCHEMA_VALUE, "/definitions/task/properties/status"
+);
 impl ::schemac_runtime::builder::Assign<TaskStatus> for &str {
     fn assign(
         self,
@@ -2826,240 +1859,33 @@ impl ::schemac_runtime::builder::Assign<TaskStatus> for ::std::string::String {
         TaskStatus::try_from(self)
     }
 }
-impl ::std::str::FromStr for TaskStatus {
-    type Err = ::schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        TaskStatus::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"pending\", \"in_progress\", \"complete\"",
-            ))
-    }
-}
-impl ::core::convert::TryFrom<&str> for TaskStatus {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for TaskStatus {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::AsRef<str> for TaskStatus {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for AuditVerdict {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = AuditVerdict;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (AuditVerdict)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<AuditVerdict, __A::Error> {
-                let mut f0: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<bool> = ::core::option::Option::None;
-                let mut f2: ::core::option::Option<bool> = ::core::option::Option::None;
-                let mut f3: ::core::option::Option<bool> = ::core::option::Option::None;
-                let mut f4: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f5: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f6: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f7: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f8: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f9: ::core::option::Option<bool> = ::core::option::Option::None;
-                let mut f10: ::core::option::Option<
-                    ::std::vec::Vec<::std::string::String>,
-                > = ::core::option::Option::None;
-                let mut f11: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut f12: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut extra = ::schemac_runtime::ExtraBuilder::default();
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "at" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "at",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "approved" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "approved",
-                                ::schemac_runtime::de::Plain::<bool>::new(),
-                            )?
-                        }
-                        "disapproved" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "disapproved",
-                                ::schemac_runtime::de::Plain::<bool>::new(),
-                            )?
-                        }
-                        "impossible" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f3,
-                                "impossible",
-                                ::schemac_runtime::de::Plain::<bool>::new(),
-                            )?
-                        }
-                        "impossibleReason" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f4,
-                                "impossibleReason",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "model" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f5,
-                                "model",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "thinkingLevel" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f6,
-                                "thinkingLevel",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "report" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f7,
-                                "report",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "error" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f8,
-                                "error",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "regressionShieldPassed" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f9,
-                                "regressionShieldPassed",
-                                ::schemac_runtime::de::Plain::<bool>::new(),
-                            )?
-                        }
-                        "regressionShieldMissing" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f10,
-                                "regressionShieldMissing",
-                                ::schemac_runtime::de::Seq(
-                                    ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                                ),
-                            )?
-                        }
-                        "revision" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f11,
-                                "revision",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        "durationMs" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f12,
-                                "durationMs",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        _ => {
-                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(AuditVerdict {
-                    at: f0.ok_or_else(|| ::schemac_runtime::de::missing("at"))?,
-                    approved: f1
-                        .ok_or_else(|| ::schemac_runtime::de::missing("approved"))?,
-                    disapproved: f2
-                        .ok_or_else(|| ::schemac_runtime::de::missing("disapproved"))?,
-                    impossible: f3,
-                    impossible_reason: f4,
-                    model: f5.ok_or_else(|| ::schemac_runtime::de::missing("model"))?,
-                    thinking_level: f6,
-                    report: f7,
-                    error: f8,
-                    regression_shield_passed: f9,
-                    regression_shield_missing: f10,
-                    revision: f11,
-                    duration_ms: f12,
-                    extra: extra.finish(),
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    AuditVerdict;
+    open;
+    required(at, "at");
+    required(approved, "approved");
+    required(disapproved, "disapproved");
+    optional(impossible, "impossible");
+    optional(impossible_reason, "impossibleReason");
+    required(model, "model");
+    optional(thinking_level, "thinkingLevel");
+    optional(report, "report");
+    optional(error, "error");
+    optional(regression_shield_passed, "regressionShieldPassed");
+    optional(
+        regression_shield_missing,
+        "regressionShieldMissing",
+        ::schemac_runtime::de::Seq(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ),
+    );
+    optional(revision, "revision", ::schemac_runtime::de::Int::<u64>::new());
+    optional(duration_ms, "durationMs", ::schemac_runtime::de::Int::<u64>::new());
 }
 ::schemac_runtime::always_valid!(AuditVerdict);
-impl ::schemac_runtime::schemars::JsonSchema for AuditVerdict {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("auditVerdict")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "AuditVerdict"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/auditVerdict",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    AuditVerdict, "auditVerdict", SCHEMA_VALUE, "/definitions/auditVerdict"
+);
 impl AuditVerdict {
     /// A builder for a `AuditVerdict`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AuditVerdictBuilder {
@@ -3237,76 +2063,13 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
             }))
     }
 }
-impl GoalPauseKind {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [GoalPauseKind] = &[
-        GoalPauseKind::Decision,
-        GoalPauseKind::Error,
-        GoalPauseKind::Wait,
-        GoalPauseKind::Blocked,
-    ];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GoalPauseKind::Decision => "decision",
-            GoalPauseKind::Error => "error",
-            GoalPauseKind::Wait => "wait",
-            GoalPauseKind::Blocked => "blocked",
-        }
-    }
-}
-impl ::std::fmt::Display for GoalPauseKind {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl ::serde::Serialize for GoalPauseKind {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for GoalPauseKind {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "one of \"decision\", \"error\", \"wait\", \"blocked\"",
-            |s| match s {
-                "decision" => ::core::option::Option::Some(GoalPauseKind::Decision),
-                "error" => ::core::option::Option::Some(GoalPauseKind::Error),
-                "wait" => ::core::option::Option::Some(GoalPauseKind::Wait),
-                "blocked" => ::core::option::Option::Some(GoalPauseKind::Blocked),
-                _ => ::core::option::Option::None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    GoalPauseKind,
+    "one of \"decision\", \"error\", \"wait\", \"blocked\"",
+    [Decision = "decision", Error = "error", Wait = "wait", Blocked = "blocked"],
+);
 ::schemac_runtime::always_valid!(GoalPauseKind);
-impl ::schemac_runtime::schemars::JsonSchema for GoalPauseKind {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("GoalPauseKind")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalPauseKind"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/pauseKind",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(GoalPauseKind, SCHEMA_VALUE, "/properties/pauseKind");
 impl ::schemac_runtime::builder::Assign<GoalPauseKind> for &str {
     fn assign(
         self,
@@ -3321,438 +2084,69 @@ impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String
         GoalPauseKind::try_from(self)
     }
 }
-impl ::std::str::FromStr for GoalPauseKind {
-    type Err = ::schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        GoalPauseKind::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"decision\", \"error\", \"wait\", \"blocked\"",
-            ))
-    }
-}
-impl ::core::convert::TryFrom<&str> for GoalPauseKind {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for GoalPauseKind {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::AsRef<str> for GoalPauseKind {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for PendingCompletion {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = PendingCompletion;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (PendingCompletion)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<PendingCompletion, __A::Error> {
-                let mut f0: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f2: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f3: ::core::option::Option<PendingCompletionPhase> = ::core::option::Option::None;
-                let mut f4: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f5: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f6: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f7: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f8: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f9: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f10: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f11: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f12: ::core::option::Option<
-                    ::std::vec::Vec<::std::string::String>,
-                > = ::core::option::Option::None;
-                let mut f13: ::core::option::Option<bool> = ::core::option::Option::None;
-                let mut f14: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f15: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut f16: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut f17: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f18: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f19: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut f20: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f21: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f22: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut f23: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f24: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f25: ::core::option::Option<PendingCompletionQuotaSignal> = ::core::option::Option::None;
-                let mut f26: ::core::option::Option<f64> = ::core::option::Option::None;
-                let mut f27: ::core::option::Option<bool> = ::core::option::Option::None;
-                let mut f28: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut extra = ::schemac_runtime::ExtraBuilder::default();
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "completionSummary" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "completionSummary",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "verificationSummary" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "verificationSummary",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "at" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "at",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "phase" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f3,
-                                "phase",
-                                ::schemac_runtime::de::Plain::<
-                                    PendingCompletionPhase,
-                                >::new(),
-                            )?
-                        }
-                        "attemptId" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f4,
-                                "attemptId",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "startedAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f5,
-                                "startedAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "wallDeadlineAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f6,
-                                "wallDeadlineAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "recoveryAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f7,
-                                "recoveryAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "recoveryReason" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f8,
-                                "recoveryReason",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "recoveryRetryAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f9,
-                                "recoveryRetryAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "providerErrorDiagnostic" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f10,
-                                "providerErrorDiagnostic",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "recoveryEpisodeKey" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f11,
-                                "recoveryEpisodeKey",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "recoveryNoticeKeys" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f12,
-                                "recoveryNoticeKeys",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Seq(
-                                        ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                                    ),
-                                    |v| ::schemac_runtime::assert::max_items(v.len(), 16u64),
-                                ),
-                            )?
-                        }
-                        "automaticRecoveryAttempted" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f13,
-                                "automaticRecoveryAttempted",
-                                ::schemac_runtime::de::Plain::<bool>::new(),
-                            )?
-                        }
-                        "automaticRecoveryAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f14,
-                                "automaticRecoveryAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "automaticRecoveryGeneration" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f15,
-                                "automaticRecoveryGeneration",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        "automaticRecoveryAttempts" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f16,
-                                "automaticRecoveryAttempts",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        "automaticRecoveryFirstAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f17,
-                                "automaticRecoveryFirstAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "automaticRecoveryUntil" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f18,
-                                "automaticRecoveryUntil",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "retryAttempts" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f19,
-                                "retryAttempts",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        "retryFirstAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f20,
-                                "retryFirstAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "retryUntil" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f21,
-                                "retryUntil",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "quotaAttempts" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f22,
-                                "quotaAttempts",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        "quotaFirstAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f23,
-                                "quotaFirstAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "quotaAutoRetryUntil" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f24,
-                                "quotaAutoRetryUntil",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "quotaSignal" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f25,
-                                "quotaSignal",
-                                ::schemac_runtime::de::Plain::<
-                                    PendingCompletionQuotaSignal,
-                                >::new(),
-                            )?
-                        }
-                        "retryAfterSec" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f26,
-                                "retryAfterSec",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Float::new(),
-                                    |v| ::schemac_runtime::assert::minimum(*v, 0i128),
-                                ),
-                            )?
-                        }
-                        "retryFromUpstream" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f27,
-                                "retryFromUpstream",
-                                ::schemac_runtime::de::Plain::<bool>::new(),
-                            )?
-                        }
-                        "resetAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f28,
-                                "resetAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        _ => {
-                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(PendingCompletion {
-                    completion_summary: f0,
-                    verification_summary: f1,
-                    at: f2.ok_or_else(|| ::schemac_runtime::de::missing("at"))?,
-                    phase: f3,
-                    attempt_id: f4,
-                    started_at: f5,
-                    wall_deadline_at: f6,
-                    recovery_at: f7,
-                    recovery_reason: f8,
-                    recovery_retry_at: f9,
-                    provider_error_diagnostic: f10,
-                    recovery_episode_key: f11,
-                    recovery_notice_keys: f12,
-                    automatic_recovery_attempted: f13,
-                    automatic_recovery_at: f14,
-                    automatic_recovery_generation: f15,
-                    automatic_recovery_attempts: f16,
-                    automatic_recovery_first_at: f17,
-                    automatic_recovery_until: f18,
-                    retry_attempts: f19,
-                    retry_first_at: f20,
-                    retry_until: f21,
-                    quota_attempts: f22,
-                    quota_first_at: f23,
-                    quota_auto_retry_until: f24,
-                    quota_signal: f25,
-                    retry_after_sec: f26,
-                    retry_from_upstream: f27,
-                    reset_at: f28,
-                    extra: extra.finish(),
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    PendingCompletion;
+    open;
+    optional(completion_summary, "completionSummary");
+    optional(verification_summary, "verificationSummary");
+    required(at, "at");
+    optional(phase, "phase");
+    optional(
+        attempt_id,
+        "attemptId",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    optional(started_at, "startedAt");
+    optional(wall_deadline_at, "wallDeadlineAt");
+    optional(recovery_at, "recoveryAt");
+    optional(recovery_reason, "recoveryReason");
+    optional(recovery_retry_at, "recoveryRetryAt");
+    optional(provider_error_diagnostic, "providerErrorDiagnostic");
+    optional(recovery_episode_key, "recoveryEpisodeKey");
+    optional(
+        recovery_notice_keys,
+        "recoveryNoticeKeys",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            ),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 16u64),
+        ),
+    );
+    optional(automatic_recovery_attempted, "automaticRecoveryAttempted");
+    optional(automatic_recovery_at, "automaticRecoveryAt");
+    optional(
+        automatic_recovery_generation,
+        "automaticRecoveryGeneration",
+        ::schemac_runtime::de::Int::<u64>::new(),
+    );
+    optional(
+        automatic_recovery_attempts,
+        "automaticRecoveryAttempts",
+        ::schemac_runtime::de::Int::<u64>::new(),
+    );
+    optional(automatic_recovery_first_at, "automaticRecoveryFirstAt");
+    optional(automatic_recovery_until, "automaticRecoveryUntil");
+    optional(retry_attempts, "retryAttempts", ::schemac_runtime::de::Int::<u64>::new());
+    optional(retry_first_at, "retryFirstAt");
+    optional(retry_until, "retryUntil");
+    optional(quota_attempts, "quotaAttempts", ::schemac_runtime::de::Int::<u64>::new());
+    optional(quota_first_at, "quotaFirstAt");
+    optional(quota_auto_retry_until, "quotaAutoRetryUntil");
+    optional(quota_signal, "quotaSignal");
+    optional(
+        retry_after_sec,
+        "retryAfterSec",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Float::new(),
+            |v| ::schemac_runtime::assert::minimum(*v, 0i128),
+        ),
+    );
+    optional(retry_from_upstream, "retryFromUpstream");
+    optional(reset_at, "resetAt");
 }
 impl ::schemac_runtime::Validate for PendingCompletion {
     fn validate_at(
@@ -3774,27 +2168,10 @@ impl ::schemac_runtime::Validate for PendingCompletion {
         }
     }
 }
-impl ::schemac_runtime::schemars::JsonSchema for PendingCompletion {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("pendingCompletion")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "PendingCompletion"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/pendingCompletion",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    PendingCompletion, "pendingCompletion", SCHEMA_VALUE,
+    "/definitions/pendingCompletion"
+);
 impl PendingCompletion {
     /// A builder for a `PendingCompletion`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> PendingCompletionBuilder {
@@ -4200,86 +2577,21 @@ impl<S0> PendingCompletionBuilder<S0> {
             }))
     }
 }
-impl PendingCompletionPhase {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [PendingCompletionPhase] = &[
-        PendingCompletionPhase::Running,
-        PendingCompletionPhase::RecoveryPending,
-        PendingCompletionPhase::RetryWaiting,
-        PendingCompletionPhase::QuotaWaiting,
-    ];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PendingCompletionPhase::Running => "running",
-            PendingCompletionPhase::RecoveryPending => "recovery-pending",
-            PendingCompletionPhase::RetryWaiting => "retry-waiting",
-            PendingCompletionPhase::QuotaWaiting => "quota-waiting",
-        }
-    }
-}
-impl ::std::fmt::Display for PendingCompletionPhase {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl ::serde::Serialize for PendingCompletionPhase {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for PendingCompletionPhase {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "one of \"running\", \"recovery-pending\", \"retry-waiting\", \"quota-waiting\"",
-            |s| match s {
-                "running" => {
-                    ::core::option::Option::Some(PendingCompletionPhase::Running)
-                }
-                "recovery-pending" => {
-                    ::core::option::Option::Some(PendingCompletionPhase::RecoveryPending)
-                }
-                "retry-waiting" => {
-                    ::core::option::Option::Some(PendingCompletionPhase::RetryWaiting)
-                }
-                "quota-waiting" => {
-                    ::core::option::Option::Some(PendingCompletionPhase::QuotaWaiting)
-                }
-                _ => ::core::option::Option::None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    PendingCompletionPhase,
+    "one of \"running\", \"recovery-pending\", \"retry-waiting\", \"quota-waiting\"",
+    [
+        Running = "running",
+        RecoveryPending = "recovery-pending",
+        RetryWaiting = "retry-waiting",
+        QuotaWaiting = "quota-waiting",
+    ],
+);
 ::schemac_runtime::always_valid!(PendingCompletionPhase);
-impl ::schemac_runtime::schemars::JsonSchema for PendingCompletionPhase {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("PendingCompletionPhase")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "PendingCompletionPhase"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/pendingCompletion/properties/phase",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    PendingCompletionPhase, SCHEMA_VALUE,
+    "/definitions/pendingCompletion/properties/phase"
+);
 impl ::schemac_runtime::builder::Assign<PendingCompletionPhase> for &str {
     fn assign(
         self,
@@ -4301,118 +2613,16 @@ for ::std::string::String {
         PendingCompletionPhase::try_from(self)
     }
 }
-impl ::std::str::FromStr for PendingCompletionPhase {
-    type Err = ::schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        PendingCompletionPhase::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"running\", \"recovery-pending\", \"retry-waiting\", \"quota-waiting\"",
-            ))
-    }
-}
-impl ::core::convert::TryFrom<&str> for PendingCompletionPhase {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for PendingCompletionPhase {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::AsRef<str> for PendingCompletionPhase {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl PendingCompletionQuotaSignal {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [PendingCompletionQuotaSignal] = &[
-        PendingCompletionQuotaSignal::RateLimit,
-        PendingCompletionQuotaSignal::PlanQuota,
-        PendingCompletionQuotaSignal::Billing,
-    ];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PendingCompletionQuotaSignal::RateLimit => "rate-limit",
-            PendingCompletionQuotaSignal::PlanQuota => "plan-quota",
-            PendingCompletionQuotaSignal::Billing => "billing",
-        }
-    }
-}
-impl ::std::fmt::Display for PendingCompletionQuotaSignal {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl ::serde::Serialize for PendingCompletionQuotaSignal {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for PendingCompletionQuotaSignal {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "one of \"rate-limit\", \"plan-quota\", \"billing\"",
-            |s| match s {
-                "rate-limit" => {
-                    ::core::option::Option::Some(PendingCompletionQuotaSignal::RateLimit)
-                }
-                "plan-quota" => {
-                    ::core::option::Option::Some(PendingCompletionQuotaSignal::PlanQuota)
-                }
-                "billing" => {
-                    ::core::option::Option::Some(PendingCompletionQuotaSignal::Billing)
-                }
-                _ => ::core::option::Option::None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    PendingCompletionQuotaSignal,
+    "one of \"rate-limit\", \"plan-quota\", \"billing\"",
+    [RateLimit = "rate-limit", PlanQuota = "plan-quota", Billing = "billing"],
+);
 ::schemac_runtime::always_valid!(PendingCompletionQuotaSignal);
-impl ::schemac_runtime::schemars::JsonSchema for PendingCompletionQuotaSignal {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("PendingCompletionQuotaSignal")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "PendingCompletionQuotaSignal"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/pendingCompletion/properties/quotaSignal",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    PendingCompletionQuotaSignal, SCHEMA_VALUE,
+    "/definitions/pendingCompletion/properties/quotaSignal"
+);
 impl ::schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for &str {
     fn assign(
         self,
@@ -4434,232 +2644,53 @@ for ::std::string::String {
         PendingCompletionQuotaSignal::try_from(self)
     }
 }
-impl ::std::str::FromStr for PendingCompletionQuotaSignal {
-    type Err = ::schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        PendingCompletionQuotaSignal::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"rate-limit\", \"plan-quota\", \"billing\"",
-            ))
-    }
-}
-impl ::core::convert::TryFrom<&str> for PendingCompletionQuotaSignal {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for PendingCompletionQuotaSignal {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::AsRef<str> for PendingCompletionQuotaSignal {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for ObjectiveRepair {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = ObjectiveRepair;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (ObjectiveRepair)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<ObjectiveRepair, __A::Error> {
-                let mut f0: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<ObjectiveRepairAction> = ::core::option::Option::None;
-                let mut f2: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f3: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f4: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f5: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f6: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f7: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f8: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f9: ::core::option::Option<ObjectiveRepairConfidence> = ::core::option::Option::None;
-                let mut f10: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut f11: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut extra = ::schemac_runtime::ExtraBuilder::default();
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "at" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "at",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        "action" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "action",
-                                ::schemac_runtime::de::Plain::<ObjectiveRepairAction>::new(),
-                            )?
-                        }
-                        "originalObjective" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "originalObjective",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "replacementObjective" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f3,
-                                "replacementObjective",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "originalContract" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f4,
-                                "originalContract",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "replacementContract" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f5,
-                                "replacementContract",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "source" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f6,
-                                "source",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "reason" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f7,
-                                "reason",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "evidence" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f8,
-                                "evidence",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "confidence" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f9,
-                                "confidence",
-                                ::schemac_runtime::de::Plain::<
-                                    ObjectiveRepairConfidence,
-                                >::new(),
-                            )?
-                        }
-                        "revisionBefore" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f10,
-                                "revisionBefore",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        "revisionAfter" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f11,
-                                "revisionAfter",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        _ => {
-                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(ObjectiveRepair {
-                    at: f0.ok_or_else(|| ::schemac_runtime::de::missing("at"))?,
-                    action: f1.ok_or_else(|| ::schemac_runtime::de::missing("action"))?,
-                    original_objective: f2
-                        .ok_or_else(|| ::schemac_runtime::de::missing(
-                            "originalObjective",
-                        ))?,
-                    replacement_objective: f3,
-                    original_contract: f4,
-                    replacement_contract: f5,
-                    source: f6.ok_or_else(|| ::schemac_runtime::de::missing("source"))?,
-                    reason: f7.ok_or_else(|| ::schemac_runtime::de::missing("reason"))?,
-                    evidence: f8
-                        .ok_or_else(|| ::schemac_runtime::de::missing("evidence"))?,
-                    confidence: f9
-                        .ok_or_else(|| ::schemac_runtime::de::missing("confidence"))?,
-                    revision_before: f10
-                        .ok_or_else(|| ::schemac_runtime::de::missing(
-                            "revisionBefore",
-                        ))?,
-                    revision_after: f11
-                        .ok_or_else(|| ::schemac_runtime::de::missing("revisionAfter"))?,
-                    extra: extra.finish(),
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    ObjectiveRepair;
+    open;
+    required(at, "at");
+    required(action, "action");
+    required(
+        original_objective,
+        "originalObjective",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    optional(replacement_objective, "replacementObjective");
+    optional(original_contract, "originalContract");
+    optional(replacement_contract, "replacementContract");
+    required(
+        source,
+        "source",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    required(
+        reason,
+        "reason",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    required(
+        evidence,
+        "evidence",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    required(confidence, "confidence");
+    required(
+        revision_before,
+        "revisionBefore",
+        ::schemac_runtime::de::Int::<u64>::new(),
+    );
+    required(revision_after, "revisionAfter", ::schemac_runtime::de::Int::<u64>::new());
 }
 impl ::schemac_runtime::Validate for ObjectiveRepair {
     fn validate_at(
@@ -4689,27 +2720,9 @@ impl ::schemac_runtime::Validate for ObjectiveRepair {
         }
     }
 }
-impl ::schemac_runtime::schemars::JsonSchema for ObjectiveRepair {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("objectiveRepair")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "ObjectiveRepair"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/objectiveRepair",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    ObjectiveRepair, "objectiveRepair", SCHEMA_VALUE, "/definitions/objectiveRepair"
+);
 impl ObjectiveRepair {
     /// A builder for a `ObjectiveRepair`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> ObjectiveRepairBuilder {
@@ -4976,74 +2989,15 @@ impl<
             }))
     }
 }
-impl ObjectiveRepairAction {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [ObjectiveRepairAction] = &[
-        ObjectiveRepairAction::AutoApplied,
-        ObjectiveRepairAction::Queued,
-    ];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ObjectiveRepairAction::AutoApplied => "auto-applied",
-            ObjectiveRepairAction::Queued => "queued",
-        }
-    }
-}
-impl ::std::fmt::Display for ObjectiveRepairAction {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl ::serde::Serialize for ObjectiveRepairAction {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for ObjectiveRepairAction {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "one of \"auto-applied\", \"queued\"",
-            |s| match s {
-                "auto-applied" => {
-                    ::core::option::Option::Some(ObjectiveRepairAction::AutoApplied)
-                }
-                "queued" => ::core::option::Option::Some(ObjectiveRepairAction::Queued),
-                _ => ::core::option::Option::None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    ObjectiveRepairAction,
+    "one of \"auto-applied\", \"queued\"",
+    [AutoApplied = "auto-applied", Queued = "queued"],
+);
 ::schemac_runtime::always_valid!(ObjectiveRepairAction);
-impl ::schemac_runtime::schemars::JsonSchema for ObjectiveRepairAction {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("ObjectiveRepairAction")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "ObjectiveRepairAction"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/objectiveRepair/properties/action",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    ObjectiveRepairAction, SCHEMA_VALUE, "/definitions/objectiveRepair/properties/action"
+);
 impl ::schemac_runtime::builder::Assign<ObjectiveRepairAction> for &str {
     fn assign(
         self,
@@ -5065,113 +3019,16 @@ for ::std::string::String {
         ObjectiveRepairAction::try_from(self)
     }
 }
-impl ::std::str::FromStr for ObjectiveRepairAction {
-    type Err = ::schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        ObjectiveRepairAction::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"auto-applied\", \"queued\"",
-            ))
-    }
-}
-impl ::core::convert::TryFrom<&str> for ObjectiveRepairAction {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for ObjectiveRepairAction {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::AsRef<str> for ObjectiveRepairAction {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl ObjectiveRepairConfidence {
-    /// Every allowed value, in schema order.
-    pub const ALL: &'static [ObjectiveRepairConfidence] = &[
-        ObjectiveRepairConfidence::BestEffort,
-        ObjectiveRepairConfidence::Fallback,
-    ];
-    /// The JSON string of this value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ObjectiveRepairConfidence::BestEffort => "best-effort",
-            ObjectiveRepairConfidence::Fallback => "fallback",
-        }
-    }
-}
-impl ::std::fmt::Display for ObjectiveRepairConfidence {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-impl ::serde::Serialize for ObjectiveRepairConfidence {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for ObjectiveRepairConfidence {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "one of \"best-effort\", \"fallback\"",
-            |s| match s {
-                "best-effort" => {
-                    ::core::option::Option::Some(ObjectiveRepairConfidence::BestEffort)
-                }
-                "fallback" => {
-                    ::core::option::Option::Some(ObjectiveRepairConfidence::Fallback)
-                }
-                _ => ::core::option::Option::None,
-            },
-        )
-    }
-}
+::schemac_runtime::string_enum!(
+    ObjectiveRepairConfidence,
+    "one of \"best-effort\", \"fallback\"",
+    [BestEffort = "best-effort", Fallback = "fallback"],
+);
 ::schemac_runtime::always_valid!(ObjectiveRepairConfidence);
-impl ::schemac_runtime::schemars::JsonSchema for ObjectiveRepairConfidence {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("ObjectiveRepairConfidence")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "ObjectiveRepairConfidence"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/objectiveRepair/properties/confidence",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    ObjectiveRepairConfidence, SCHEMA_VALUE,
+    "/definitions/objectiveRepair/properties/confidence"
+);
 impl ::schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for &str {
     fn assign(
         self,
@@ -5193,162 +3050,42 @@ for ::std::string::String {
         ObjectiveRepairConfidence::try_from(self)
     }
 }
-impl ::std::str::FromStr for ObjectiveRepairConfidence {
-    type Err = ::schemac_runtime::ConstraintError;
-    /// The value whose JSON string is `text`.
-    fn from_str(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        ObjectiveRepairConfidence::ALL
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == text)
-            .ok_or_else(|| ::schemac_runtime::ConstraintError::expected(
-                text,
-                "one of \"best-effort\", \"fallback\"",
-            ))
-    }
-}
-impl ::core::convert::TryFrom<&str> for ObjectiveRepairConfidence {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for ObjectiveRepairConfidence {
-    type Error = ::schemac_runtime::ConstraintError;
-    fn try_from(
-        text: ::std::string::String,
-    ) -> ::core::result::Result<Self, ::schemac_runtime::ConstraintError> {
-        text.parse()
-    }
-}
-impl ::core::convert::AsRef<str> for ObjectiveRepairConfidence {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for ObjectiveRepairTarget {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = ObjectiveRepairTarget;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (ObjectiveRepairTarget)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<ObjectiveRepairTarget, __A::Error> {
-                let mut f0: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f2: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f3: ::core::option::Option<
-                    ::std::vec::Vec<::std::string::String>,
-                > = ::core::option::Option::None;
-                let mut f4: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f5: ::core::option::Option<
-                    ::schemac_runtime::format::DateTime,
-                > = ::core::option::Option::None;
-                let mut extra = ::schemac_runtime::ExtraBuilder::default();
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "id" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "id",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "objective" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "objective",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "verificationContract" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "verificationContract",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "reasons" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f3,
-                                "reasons",
-                                ::schemac_runtime::de::Seq(
-                                    ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                                ),
-                            )?
-                        }
-                        "source" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f4,
-                                "source",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "replanPromptedAt" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f5,
-                                "replanPromptedAt",
-                                ::schemac_runtime::de::Plain::<
-                                    ::schemac_runtime::format::DateTime,
-                                >::new(),
-                            )?
-                        }
-                        _ => {
-                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(ObjectiveRepairTarget {
-                    id: f0.ok_or_else(|| ::schemac_runtime::de::missing("id"))?,
-                    objective: f1
-                        .ok_or_else(|| ::schemac_runtime::de::missing("objective"))?,
-                    verification_contract: f2,
-                    reasons: f3
-                        .ok_or_else(|| ::schemac_runtime::de::missing("reasons"))?,
-                    source: f4.ok_or_else(|| ::schemac_runtime::de::missing("source"))?,
-                    replan_prompted_at: f5,
-                    extra: extra.finish(),
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    ObjectiveRepairTarget;
+    open;
+    required(
+        id,
+        "id",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    required(
+        objective,
+        "objective",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    optional(verification_contract, "verificationContract");
+    required(
+        reasons,
+        "reasons",
+        ::schemac_runtime::de::Seq(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ),
+    );
+    required(
+        source,
+        "source",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    optional(replan_prompted_at, "replanPromptedAt");
 }
 impl ::schemac_runtime::Validate for ObjectiveRepairTarget {
     fn validate_at(
@@ -5373,29 +3110,10 @@ impl ::schemac_runtime::Validate for ObjectiveRepairTarget {
         }
     }
 }
-impl ::schemac_runtime::schemars::JsonSchema for ObjectiveRepairTarget {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("objectiveRepairTarget")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "ObjectiveRepairTarget"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/objectiveRepairTarget",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    ObjectiveRepairTarget, "objectiveRepairTarget", SCHEMA_VALUE,
+    "/definitions/objectiveRepairTarget"
+);
 impl ObjectiveRepairTarget {
     /// A builder for a `ObjectiveRepairTarget`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> ObjectiveRepairTargetBuilder {
@@ -5502,90 +3220,31 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
             }))
     }
 }
-impl<'de> ::serde::Deserialize<'de> for ObjectiveProvenance {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = ObjectiveProvenance;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (ObjectiveProvenance)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<ObjectiveProvenance, __A::Error> {
-                let mut f0: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<::std::string::String> = ::core::option::Option::None;
-                let mut f2: ::core::option::Option<
-                    ::std::vec::Vec<::std::string::String>,
-                > = ::core::option::Option::None;
-                let mut extra = ::schemac_runtime::ExtraBuilder::default();
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "originalObjective" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "originalObjective",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Plain::<
-                                        ::std::string::String,
-                                    >::new(),
-                                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                ),
-                            )?
-                        }
-                        "originalContract" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "originalContract",
-                                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                            )?
-                        }
-                        "userSeeds" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "userSeeds",
-                                ::schemac_runtime::de::Assert::new(
-                                    ::schemac_runtime::de::Seq(
-                                        ::schemac_runtime::de::Assert::new(
-                                            ::schemac_runtime::de::Plain::<
-                                                ::std::string::String,
-                                            >::new(),
-                                            |v| ::schemac_runtime::assert::min_length(v, 1u64),
-                                        ),
-                                    ),
-                                    |v| ::schemac_runtime::assert::max_items(v.len(), 10u64),
-                                ),
-                            )?
-                        }
-                        _ => {
-                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(ObjectiveProvenance {
-                    original_objective: f0
-                        .ok_or_else(|| ::schemac_runtime::de::missing(
-                            "originalObjective",
-                        ))?,
-                    original_contract: f1,
-                    user_seeds: f2,
-                    extra: extra.finish(),
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    ObjectiveProvenance;
+    open;
+    required(
+        original_objective,
+        "originalObjective",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ),
+    );
+    optional(original_contract, "originalContract");
+    optional(
+        user_seeds,
+        "userSeeds",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Seq(
+                ::schemac_runtime::de::Assert::new(
+                    ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
+                ),
+            ),
+            |v| ::schemac_runtime::assert::max_items(v.len(), 10u64),
+        ),
+    );
 }
 impl ::schemac_runtime::Validate for ObjectiveProvenance {
     fn validate_at(
@@ -5608,29 +3267,10 @@ impl ::schemac_runtime::Validate for ObjectiveProvenance {
         }
     }
 }
-impl ::schemac_runtime::schemars::JsonSchema for ObjectiveProvenance {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("objectiveProvenance")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(
-            concat!(module_path!(), "::", "ObjectiveProvenance"),
-        )
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/definitions/objectiveProvenance",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(
+    ObjectiveProvenance, "objectiveProvenance", SCHEMA_VALUE,
+    "/definitions/objectiveProvenance"
+);
 impl ObjectiveProvenance {
     /// A builder for a `ObjectiveProvenance`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> ObjectiveProvenanceBuilder {
@@ -5696,95 +3336,15 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
             }))
     }
 }
-impl<'de> ::serde::Deserialize<'de> for GoalTelemetry {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = GoalTelemetry;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (GoalTelemetry)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<GoalTelemetry, __A::Error> {
-                let mut f0: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut f2: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut extra = ::schemac_runtime::ExtraBuilder::default();
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "turns" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "turns",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        "fileWrites" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "fileWrites",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        "bashCalls" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f2,
-                                "bashCalls",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        _ => {
-                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(GoalTelemetry {
-                    turns: f0.ok_or_else(|| ::schemac_runtime::de::missing("turns"))?,
-                    file_writes: f1
-                        .ok_or_else(|| ::schemac_runtime::de::missing("fileWrites"))?,
-                    bash_calls: f2
-                        .ok_or_else(|| ::schemac_runtime::de::missing("bashCalls"))?,
-                    extra: extra.finish(),
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    GoalTelemetry;
+    open;
+    required(turns, "turns", ::schemac_runtime::de::Int::<u64>::new());
+    required(file_writes, "fileWrites", ::schemac_runtime::de::Int::<u64>::new());
+    required(bash_calls, "bashCalls", ::schemac_runtime::de::Int::<u64>::new());
 }
 ::schemac_runtime::always_valid!(GoalTelemetry);
-impl ::schemac_runtime::schemars::JsonSchema for GoalTelemetry {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("GoalTelemetry")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalTelemetry"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/telemetry",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(GoalTelemetry, SCHEMA_VALUE, "/properties/telemetry");
 impl GoalTelemetry {
     /// A builder for a `GoalTelemetry`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalTelemetryBuilder {
@@ -5846,85 +3406,14 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
             }))
     }
 }
-impl<'de> ::serde::Deserialize<'de> for GoalUsage {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        struct __Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for __Visitor {
-            type Value = GoalUsage;
-            fn expecting(
-                &self,
-                f: &mut ::std::fmt::Formatter<'_>,
-            ) -> ::std::fmt::Result {
-                f.write_str("an object (GoalUsage)")
-            }
-            fn visit_map<__A: ::serde::de::MapAccess<'de>>(
-                self,
-                mut map: __A,
-            ) -> ::core::result::Result<GoalUsage, __A::Error> {
-                let mut f0: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut f1: ::core::option::Option<u64> = ::core::option::Option::None;
-                let mut extra = ::schemac_runtime::ExtraBuilder::default();
-                while let ::core::option::Option::Some(key) = map
-                    .next_key::<::schemac_runtime::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "tokensUsed" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f0,
-                                "tokensUsed",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        "tokensLimit" => {
-                            ::schemac_runtime::de::field(
-                                &mut map,
-                                &mut f1,
-                                "tokensLimit",
-                                ::schemac_runtime::de::Int::<u64>::new(),
-                            )?
-                        }
-                        _ => {
-                            ::schemac_runtime::de::extra(&mut map, &mut extra, key)?;
-                        }
-                    }
-                }
-                ::core::result::Result::Ok(GoalUsage {
-                    tokens_used: f0
-                        .ok_or_else(|| ::schemac_runtime::de::missing("tokensUsed"))?,
-                    tokens_limit: f1
-                        .ok_or_else(|| ::schemac_runtime::de::missing("tokensLimit"))?,
-                    extra: extra.finish(),
-                })
-            }
-        }
-        deserializer.deserialize_map(__Visitor)
-    }
+::schemac_runtime::object! {
+    GoalUsage;
+    open;
+    required(tokens_used, "tokensUsed", ::schemac_runtime::de::Int::<u64>::new());
+    required(tokens_limit, "tokensLimit", ::schemac_runtime::de::Int::<u64>::new());
 }
 ::schemac_runtime::always_valid!(GoalUsage);
-impl ::schemac_runtime::schemars::JsonSchema for GoalUsage {
-    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed("GoalUsage")
-    }
-    fn schema_id() -> ::std::borrow::Cow<'static, str> {
-        ::std::borrow::Cow::Borrowed(concat!(module_path!(), "::", "GoalUsage"))
-    }
-    fn json_schema(
-        generator: &mut ::schemac_runtime::schemars::SchemaGenerator,
-    ) -> ::schemac_runtime::schemars::Schema {
-        ::schemac_runtime::bundle::Subschema {
-            document: &SCHEMA_VALUE,
-            pointer: "/properties/usage",
-            refs: &[],
-            moved: &[],
-            resources: &[],
-            edits: &[],
-        }
-            .json_schema(generator)
-    }
-}
+::schemac_runtime::json_schema!(GoalUsage, SCHEMA_VALUE, "/properties/usage");
 impl GoalUsage {
     /// A builder for a `GoalUsage`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalUsageBuilder {
@@ -6076,8 +3565,8 @@ pub mod builder_fields {
     #[derive(Clone, Copy, Debug)]
     pub struct version;
 }
-/// The source schema file, byte for byte.
-pub const SCHEMA_JSON: &str = r##"{
+::schemac_runtime::schema_source!(
+    r##"{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://raw.githubusercontent.com/DraconDev/pi-goal-list-loop-audit/main/schemas/goal.schema.json",
   "title": "pi-goal-list-loop-audit goal state",
@@ -6325,11 +3814,5 @@ pub const SCHEMA_JSON: &str = r##"{
       }
     }
   }
-}"##;
-/// [`SCHEMA_JSON`], parsed on first use.
-static SCHEMA_VALUE: ::std::sync::LazyLock<::serde_json::Value> = ::std::sync::LazyLock::new(||
-::schemac_runtime::literal(SCHEMA_JSON));
-/// The source schema, parsed (once).
-pub fn schema() -> &'static ::serde_json::Value {
-    &SCHEMA_VALUE
-}
+}"##
+);

@@ -35,18 +35,9 @@ pub(super) fn items(ctx: &Ctx<'_>, doc: &Source, defs: &[DefId]) -> Items {
     let root = root_of(ctx, doc);
     let mut bundler = Bundler { ctx, doc, nominal: nominal_defs(ctx), raws: Vec::new() };
     let text = source_literal(&doc.text);
+    // `SCHEMA_JSON`, `SCHEMA_VALUE` (parsed on first use) and `schema()`.
     let source = quote! {
-        /// The source schema file, byte for byte.
-        pub const SCHEMA_JSON: &str = #text;
-
-        /// [`SCHEMA_JSON`], parsed on first use.
-        static SCHEMA_VALUE: std::sync::LazyLock<serde_json::Value> =
-            std::sync::LazyLock::new(|| schemac_runtime::literal(SCHEMA_JSON));
-
-        /// The source schema, parsed (once).
-        pub fn schema() -> &'static serde_json::Value {
-            &SCHEMA_VALUE
-        }
+        ::schemac_runtime::schema_source!(#text);
     };
     let mut impls = Vec::new();
     for &id in defs {
@@ -83,6 +74,9 @@ fn schema_bound_impl(ctx: &Ctx<'_>, doc: &Source, id: DefId) -> TokenStream {
     let name = ident(&ctx.def(id).name);
     let schema_id = &doc.schema_id;
     let (path, sha256) = (&doc.display, &doc.sha256);
+    if !ctx.def(id).name.starts_with("r#") {
+        return quote! { ::schemac_runtime::schema_bound!(#name, #schema_id, #path, #sha256); };
+    }
     quote! {
         impl schemac_runtime::SchemaBound for #name {
             const SCHEMA_ID: &'static str = #schema_id;
@@ -102,6 +96,14 @@ fn json_schema_impl(bundler: &mut Bundler<'_, '_>, id: DefId, loc: &Loc) -> Toke
     let name = ident(&def.name);
     let plain_name = def.name.trim_start_matches("r#");
     let schema_name = defs_key(&loc.pointer).unwrap_or_else(|| plain_name.to_owned());
+    if !def.name.starts_with("r#") {
+        // The runtime's `json_schema!` spells the impl out; its schema id is the same
+        // `module_path!()::Name`.
+        let pointer = &loc.pointer;
+        let named = (schema_name != plain_name).then(|| quote!(#schema_name,));
+        let lists = bundler.plan_lists(id, loc);
+        return quote! { ::schemac_runtime::json_schema!(#name, #named SCHEMA_VALUE, #pointer #lists); };
+    }
     let body = bundler.subschema(id, loc, quote!(&SCHEMA_VALUE), &loc.pointer);
     quote! {
         impl schemac_runtime::schemars::JsonSchema for #name {
@@ -178,6 +180,41 @@ impl Bundler<'_, '_> {
     /// A `bundle::Subschema { .. }.json_schema(generator)` expression for the schema at `loc`,
     /// found in (the JSON value) `document` at `pointer`.
     fn subschema(&mut self, from: DefId, loc: &Loc, document: TokenStream, pointer: &str) -> TokenStream {
+        let value = self.subschema_value(from, loc, document, pointer);
+        quote! { #value.json_schema(generator) }
+    }
+
+    /// The bundling plan of the schema at `loc` as `json_schema!`'s trailing lists
+    /// (`, refs = [..]`, ...), each left out when empty.
+    fn plan_lists(&mut self, from: DefId, loc: &Loc) -> TokenStream {
+        let Some(plan) = self.ctx.ir.sources.plans.get(loc) else { return TokenStream::new() };
+        let plan = plan.clone();
+        let mut out = TokenStream::new();
+        if !plan.sites.is_empty() {
+            let refs = plan.sites.iter().map(|site| {
+                let (holder, keyword, alone) = (&site.holder, site.keyword, site.alone);
+                let target = self.target(from, &site.target);
+                quote! { ::schemac_runtime::bundle::Ref { holder: #holder, keyword: #keyword, alone: #alone, target: #target } }
+            });
+            let refs: Vec<TokenStream> = refs.collect();
+            out.extend(quote! { , refs = [#(#refs),*] });
+        }
+        let (moved, resources) = (&plan.moved, &plan.resources);
+        if !moved.is_empty() {
+            out.extend(quote! { , moved = [#(#moved),*] });
+        }
+        if !resources.is_empty() {
+            out.extend(quote! { , resources = [#(#resources),*] });
+        }
+        if !plan.edits.is_empty() {
+            let edits = edit_list(&quote!(::schemac_runtime), &plan.edits);
+            out.extend(quote! { , edits = [#(#edits),*] });
+        }
+        out
+    }
+
+    /// The `bundle::Subschema { .. }` of the schema at `loc`.
+    fn subschema_value(&mut self, from: DefId, loc: &Loc, document: TokenStream, pointer: &str) -> TokenStream {
         let empty = crate::schema::bundle::Plan::default();
         let plan = self.ctx.ir.sources.plans.get(loc).unwrap_or(&empty);
         let refs: Vec<TokenStream> = plan
@@ -202,7 +239,6 @@ impl Bundler<'_, '_> {
                 resources: &[#(#resources),*],
                 edits: #edits,
             }
-            .json_schema(generator)
         }
     }
 
@@ -264,15 +300,23 @@ fn source_literal(text: &str) -> TokenStream {
 
 /// The `&[schemac_runtime::bundle::Edit]` of `edits`, with the runtime crate spelled `rt`.
 pub fn edits_tokens(rt: &TokenStream, edits: &[Edit]) -> TokenStream {
-    let edits = edits.iter().map(|edit| match edit {
-        Edit::Rename { at, from, to } => quote!(#rt::bundle::Edit::Rename { at: #at, from: #from, to: #to }),
-        Edit::Remove { at, key } => quote!(#rt::bundle::Edit::Remove { at: #at, key: #key }),
-        Edit::Split { at, from, into } => {
-            let into = into.iter().map(|(name, to)| quote!((#name, #to)));
-            quote!(#rt::bundle::Edit::Split { at: #at, from: #from, into: &[#(#into),*] })
-        }
-    });
+    let edits = edit_list(rt, edits);
     quote!(&[#(#edits),*])
+}
+
+/// Each of `edits` as a `bundle::Edit` expression.
+fn edit_list(rt: &TokenStream, edits: &[Edit]) -> Vec<TokenStream> {
+    edits
+        .iter()
+        .map(|edit| match edit {
+            Edit::Rename { at, from, to } => quote!(#rt::bundle::Edit::Rename { at: #at, from: #from, to: #to }),
+            Edit::Remove { at, key } => quote!(#rt::bundle::Edit::Remove { at: #at, key: #key }),
+            Edit::Split { at, from, into } => {
+                let into = into.iter().map(|(name, to)| quote!((#name, #to)));
+                quote!(#rt::bundle::Edit::Split { at: #at, from: #from, into: &[#(#into),*] })
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -12,6 +12,10 @@ use crate::ir::{DefId, DefKind, Ty};
 pub(super) fn for_def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
     let def = ctx.def(id);
     let name = ident(&def.name);
+    // The runtime's `string_enum!` and `string_newtype!` include these.
+    if super::items::uses_string_enum(ctx, id) || super::items::uses_string_newtype(ctx, id) {
+        return quote!();
+    }
     match &def.kind {
         // An open enum has its own (infallible) conversions.
         DefKind::StringEnum(values) if !ctx.is_open(id) => {

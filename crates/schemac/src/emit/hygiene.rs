@@ -17,6 +17,7 @@
 //! emitters themselves. Generic parameters and locals of emitted impls are `__`-prefixed
 //! (`__D`, `__A`, `__Visitor`), which no generated name is.
 
+use syn::parse::Parser;
 use syn::punctuated::Punctuated;
 use syn::visit_mut::{self, VisitMut};
 
@@ -124,8 +125,58 @@ impl VisitMut for Absolute {
         list.tokens = quote::quote! { #paths };
     }
 
-    // Macro bodies stay as written: a macro name (`concat!`) lives in the macro namespace, which
-    // generated code never fills, and the prelude names in them are reserved type names.
+    // Macro bodies are token streams the emitters write in full (`::core::matches!`...), but
+    // for the runtime's macros, whose contents are Rust (see `unparse`): their seeds, closures
+    // and lists are visited; the names in them (a field `core`, a variant `String`) are not.
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        visit_mut::visit_macro_mut(self, mac);
+        let runtime = mac.path.segments.len() == 2 && mac.path.segments[0].ident == "schemac_runtime";
+        if !runtime {
+            return;
+        }
+        let tokens = &mac.tokens;
+        match mac.delimiter {
+            syn::MacroDelimiter::Brace(_) => {
+                let Ok(mut block) = syn::parse2::<syn::Block>(quote::quote!({ #tokens })) else { return };
+                for stmt in &mut block.stmts {
+                    if let syn::Stmt::Expr(expr, _) = stmt {
+                        self.visit_row(expr);
+                    }
+                }
+                let stmts = &block.stmts;
+                mac.tokens = quote::quote!(#(#stmts)*);
+            }
+            syn::MacroDelimiter::Paren(_) => {
+                let Ok(mut args) = Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated.parse2(tokens.clone()) else { return };
+                args.iter_mut().for_each(|arg| self.visit_row(arg));
+                mac.tokens = quote::quote!(#args);
+            }
+            syn::MacroDelimiter::Bracket(_) => {}
+        }
+    }
+}
+
+impl Absolute {
+    /// A statement or argument of a runtime macro: a bare name (a type, field, variant or
+    /// keyword of the macro) stays; so do the names a row starts with (`required(name, ..)`,
+    /// `Variant(SEED)`, `open.check(..)`, `edits = [..]`, `[A = "a"]`); everything else is Rust
+    /// the emitters wrote (seeds, closures, struct literals) and is visited.
+    fn visit_row(&mut self, expr: &mut syn::Expr) {
+        match expr {
+            syn::Expr::Path(path) if path.qself.is_none() && path.path.get_ident().is_some() => {}
+            syn::Expr::Lit(_) => {}
+            syn::Expr::Call(call) if matches!(&*call.func, syn::Expr::Path(p) if p.path.get_ident().is_some()) => {
+                call.args.iter_mut().for_each(|arg| self.visit_row(arg));
+            }
+            syn::Expr::MethodCall(call) => {
+                self.visit_row(&mut call.receiver);
+                call.args.iter_mut().for_each(|arg| self.visit_expr_mut(arg));
+            }
+            syn::Expr::Assign(assign) => self.visit_row(&mut assign.right),
+            syn::Expr::Array(array) => array.elems.iter_mut().for_each(|elem| self.visit_row(elem)),
+            other => self.visit_expr_mut(other),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -133,8 +184,9 @@ mod tests {
     fn check(code: &str, expect: &str) {
         let mut file: syn::File = syn::parse_str(code).unwrap();
         super::absolute(&mut file);
-        let out = prettyplease::unparse(&file);
-        let expect = prettyplease::unparse(&syn::parse_str(expect).unwrap());
+        // As the files are printed: the runtime's macro calls laid out from their tokens.
+        let out = super::super::unparse(&file);
+        let expect = super::super::unparse(&syn::parse_str(expect).unwrap());
         assert_eq!(out, expect);
     }
 
@@ -154,6 +206,15 @@ mod tests {
         check(
             "fn f<__D: serde::Deserializer<'static>>(d: __D) -> Result<Option<u8>, __D::Error> { match g() { Some(v) => Ok(Some(v)), None => Ok(Option::<u8>::None) } }",
             "fn f<__D: ::serde::Deserializer<'static>>(d: __D) -> ::core::result::Result<::core::option::Option<u8>, __D::Error> { match g() { ::core::option::Option::Some(v) => ::core::result::Result::Ok(::core::option::Option::Some(v)), ::core::option::Option::None => ::core::result::Result::Ok(::core::option::Option::<u8>::None) } }",
+        );
+        // In the runtime's macros: the seeds and closures, not the names the rows start with.
+        check(
+            "::schemac_runtime::object! { Option; typed(schemac_runtime::de::AnyValue); required(core, \"core\", schemac_runtime::de::Int::<i64>::new()); optional(name, \"name\"); } \
+             ::schemac_runtime::by_kind! { X; \"a string\"; string(String, schemac_runtime::de::Plain::<String>::new()); } \
+             ::schemac_runtime::json_schema!(X, SCHEMA_VALUE, \"\", edits = [schemac_runtime::bundle::Edit::Remove { at: \"\", key: \"id\" }]);",
+            "::schemac_runtime::object! { Option; typed(::schemac_runtime::de::AnyValue); required(core, \"core\", ::schemac_runtime::de::Int::<i64>::new()); optional(name, \"name\"); } \
+             ::schemac_runtime::by_kind! { X; \"a string\"; string(String, ::schemac_runtime::de::Plain::<::std::string::String>::new()); } \
+             ::schemac_runtime::json_schema!(X, SCHEMA_VALUE, \"\", edits = [::schemac_runtime::bundle::Edit::Remove { at: \"\", key: \"id\" }]);",
         );
         // Already absolute, relative to the crate, or a generated name: unchanged.
         check(

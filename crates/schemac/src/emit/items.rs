@@ -210,6 +210,21 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
     };
     let (derive_serialize, serialize_impl) =
         if flat_serialize { (quote!(), wide_serialize(&name, &s.fields)) } else { (quote!(serde::Serialize), quote!()) };
+    if let Some(deserialize) = object_macro(ctx, id, s) {
+        return quote! {
+            #serialize_impl
+            #[derive(Clone, Debug, #derive_eq #derive_serialize)]
+            pub struct #name {
+                #(#fields)*
+                #extra_field
+            }
+
+            #present
+            #eq_impl
+
+            #deserialize
+        };
+    }
     quote! {
         #serialize_impl
         #[derive(Clone, Debug, #derive_eq #derive_serialize)]
@@ -227,6 +242,58 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
             }
         }
     }
+}
+
+/// The struct's `Deserialize` as a call of the runtime's `object!`, which expands to the
+/// visitor `structure` spells out: a row per property (`required`, `optional` or `tristate`,
+/// the field, the JSON name, the seed). `None` for what the macro does not take: a
+/// `patternProperties` rest, or a raw type name (`stringify!` would keep its `r#`).
+fn object_macro(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> Option<TokenStream> {
+    let def = ctx.def(id);
+    if def.name.starts_with("r#") {
+        return None;
+    }
+    let name = ident(&def.name);
+    let rest = match &s.rest {
+        Rest::Closed => quote!(closed),
+        Rest::Open => quote!(open),
+        Rest::Typed(ty) => {
+            let seed = ctx.seed(id, ty);
+            quote!(typed(#seed))
+        }
+        Rest::Patterns { .. } => return None,
+    };
+    let check = (!s.assertions.is_empty()).then(|| {
+        let calls = s.assertions.iter().map(|a| assertions::call(ctx, id, a));
+        quote! {
+            .check(|value: &#name| -> ::core::result::Result<(), ::schemac_runtime::assert::Violation> {
+                let names: &[&str] = &value.present_properties();
+                #(#calls?;)*
+                ::core::result::Result::Ok(())
+            })
+        }
+    });
+    let rows = s.fields.iter().map(|field| {
+        let json = &field.json_name;
+        let rust_name = ident(&field.rust_name);
+        let (kind, read) = match (field.required, &field.ty) {
+            (true, ty) => (quote!(required), ty),
+            (false, Ty::Nullable(inner)) => (quote!(tristate), inner.as_ref()),
+            (false, ty) => (quote!(optional), ty),
+        };
+        if ctx.is_plain_seed(id, read) {
+            return quote! { #kind(#rust_name, #json); };
+        }
+        let seed = ctx.seed(id, &field.ty);
+        quote! { #kind(#rust_name, #json, #seed); }
+    });
+    Some(quote! {
+        ::schemac_runtime::object! {
+            #name;
+            #rest #check;
+            #(#rows)*
+        }
+    })
 }
 
 /// `Serialize` for a wide struct without a `flatten` field, as serde derives it (a struct of
@@ -504,6 +571,18 @@ fn string_enum(ctx: &Ctx<'_>, id: DefId, values: &[String]) -> TokenStream {
     let variants = variant_idents(values);
     let docs = values.iter().map(|v| format!(" `{v:?}`"));
     let expecting = format!("one of {}", values.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", "));
+    if uses_string_enum(ctx, id) {
+        // The runtime's `string_enum!` spells out the impls below and the conversions
+        // (`conversions::for_def` adds none then).
+        return quote! {
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+            pub enum #name {
+                #(#[doc = #docs] #variants,)*
+            }
+
+            ::schemac_runtime::string_enum!(#name, #expecting, [#(#variants = #values),*]);
+        };
+    }
     quote! {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum #name {
@@ -672,6 +751,21 @@ fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
         Ok(())
     };
     let eq = if matches!(newtype.inner, Ty::Number) { quote!() } else { quote!(Eq, Hash, PartialOrd, Ord,) };
+    if uses_string_newtype(ctx, id) {
+        return quote! {
+            #[derive(Clone, Debug, PartialEq, #eq serde::Serialize)]
+            #[serde(transparent)]
+            pub struct #name(#inner);
+
+            impl #name {
+                fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
+                    #check
+                }
+            }
+
+            ::schemac_runtime::string_newtype!(#name);
+        };
+    }
     quote! {
         #[derive(Clone, Debug, PartialEq, #eq serde::Serialize)]
         #[serde(transparent)]
@@ -724,6 +818,20 @@ fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
             }
         }
     }
+}
+
+/// Whether def `id` is a `String` newtype whose accessors and conversions (`FromStr` included)
+/// come from the runtime's `string_newtype!`.
+pub(super) fn uses_string_newtype(ctx: &Ctx<'_>, id: DefId) -> bool {
+    let def = ctx.def(id);
+    matches!(&def.kind, DefKind::Newtype(newtype) if matches!(newtype.inner, Ty::String)) && !def.name.starts_with("r#")
+}
+
+/// Whether def `id` is a string enum whose impls and conversions come from the runtime's
+/// `string_enum!`.
+pub(super) fn uses_string_enum(ctx: &Ctx<'_>, id: DefId) -> bool {
+    let def = ctx.def(id);
+    matches!(def.kind, DefKind::StringEnum(_)) && !ctx.is_open(id) && !def.name.starts_with("r#")
 }
 
 /// A plain `type` alias when serde's own impls agree with the schema; a transparent newtype

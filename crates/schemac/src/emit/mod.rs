@@ -22,6 +22,7 @@ mod rust_type;
 mod tuple;
 mod ty;
 mod union;
+mod unparse;
 
 use std::collections::BTreeMap;
 
@@ -42,6 +43,7 @@ pub use layout::{BOX_OVER, MAX_TYPE_SIZE};
 pub(crate) use ty::Ctx;
 /// The nullable branches of unions dispatched by kind, for the generated round-trip tests.
 pub use union::{NullableBranch, Visit, nullable_branches};
+pub(crate) use unparse::unparse;
 
 /// Emits every module that has at least one type.
 pub fn emit(ir: &Ir, config: &Config) -> Output {
@@ -302,7 +304,7 @@ fn format(attrs: TokenStream, defs: Vec<TokenStream>, tail: TokenStream) -> Stri
         Ok(file)
     })();
     match file {
-        Ok(file) => prettyplease::unparse(&file),
+        Ok(file) => unparse::unparse(&file),
         Err((e, tokens)) => format!("compile_error!({:?});\n// {tokens}\n", format!("schemac emitter bug: {e}")),
     }
 }
@@ -332,7 +334,7 @@ pub fn single_file(output: &Output) -> String {
         insert_module(&mut top, &path, file);
     }
     let file = syn::File { shebang: None, attrs, items: top };
-    format!("{header}\n{}", prettyplease::unparse(&file))
+    format!("{header}\n{}", unparse::unparse(&file))
 }
 
 /// Adds `file` as the inline module at `path` (creating parents) inside `items`.

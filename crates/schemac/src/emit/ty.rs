@@ -162,6 +162,17 @@ impl<'a> Ctx<'a> {
         self.seed_in(from, ty, true)
     }
 
+    /// Whether `seed(from, ty)` is `Plain` of the type itself: the value is read with its own
+    /// `Deserialize`, which the runtime's `object!` assumes when a row names no seed.
+    pub fn is_plain_seed(&self, from: DefId, ty: &Ty) -> bool {
+        match ty {
+            Ty::Integer(IntTy::Big) => true,
+            Ty::Integer(_) | Ty::Array(_) | Ty::Map(_) | Ty::Nullable(_) | Ty::Constrained(..) | Ty::Number | Ty::Any => false,
+            Ty::Def(id) => !self.needs_box(from, *id),
+            _ => true,
+        }
+    }
+
     fn seed_in(&self, from: DefId, ty: &Ty, may_box: bool) -> TokenStream {
         match ty {
             Ty::Integer(IntTy::Big) => quote!(schemac_runtime::de::Plain::<schemac_runtime::BigInt>::new()),

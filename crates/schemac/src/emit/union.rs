@@ -109,6 +109,28 @@ pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
     let types: Vec<_> = u.variants.iter().map(|v| ctx.rust(id, &v.ty)).collect();
     let seeds: Vec<_> = u.variants.iter().map(|v| ctx.seed(id, &v.ty)).collect();
     let variant_kinds: Vec<Kinds> = u.variants.iter().map(|v| kinds(ctx, &v.ty, 0)).collect();
+    let declaration = quote! {
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #[serde(untagged)]
+        pub enum #name {
+            #(#variants(#types),)*
+        }
+    };
+    let raw = ctx.def(id).name.starts_with("r#") || u.variants.iter().any(|v| v.name.starts_with("r#"));
+    if !raw && !u.variants.is_empty() {
+        let deserialize = match &u.mode {
+            UnionMode::ByKind if dispatched_by_kind(u, &variant_kinds) => {
+                let seeds: Vec<_> = u.variants.iter().map(|v| branch_seed(ctx, id, &v.ty)).collect();
+                Some(by_kind_macro(&name, &variants, &seeds, &variant_kinds))
+            }
+            UnionMode::Tagged { .. } => None,
+            UnionMode::ExactlyOne => Some(quote! { ::schemac_runtime::one_of! { #name; #(#variants(#seeds);)* } }),
+            UnionMode::ByKind | UnionMode::FirstMatch => Some(quote! { ::schemac_runtime::first_match! { #name; #(#variants(#seeds);)* } }),
+        };
+        if let Some(deserialize) = deserialize {
+            return quote! { #declaration #deserialize };
+        }
+    }
     let body = match &u.mode {
         UnionMode::ByKind if dispatched_by_kind(u, &variant_kinds) => {
             let seeds: Vec<_> = u.variants.iter().map(|v| branch_seed(ctx, id, &v.ty)).collect();
@@ -119,11 +141,7 @@ pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
         UnionMode::ByKind | UnionMode::FirstMatch => first_match(&name, &variants, &seeds),
     };
     quote! {
-        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-        #[serde(untagged)]
-        pub enum #name {
-            #(#variants(#types),)*
-        }
+        #declaration
 
         impl<'de> serde::Deserialize<'de> for #name {
             fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
@@ -313,6 +331,36 @@ fn by_kind(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[
         methods.push(quote! { fn visit_map<__A: serde::de::MapAccess<'de>>(self, map: __A) -> Result<#name, __A::Error> { #call } });
     }
     visitor(name, &expected.join(" or "), quote!(#(#methods)*), quote!(deserialize_any))
+}
+
+/// `by_kind`'s visitor as a call of the runtime's `by_kind!`: a row per kind a branch takes.
+fn by_kind_macro(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[TokenStream], kinds: &[Kinds]) -> TokenStream {
+    let visits = [
+        (Visit::Null, "null", quote!(null)),
+        (Visit::Boolean, "a boolean", quote!(boolean)),
+        (Visit::Integer, "an integer", quote!(integer)),
+        (Visit::Float, "a number", quote!(float)),
+        (Visit::String, "a string", quote!(string)),
+        (Visit::Array, "an array", quote!(array)),
+        (Visit::Object, "an object", quote!(object)),
+    ];
+    let mut expected = Vec::new();
+    let mut rows = Vec::new();
+    // Integers and floats going to the same branch are one `number` row.
+    let number = route(kinds, Visit::Integer).filter(|&i| route(kinds, Visit::Float) == Some(i));
+    for (visit, words, kind) in visits {
+        if let Some(i) = route(kinds, visit) {
+            expected.push(words);
+            let (variant, seed) = (&variants[i], &seeds[i]);
+            match (visit, number) {
+                (Visit::Integer, Some(_)) => rows.push(quote! { number(#variant, #seed); }),
+                (Visit::Float, Some(_)) => {}
+                _ => rows.push(quote! { #kind(#variant, #seed); }),
+            }
+        }
+    }
+    let expected = expected.join(" or ");
+    quote! { ::schemac_runtime::by_kind! { #name; #expected; #(#rows)* } }
 }
 
 fn buffer() -> TokenStream {
