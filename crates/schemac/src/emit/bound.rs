@@ -16,7 +16,7 @@ use quote::quote;
 
 use super::items::is_type_alias;
 use super::ty::{Ctx, ident};
-use crate::ir::{DefId, Source};
+use crate::ir::{DefId, DefKind, Source, Ty};
 use crate::resolve::Loc;
 use crate::schema::bundle::Edit;
 
@@ -65,9 +65,20 @@ pub(super) fn items(ctx: &Ctx<'_>, doc: &Source, defs: &[DefId]) -> Items {
 }
 
 /// The root type of `doc`'s module, when it is a type of its own.
+///
+/// A root whose own name is an alias of a type named after the place that references it (its
+/// title was a reserved name, `serde` or `Option`) has that type: it is the same schema, the
+/// document's root, so its `JsonSchema` and `SchemaBound` are the root's.
 pub(super) fn root_of(ctx: &Ctx<'_>, doc: &Source) -> Option<DefId> {
     let (_, root) = ctx.ir.roots.iter().find(|(d, _)| *d == doc.id)?;
-    (!is_type_alias(ctx, *root)).then_some(*root)
+    if !is_type_alias(ctx, *root) {
+        return Some(*root);
+    }
+    let document_root = Loc { doc: doc.id, pointer: String::new() };
+    match &ctx.def(*root).kind {
+        DefKind::Alias(Ty::Def(target)) if ctx.def(*target).origin == document_root && !is_type_alias(ctx, *target) => Some(*target),
+        _ => None,
+    }
 }
 
 fn schema_bound_impl(ctx: &Ctx<'_>, doc: &Source, id: DefId) -> TokenStream {
