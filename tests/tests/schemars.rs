@@ -189,7 +189,8 @@ fn the_registry_serves_each_source_file_by_reference() {
     assert!(schema_types::find("madoo.attempts-report/v2").is_none());
 
     let entries: Vec<&SchemaEntry> = schema_types::SCHEMAS.iter().chain(fixture_types::SCHEMAS).collect();
-    let fixtures = ["fixtures", "fixtures-formats", "fixtures-open", "fixtures-hostile"].map(|dir| common::json_files(&common::tests_dir().join(dir)).len());
+    let fixtures = ["fixtures", "fixtures-formats", "fixtures-open", "fixtures-hostile"]
+        .map(|dir| common::json_files(&common::tests_dir().join(dir)).len());
     assert_eq!(entries.len(), 2 + fixtures.iter().sum::<usize>());
     for entry in entries {
         let text = std::fs::read_to_string(common::repo_root().join(entry.source_path)).expect("readable schema");
