@@ -60,17 +60,10 @@ fn derived(attrs: &[syn::Attribute]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Config, Input, SchemaSource};
+    use crate::Config;
 
     fn compile(schema: &str, config: &Config) -> String {
-        let dir = std::env::temp_dir().join(format!("schemac-attrs-{}-{}", std::process::id(), config.non_exhaustive));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("s.json");
-        std::fs::write(&path, schema).unwrap();
-        let source = SchemaSource { path, display: "s.json".to_owned(), root_name: Some("Root".to_owned()), ..SchemaSource::default() };
-        let output = crate::compile(&Input { schemas: vec![source], ..Input::default() }, config).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
-        output.single_file()
+        super::super::testing::compile_one(schema, config).unwrap().single_file()
     }
 
     #[test]

@@ -152,19 +152,10 @@ pub(super) fn alias(ctx: &Ctx<'_>, id: DefId, canonical: DefId) -> TokenStream {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Config, Input, SchemaSource};
+    use crate::Config;
 
     fn compile(schema: &str, config: &Config) -> String {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("schemac-dedup-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("s.json");
-        std::fs::write(&path, schema).unwrap();
-        let source = SchemaSource { path, display: "s.json".to_owned(), root_name: Some("Root".to_owned()), ..SchemaSource::default() };
-        let output = crate::compile(&Input { schemas: vec![source], ..Input::default() }, config).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
-        output.single_file()
+        super::super::testing::compile_one(schema, config).unwrap().single_file()
     }
 
     /// The declarations, in order: `struct A`, `type B = A`, ...

@@ -193,19 +193,11 @@ fn holds(assertion: &Assertion, value: &Value) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Config, Input, SchemaSource};
+    use super::super::testing::{compile_one, flat};
+    use crate::Config;
 
     fn compile(schema: &str) -> String {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("schemac-defaults-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("s.json");
-        std::fs::write(&path, schema).unwrap();
-        let source = SchemaSource { path, display: "s.json".to_owned(), root_name: Some("Root".to_owned()), ..SchemaSource::default() };
-        let output = crate::compile(&Input { schemas: vec![source], ..Input::default() }, &Config::default()).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
-        output.single_file().split_whitespace().collect::<Vec<_>>().join(" ")
+        flat(&compile_one(schema, &Config::default()).unwrap())
     }
 
     #[test]

@@ -219,19 +219,11 @@ pub(super) fn attributes(ir: &Ir, config: &Config, def: &Def, existing: &[String
 
 #[cfg(test)]
 mod tests {
-    use crate::{Config, Input, SchemaSource};
+    use super::super::testing::{compile_one, flat};
+    use crate::Config;
 
     fn compile(schema: &str, config: &Config) -> Result<String, String> {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("schemac-derives-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("s.json");
-        std::fs::write(&path, schema).unwrap();
-        let source = SchemaSource { path, display: "s.json".to_owned(), root_name: Some("Root".to_owned()), ..SchemaSource::default() };
-        let output = crate::compile(&Input { schemas: vec![source], ..Input::default() }, config);
-        std::fs::remove_dir_all(&dir).unwrap();
-        output.map(|o| o.single_file().split_whitespace().collect::<Vec<_>>().join(" ")).map_err(|d| d.to_string())
+        compile_one(schema, config).map(|o| flat(&o)).map_err(|d| d.to_string())
     }
 
     const SCHEMA: &str = r#"{"type": "object", "properties": {

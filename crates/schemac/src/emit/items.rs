@@ -210,22 +210,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
     };
     let (derive_serialize, serialize_impl) =
         if flat_serialize { (quote!(), wide_serialize(&name, &s.fields)) } else { (quote!(serde::Serialize), quote!()) };
-    if let Some(deserialize) = object_macro(ctx, id, s) {
-        return quote! {
-            #serialize_impl
-            #[derive(Clone, Debug, #derive_eq #derive_serialize)]
-            pub struct #name {
-                #(#fields)*
-                #extra_field
-            }
-
-            #present
-            #eq_impl
-
-            #deserialize
-        };
-    }
-    quote! {
+    let declaration = quote! {
         #serialize_impl
         #[derive(Clone, Debug, #derive_eq #derive_serialize)]
         pub struct #name {
@@ -235,12 +220,20 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
 
         #present
         #eq_impl
-
-        impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
-                #body
+    };
+    let deserialize = object_macro(ctx, id, s).unwrap_or_else(|| {
+        quote! {
+            impl<'de> serde::Deserialize<'de> for #name {
+                fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
+                    #body
+                }
             }
         }
+    });
+    quote! {
+        #declaration
+
+        #deserialize
     }
 }
 

@@ -19,6 +19,8 @@ mod layout;
 mod open_enum;
 mod plain;
 mod rust_type;
+#[cfg(test)]
+mod testing;
 mod tuple;
 mod ty;
 mod union;

@@ -58,27 +58,18 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId, replacement: &RustType) -> TokenStre
 
 #[cfg(test)]
 mod tests {
-    use crate::{Config, Input, SchemaSource, TypeSettings};
+    use crate::{Config, TypeSettings};
 
     const SCHEMA: &str = r##"{"type": "object", "properties": {"item": {"$ref": "#/$defs/item"}, "kind": {"enum": ["a", "b"]}},
         "$defs": {"item": {"type": "object", "properties": {"n": {"type": "integer"}}}, "code": {"type": "string"}}}"##;
 
     fn compile(schema: &str, types: &[(&str, &str)]) -> Result<String, String> {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("schemac-rust-type-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("s.json");
-        std::fs::write(&path, schema).unwrap();
-        let source = SchemaSource { path, display: "s.json".to_owned(), root_name: Some("Root".to_owned()), ..SchemaSource::default() };
         let settings = types
             .iter()
             .map(|(p, t)| (p.to_string(), TypeSettings { rust_type: Some(t.to_string()), ..TypeSettings::default() }))
             .collect();
         let config = Config { types: [("s.json".to_owned(), settings)].into_iter().collect(), ..Config::default() };
-        let output = crate::compile(&Input { schemas: vec![source], ..Input::default() }, &config);
-        std::fs::remove_dir_all(&dir).unwrap();
-        output.map(|o| o.single_file().split_whitespace().collect::<Vec<_>>().join(" ")).map_err(|d| d.to_string())
+        super::super::testing::compile_one(schema, &config).map(|o| super::super::testing::flat(&o)).map_err(|d| d.to_string())
     }
 
     #[test]
