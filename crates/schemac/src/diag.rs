@@ -57,6 +57,7 @@ pub const KINDS: &[Kind] = &[
         "name the JSON pointer of a schema that has a type of its own (a `$defs` entry, an object, an enum)",
     ),
     kind("bad-rust-type", true, "write the Rust type as a path, e.g. `my_crate::Task`, or `x-rust-type` as typify does"),
+    kind("bad-extension", true, "give the `x-schemac-` extension the value its documentation names (`true` or `false`)"),
     // Reading files (`load.rs`).
     kind("io", false, "check that the file exists and is readable"),
     kind(

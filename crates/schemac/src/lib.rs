@@ -298,7 +298,7 @@ impl Front {
         let mut ir = lower::lower(&self.registry, &self.model, config)?;
         name::name(&mut ir, &self.registry);
         schema::bundle::attach(&self.registry, &mut ir);
-        ir.open_enum_marks = extensions::open_enum_marks(&self.model, &ir);
+        extensions::mark_open_enums(&self.model, &mut ir);
         Diagnostics(rust_type::attach(&self.model, config, &mut ir)).into_result(ir)
     }
 

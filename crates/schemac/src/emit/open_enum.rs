@@ -138,3 +138,24 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId, values: &[String]) -> TokenStream {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::compile_one;
+    use crate::Config;
+
+    #[test]
+    fn the_extension_opens_one_enum_and_a_value_that_is_no_boolean_is_a_warning() {
+        let schema =
+            |value: &str| format!(r#"{{"type": "object", "properties": {{"e": {{"enum": ["a", "b"], "x-schemac-open-enum": {value}}}}}}}"#);
+        let open = compile_one(&schema("true"), &Config::default()).unwrap();
+        assert!(open.single_file().contains("Other(::std::string::String)"), "{}", open.single_file());
+        assert!(open.warnings.is_empty(), "{:?}", open.warnings);
+
+        let ignored = compile_one(&schema("\"yes\""), &Config::default()).unwrap();
+        assert!(!ignored.single_file().contains("Other("), "{}", ignored.single_file());
+        let [warning] = ignored.warnings.as_slice() else { panic!("one warning: {:?}", ignored.warnings) };
+        assert_eq!((warning.code, warning.pointer.as_str()), ("bad-extension", "/properties/e/x-schemac-open-enum"));
+        assert!(warning.message.contains("must be `true` or `false`, not `\"yes\"`"), "{}", warning.message);
+    }
+}

@@ -43,9 +43,4 @@ impl Schema {
             _ => Err(format!("`{RUST_TYPE_EXTENSION}` must be an object with the strings `crate`, `version` and `path`, not `{value}`")),
         })
     }
-
-    /// `x-schemac-open-enum`, when it is a boolean.
-    pub fn open_enum_extension(&self) -> Option<bool> {
-        self.extension(OPEN_ENUM_EXTENSION).and_then(Value::as_bool)
-    }
 }
