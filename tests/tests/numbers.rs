@@ -24,8 +24,11 @@ fn compile(schema: &str, big_integers: bool) -> String {
     output.unwrap_or_else(|d| panic!("{schema}: {d}")).single_file()
 }
 
+/// How the optional field `n` starts: generated code names the prelude by absolute path.
+const FIELD: &str = "pub n: ::core::option::Option<";
+
 fn field_type(code: &str) -> &str {
-    let start = code.find("pub n: Option<").map(|i| i + "pub n: Option<".len()).unwrap_or_else(|| panic!("no field n in\n{code}"));
+    let start = code.find(FIELD).map(|i| i + FIELD.len()).unwrap_or_else(|| panic!("no field n in\n{code}"));
     let end = code[start..].find(">,\n").map_or(code.len(), |i| start + i);
     &code[start..end]
 }
@@ -34,9 +37,9 @@ fn field_type(code: &str) -> &str {
 fn big_integers_apply_to_integers_without_bounds() {
     let cases = [
         (r#"{"type": "integer"}"#, false, "i64"),
-        (r#"{"type": "integer"}"#, true, "schemac_runtime::BigInt"),
+        (r#"{"type": "integer"}"#, true, "::schemac_runtime::BigInt"),
         // Every integer is a multiple of 0.5: the keyword says nothing about integers.
-        (r#"{"type": "integer", "multipleOf": 0.5}"#, true, "schemac_runtime::BigInt"),
+        (r#"{"type": "integer", "multipleOf": 0.5}"#, true, "::schemac_runtime::BigInt"),
         (r#"{"type": "integer", "multipleOf": 0.3}"#, true, "i64"),
         (r#"{"type": "integer", "minimum": 0}"#, true, "u64"),
         (r#"{"type": "integer", "maximum": 18446744073709551616}"#, true, "i128"),
