@@ -1,5 +1,6 @@
 //! Attributes the configuration adds to a generated type's declaration (`#[non_exhaustive]`,
-//! derives and attributes, crate-wide and per type),
+//! derives and attributes, crate-wide and per type) and a derived `Default` where
+//! [`defaults`](super::defaults) decides the derived value is the default,
 //! applied to the item the other emitters wrote, so that they need not know the options.
 
 use proc_macro2::TokenStream;
@@ -17,15 +18,16 @@ pub(crate) fn is_non_exhaustive(kind: &DefKind, config: &Config) -> bool {
     config.non_exhaustive && matches!(kind, DefKind::Struct(_) | DefKind::StringEnum(_) | DefKind::Union(_))
 }
 
-/// `tokens` (a def's items) with the configured attributes on the declaration of def `id`.
-pub(super) fn decorate(ctx: &Ctx<'_>, id: DefId, tokens: TokenStream, config: &Config) -> TokenStream {
+/// `tokens` (a def's items) with the configured attributes on the declaration of def `id`,
+/// and `Default` in its derive list when `derive_default`.
+pub(super) fn decorate(ctx: &Ctx<'_>, id: DefId, tokens: TokenStream, config: &Config, derive_default: bool) -> TokenStream {
     let def = ctx.def(id);
     let mut attrs: Vec<syn::Attribute> = Vec::new();
     if is_non_exhaustive(&def.kind, config) {
         attrs.push(syn::parse_quote!(#[non_exhaustive]));
     }
     let own = super::derives::settings(ctx.ir, config, def).is_some_and(|s| !s.derives.is_empty() || !s.attributes.is_empty());
-    if attrs.is_empty() && config.derives.is_empty() && config.attributes.is_empty() && !own {
+    if attrs.is_empty() && config.derives.is_empty() && config.attributes.is_empty() && !own && !derive_default {
         return tokens;
     }
     let Ok(mut file) = syn::parse2::<syn::File>(tokens.clone()) else { return tokens };
@@ -37,6 +39,9 @@ pub(super) fn decorate(ctx: &Ctx<'_>, id: DefId, tokens: TokenStream, config: &C
             _ => continue,
         };
         if ident == name {
+            if derive_default {
+                add_default(item_attrs);
+            }
             let existing = derived(item_attrs);
             item_attrs.extend(attrs);
             item_attrs.extend(super::derives::attributes(ctx.ir, config, def, &existing));
@@ -44,6 +49,21 @@ pub(super) fn decorate(ctx: &Ctx<'_>, id: DefId, tokens: TokenStream, config: &C
         }
     }
     file.into_token_stream()
+}
+
+/// `Default` added to the first `#[derive(...)]` list of `attrs`, after `Debug` (where the
+/// standard derives read in the order generated declarations write them).
+fn add_default(attrs: &mut Vec<syn::Attribute>) {
+    use syn::punctuated::Punctuated;
+    let Some(attr) = attrs.iter_mut().find(|a| a.path().is_ident("derive")) else {
+        attrs.push(syn::parse_quote!(#[derive(Default)]));
+        return;
+    };
+    let Ok(paths) = attr.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated) else { return };
+    let mut paths: Vec<syn::Path> = paths.into_iter().collect();
+    let at = paths.iter().position(|p| p.is_ident("Debug")).map_or(paths.len(), |i| i + 1);
+    paths.insert(at, syn::parse_quote!(Default));
+    *attr = syn::parse_quote!(#[derive(#(#paths),*)]);
 }
 
 /// The paths an item's `#[derive(...)]` attributes name, as written (`serde::Serialize`).

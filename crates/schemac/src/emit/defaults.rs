@@ -2,7 +2,9 @@
 //! (`GoalUsage::tokens_limit_default() -> u64`), and `Default` for a struct whose value needs no
 //! choice (every required property has a `default`, and nothing about the object as a whole
 //! can fail) and for a string enum whose schema names a `default`. Deserialization is unchanged:
-//! an absent property stays absent.
+//! an absent property stays absent. A struct whose default is every property absent (the empty
+//! object, or required properties whose `default` is `null`) derives `Default`
+//! ([`derives_default`]): the derived impl is that value.
 //!
 //! A `default` is written as a Rust expression only when it is decided here to be a valid value
 //! of the field's type (a value of the right kind, inside the integer type and the bounds and
@@ -24,8 +26,27 @@ pub(super) fn for_def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
     }
 }
 
+/// Whether def `id`'s `Default` is derived: a struct whose default value is every field at its
+/// type's `Default` (`None`, `Tristate::Absent`, the empty `extra`) and which no object
+/// assertion could reject.
+pub(super) fn derives_default(ctx: &Ctx<'_>, id: DefId) -> bool {
+    let DefKind::Struct(s) = &ctx.def(id).kind else { return false };
+    s.assertions.is_empty()
+        && s.fields.iter().all(|field| {
+            let value = field.docs.default.as_ref();
+            match (&field.ty, field.required) {
+                // An optional field is absent in the default, whatever the schema suggests.
+                (_, false) => true,
+                // A required nullable field whose `default` is `null`.
+                (Ty::Nullable(_), true) => value.is_some_and(Value::is_null),
+                (_, true) => false,
+            }
+        })
+}
+
 fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
     let def = ctx.def(id);
+    let derived = derives_default(ctx, id);
     let name = ident(&def.name);
     let mut fns = Vec::new();
     // Per required field, how `Default` initializes it; `None`: it has no usable default.
@@ -72,16 +93,11 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
     let fns = (!fns.is_empty()).then(|| quote! { impl #name { #(#fns)* } });
     // Object assertions (`minProperties`, `dependentRequired`, ...) could reject the default.
     let default = match inits.into_iter().collect::<Option<Vec<_>>>() {
-        Some(inits) if s.assertions.is_empty() => {
+        Some(inits) if s.assertions.is_empty() && !derived => {
             let extra = (!matches!(s.rest, crate::ir::Rest::Closed)).then(|| quote! { extra: ::core::default::Default::default(), });
-            let doc = if s.fields.iter().any(|f| f.required) {
-                " Every required property at its schema `default`, the others absent."
-            } else {
-                " Every property absent: the empty object (`{}`)."
-            };
             quote! {
                 impl ::core::default::Default for #name {
-                    #[doc = #doc]
+                    /// Every required property at its schema `default`, the others absent.
                     fn default() -> Self {
                         #name { #(#inits)* #extra }
                     }
@@ -224,12 +240,13 @@ mod tests {
             // Every required property has a default: `Default` needs no choice.
             "impl ::core::default::Default for Root {",
             "mode: Root::mode_default(), limit: Root::limit_default(), ratio: ::core::option::Option::None,",
-            // No required properties, no object assertions.
-            "impl ::core::default::Default for RootEmpty {",
+            // No required properties, no object assertions: the derived `Default`.
+            "#[derive(Clone, Debug, Default, PartialEq, ::serde::Serialize)] pub struct RootEmpty {",
         ] {
             assert!(code.contains(expected), "missing `{expected}` in {code}");
         }
-        for absent in ["too_long_default", "out_of_range_default", "wrong_kind_default", "Default for RootNested"] {
+        for absent in ["too_long_default", "out_of_range_default", "wrong_kind_default", "Default for RootNested", "Default for RootEmpty"]
+        {
             assert!(!code.contains(absent), "unexpected `{absent}` in {code}");
         }
     }
