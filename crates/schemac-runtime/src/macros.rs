@@ -130,44 +130,99 @@ macro_rules! object {
 /// A type's `schemars::JsonSchema`: its source subschema, bundled.
 ///
 /// ```text
-/// json_schema!(Name, SCHEMA_VALUE, "pointer");                // named `Name`
-/// json_schema!(Name, "schema name", SCHEMA_VALUE, "pointer"); // named otherwise
-/// json_schema!(Name, SCHEMA_VALUE, "pointer", refs = [..], moved = [..], resources = [..], edits = [..]);
+/// json_schema!(Name, "pointer");                // named `Name`, at `pointer` of SCHEMA_VALUE
+/// json_schema!(Name, "schema name", "pointer"); // named otherwise
+/// json_schema! {
+///     Name;
+///     named("schema name");                        // optional
+///     at("pointer");
+///     reference("/holder", "$ref", false, Target); // each reference, in document order
+///     moved("/$defs/item");
+///     resource("/properties/x");
+///     edit(rename, "at", "from", "to");            // or (remove, "at", "key"),
+///                                                  // or (split, "at", "from", [("key", "to")])
+/// }
+/// json_schema! {
+///     __JsonSchemaRef0;                         // a ref target without a Rust type of its own:
+///     target("schema name", "schema id");       // declared here, with its name and id,
+///     at("pointer");                            // at `pointer` of SCHEMA_VALUE,
+///     text("{...}");                            // or a document of its own (then at "")
+///     ...
+/// }
 /// ```
 ///
-/// `SCHEMA_VALUE` is the static holding the parsed source document; the lists are those of
-/// [`bundle::Subschema`](crate::bundle::Subschema), each left out when empty.
+/// `SCHEMA_VALUE` is the module's static holding the parsed source document (see
+/// [`schema_source!`](crate::schema_source)); the rows are the lists of
+/// [`bundle::Subschema`](crate::bundle::Subschema), a `reference`'s target being the type the
+/// generator registers (`subschema_for::<Target>()`).
 #[macro_export]
 macro_rules! json_schema {
+    ($name:ident, $pointer:literal $(,)?) => {
+        $crate::json_schema! { $name; at($pointer); }
+    };
+    ($name:ident, $schema_name:literal, $pointer:literal $(,)?) => {
+        $crate::json_schema! { $name; named($schema_name); at($pointer); }
+    };
+    ($name:ident; $(named($schema_name:literal $(,)?);)? at($pointer:literal $(,)?); $($rows:tt)*) => {
+        $crate::json_schema!(@impl $name,
+            $crate::json_schema!(@name $name $($schema_name)?),
+            ::core::concat!(::core::module_path!(), "::", ::core::stringify!($name)),
+            [], &SCHEMA_VALUE, $pointer, $($rows)*);
+    };
+    ($name:ident; target($schema_name:literal, $schema_id:literal $(,)?); at($pointer:literal $(,)?); $($rows:tt)*) => {
+        struct $name;
+        $crate::json_schema!(@impl $name, $schema_name, $schema_id, [], &SCHEMA_VALUE, $pointer, $($rows)*);
+    };
+    ($name:ident; target($schema_name:literal, $schema_id:literal $(,)?); text($text:literal $(,)?); $($rows:tt)*) => {
+        struct $name;
+        $crate::json_schema!(@impl $name, $schema_name, $schema_id, [
+            static TARGET: ::std::sync::LazyLock<$crate::__private::serde_json::Value> =
+                ::std::sync::LazyLock::new(|| $crate::literal($text));
+        ], &TARGET, "", $($rows)*);
+    };
     (
-        $name:ident, $($schema_name:literal,)? $document:ident, $pointer:literal
-        $(, refs = [$($ref:expr),* $(,)?])?
-        $(, moved = [$($moved:expr),* $(,)?])?
-        $(, resources = [$($resource:expr),* $(,)?])?
-        $(, edits = [$($edit:expr),* $(,)?])?
-        $(,)?
+        @impl $name:ident, $schema_name:expr, $schema_id:expr, [$($document_static:tt)*], $document:expr, $pointer:literal,
+        $(reference($holder:literal, $keyword:literal, $alone:literal, $target:ty $(,)?);)*
+        $(moved($moved:literal $(,)?);)*
+        $(resource($resource:literal $(,)?);)*
+        $(edit($edit:ident, $($edit_args:tt)*);)*
     ) => {
         impl $crate::schemars::JsonSchema for $name {
             fn schema_name() -> ::std::borrow::Cow<'static, str> {
-                ::std::borrow::Cow::Borrowed($crate::json_schema!(@name $name $($schema_name)?))
+                ::std::borrow::Cow::Borrowed($schema_name)
             }
 
             fn schema_id() -> ::std::borrow::Cow<'static, str> {
-                ::std::borrow::Cow::Borrowed(::core::concat!(::core::module_path!(), "::", ::core::stringify!($name)))
+                ::std::borrow::Cow::Borrowed($schema_id)
             }
 
             fn json_schema(generator: &mut $crate::schemars::SchemaGenerator) -> $crate::schemars::Schema {
+                $($document_static)*
                 $crate::bundle::Subschema {
-                    document: &$document,
+                    document: $document,
                     pointer: $pointer,
-                    refs: &[$($($ref),*)?],
-                    moved: &[$($($moved),*)?],
-                    resources: &[$($($resource),*)?],
-                    edits: &[$($($edit),*)?],
+                    refs: &[$($crate::bundle::Ref {
+                        holder: $holder,
+                        keyword: $keyword,
+                        alone: $alone,
+                        target: |generator| generator.subschema_for::<$target>(),
+                    }),*],
+                    moved: &[$($moved),*],
+                    resources: &[$($resource),*],
+                    edits: &[$($crate::json_schema!(@edit $edit, $($edit_args)*)),*],
                 }
                 .json_schema(generator)
             }
         }
+    };
+    (@edit rename, $at:literal, $from:literal, $to:literal $(,)?) => {
+        $crate::bundle::Edit::Rename { at: $at, from: $from, to: $to }
+    };
+    (@edit remove, $at:literal, $key:literal $(,)?) => {
+        $crate::bundle::Edit::Remove { at: $at, key: $key }
+    };
+    (@edit split, $at:literal, $from:literal, [$(($key:literal, $to:literal $(,)?)),* $(,)?] $(,)?) => {
+        $crate::bundle::Edit::Split { at: $at, from: $from, into: &[$(($key, $to)),*] }
     };
     (@name $name:ident) => {
         ::core::stringify!($name)

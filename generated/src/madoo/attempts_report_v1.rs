@@ -235,20 +235,12 @@ impl ::schemac_runtime::Validate for AttemptsReport {
         }
     }
 }
-::schemac_runtime::json_schema!(
-    AttemptsReport,
-    SCHEMA_VALUE,
-    "",
-    refs = [
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/attempts/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<Attempt>(),
-        },
-    ],
-    moved = ["/$defs/attempt"],
-);
+::schemac_runtime::json_schema! {
+    AttemptsReport;
+    at("");
+    reference("/properties/attempts/items", "$ref", false, Attempt);
+    moved("/$defs/attempt");
+}
 ::schemac_runtime::schema_bound!(
     AttemptsReport, "urn:madoo:schema:attempts-report:v1",
     "schemas/madoo/attempts-report.v1.json",
@@ -371,9 +363,7 @@ impl<'de> ::serde::Deserialize<'de> for AttemptsReportSchema {
     }
 }
 ::schemac_runtime::always_valid!(AttemptsReportSchema);
-::schemac_runtime::json_schema!(
-    AttemptsReportSchema, SCHEMA_VALUE, "/properties/schema"
-);
+::schemac_runtime::json_schema!(AttemptsReportSchema, "/properties/schema");
 ::schemac_runtime::object! {
     AttemptsReportBody;
     closed;
@@ -406,7 +396,7 @@ impl ::schemac_runtime::Validate for AttemptsReportBody {
         }
     }
 }
-::schemac_runtime::json_schema!(AttemptsReportBody, SCHEMA_VALUE, "/properties/body");
+::schemac_runtime::json_schema!(AttemptsReportBody, "/properties/body");
 impl AttemptsReportBody {
     /// A builder for a `AttemptsReportBody`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptsReportBodyBuilder {
@@ -478,7 +468,7 @@ impl AttemptsReportBodyWorkflow {
 ::schemac_runtime::string_newtype!(AttemptsReportBodyWorkflow);
 ::schemac_runtime::always_valid!(AttemptsReportBodyWorkflow);
 ::schemac_runtime::json_schema!(
-    AttemptsReportBodyWorkflow, SCHEMA_VALUE, "/properties/body/properties/workflow"
+    AttemptsReportBodyWorkflow, "/properties/body/properties/workflow"
 );
 impl ::schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for &str {
     fn assign(
@@ -554,9 +544,7 @@ impl ::schemac_runtime::Validate for AttemptsReportPolicy {
         }
     }
 }
-::schemac_runtime::json_schema!(
-    AttemptsReportPolicy, SCHEMA_VALUE, "/properties/policy"
-);
+::schemac_runtime::json_schema!(AttemptsReportPolicy, "/properties/policy");
 impl AttemptsReportPolicy {
     /// A builder for a `AttemptsReportPolicy`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptsReportPolicyBuilder {
@@ -625,8 +613,7 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
 );
 ::schemac_runtime::always_valid!(AttemptsReportPolicyOnExhausted);
 ::schemac_runtime::json_schema!(
-    AttemptsReportPolicyOnExhausted, SCHEMA_VALUE,
-    "/properties/policy/properties/on_exhausted"
+    AttemptsReportPolicyOnExhausted, "/properties/policy/properties/on_exhausted"
 );
 impl ::schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for &str {
     fn assign(
@@ -706,7 +693,7 @@ impl ::schemac_runtime::Validate for Attempt {
         }
     }
 }
-::schemac_runtime::json_schema!(Attempt, "attempt", SCHEMA_VALUE, "/$defs/attempt");
+::schemac_runtime::json_schema!(Attempt, "attempt", "/$defs/attempt");
 impl Attempt {
     /// A builder for a `Attempt`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptBuilder {
@@ -804,9 +791,7 @@ impl AttemptExecution {
 }
 ::schemac_runtime::string_newtype!(AttemptExecution);
 ::schemac_runtime::always_valid!(AttemptExecution);
-::schemac_runtime::json_schema!(
-    AttemptExecution, SCHEMA_VALUE, "/$defs/attempt/properties/execution"
-);
+::schemac_runtime::json_schema!(AttemptExecution, "/$defs/attempt/properties/execution");
 impl ::schemac_runtime::builder::Assign<AttemptExecution> for &str {
     fn assign(
         self,
@@ -831,9 +816,7 @@ impl ::schemac_runtime::builder::Assign<AttemptExecution> for ::std::string::Str
     ],
 );
 ::schemac_runtime::always_valid!(AttemptsReportDisposition);
-::schemac_runtime::json_schema!(
-    AttemptsReportDisposition, SCHEMA_VALUE, "/properties/disposition"
-);
+::schemac_runtime::json_schema!(AttemptsReportDisposition, "/properties/disposition");
 impl ::schemac_runtime::builder::Assign<AttemptsReportDisposition> for &str {
     fn assign(
         self,

@@ -954,57 +954,27 @@ impl ::schemac_runtime::Validate for Goal {
         }
     }
 }
-::schemac_runtime::json_schema!(
-    Goal,
-    SCHEMA_VALUE,
-    "",
-    refs = [
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/taskList/properties/tasks/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<Task>(),
-        },
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/auditHistory/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<AuditVerdict>(),
-        },
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/pendingCompletion",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<PendingCompletion>(),
-        },
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/objectiveRepairHistory/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<ObjectiveRepair>(),
-        },
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/repairTarget",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<ObjectiveRepairTarget>(),
-        },
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/objectiveProvenance",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<ObjectiveProvenance>(),
-        },
-    ],
-    moved = [
-        "/definitions/auditVerdict",
-        "/definitions/objectiveProvenance",
-        "/definitions/objectiveRepair",
-        "/definitions/objectiveRepairTarget",
-        "/definitions/pendingCompletion",
-        "/definitions/task",
-    ],
-);
+::schemac_runtime::json_schema! {
+    Goal;
+    at("");
+    reference("/properties/taskList/properties/tasks/items", "$ref", false, Task);
+    reference("/properties/auditHistory/items", "$ref", false, AuditVerdict);
+    reference("/properties/pendingCompletion", "$ref", false, PendingCompletion);
+    reference(
+        "/properties/objectiveRepairHistory/items",
+        "$ref",
+        false,
+        ObjectiveRepair,
+    );
+    reference("/properties/repairTarget", "$ref", false, ObjectiveRepairTarget);
+    reference("/properties/objectiveProvenance", "$ref", false, ObjectiveProvenance);
+    moved("/definitions/auditVerdict");
+    moved("/definitions/objectiveProvenance");
+    moved("/definitions/objectiveRepair");
+    moved("/definitions/objectiveRepairTarget");
+    moved("/definitions/pendingCompletion");
+    moved("/definitions/task");
+}
 ::schemac_runtime::schema_bound!(
     Goal,
     "https://raw.githubusercontent.com/DraconDev/pi-goal-list-loop-audit/main/schemas/goal.schema.json",
@@ -1497,7 +1467,7 @@ impl GoalId {
 }
 ::schemac_runtime::string_newtype!(GoalId);
 ::schemac_runtime::always_valid!(GoalId);
-::schemac_runtime::json_schema!(GoalId, SCHEMA_VALUE, "/properties/id");
+::schemac_runtime::json_schema!(GoalId, "/properties/id");
 impl ::schemac_runtime::builder::Assign<GoalId> for &str {
     fn assign(
         self,
@@ -1524,7 +1494,7 @@ impl ::schemac_runtime::builder::Assign<GoalId> for ::std::string::String {
     ],
 );
 ::schemac_runtime::always_valid!(GoalStatus);
-::schemac_runtime::json_schema!(GoalStatus, SCHEMA_VALUE, "/properties/status");
+::schemac_runtime::json_schema!(GoalStatus, "/properties/status");
 impl ::schemac_runtime::builder::Assign<GoalStatus> for &str {
     fn assign(
         self,
@@ -1543,7 +1513,7 @@ impl ::schemac_runtime::builder::Assign<GoalStatus> for ::std::string::String {
     GoalPolicy, "one of \"goal\", \"list\"", [Goal = "goal", List = "list"]
 );
 ::schemac_runtime::always_valid!(GoalPolicy);
-::schemac_runtime::json_schema!(GoalPolicy, SCHEMA_VALUE, "/properties/policy");
+::schemac_runtime::json_schema!(GoalPolicy, "/properties/policy");
 impl ::schemac_runtime::builder::Assign<GoalPolicy> for &str {
     fn assign(
         self,
@@ -1562,7 +1532,7 @@ impl ::schemac_runtime::builder::Assign<GoalPolicy> for ::std::string::String {
     GoalAgentRole, "one of \"designer\"", [Designer = "designer"]
 );
 ::schemac_runtime::always_valid!(GoalAgentRole);
-::schemac_runtime::json_schema!(GoalAgentRole, SCHEMA_VALUE, "/properties/agentRole");
+::schemac_runtime::json_schema!(GoalAgentRole, "/properties/agentRole");
 impl ::schemac_runtime::builder::Assign<GoalAgentRole> for &str {
     fn assign(
         self,
@@ -1607,19 +1577,11 @@ impl ::schemac_runtime::Validate for GoalTaskList {
         }
     }
 }
-::schemac_runtime::json_schema!(
-    GoalTaskList,
-    SCHEMA_VALUE,
-    "/properties/taskList",
-    refs = [
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/tasks/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<Task>(),
-        },
-    ],
-);
+::schemac_runtime::json_schema! {
+    GoalTaskList;
+    at("/properties/taskList");
+    reference("/properties/tasks/items", "$ref", false, Task);
+}
 impl GoalTaskList {
     /// A builder for a `GoalTaskList`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalTaskListBuilder {
@@ -1698,7 +1660,7 @@ impl<'de> ::serde::Deserialize<'de> for GoalTaskListVersion {
 }
 ::schemac_runtime::always_valid!(GoalTaskListVersion);
 ::schemac_runtime::json_schema!(
-    GoalTaskListVersion, SCHEMA_VALUE, "/properties/taskList/properties/version"
+    GoalTaskListVersion, "/properties/taskList/properties/version"
 );
 ::schemac_runtime::object! {
     Task;
@@ -1744,20 +1706,12 @@ impl ::schemac_runtime::Validate for Task {
         }
     }
 }
-::schemac_runtime::json_schema!(
-    Task,
-    "task",
-    SCHEMA_VALUE,
-    "/definitions/task",
-    refs = [
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/subtasks/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<Task>(),
-        },
-    ],
-);
+::schemac_runtime::json_schema! {
+    Task;
+    named("task");
+    at("/definitions/task");
+    reference("/properties/subtasks/items", "$ref", false, Task);
+}
 impl Task {
     /// A builder for a `Task`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> TaskBuilder {
@@ -1841,9 +1795,7 @@ impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
     [Pending = "pending", InProgress = "in_progress", Complete = "complete"],
 );
 ::schemac_runtime::always_valid!(TaskStatus);
-::schemac_runtime::json_schema!(
-    TaskStatus, SCHEMA_VALUE, "/definitions/task/properties/status"
-);
+::schemac_runtime::json_schema!(TaskStatus, "/definitions/task/properties/status");
 impl ::schemac_runtime::builder::Assign<TaskStatus> for &str {
     fn assign(
         self,
@@ -1883,7 +1835,7 @@ impl ::schemac_runtime::builder::Assign<TaskStatus> for ::std::string::String {
 }
 ::schemac_runtime::always_valid!(AuditVerdict);
 ::schemac_runtime::json_schema!(
-    AuditVerdict, "auditVerdict", SCHEMA_VALUE, "/definitions/auditVerdict"
+    AuditVerdict, "auditVerdict", "/definitions/auditVerdict"
 );
 impl AuditVerdict {
     /// A builder for a `AuditVerdict`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -2068,7 +2020,7 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     [Decision = "decision", Error = "error", Wait = "wait", Blocked = "blocked"],
 );
 ::schemac_runtime::always_valid!(GoalPauseKind);
-::schemac_runtime::json_schema!(GoalPauseKind, SCHEMA_VALUE, "/properties/pauseKind");
+::schemac_runtime::json_schema!(GoalPauseKind, "/properties/pauseKind");
 impl ::schemac_runtime::builder::Assign<GoalPauseKind> for &str {
     fn assign(
         self,
@@ -2168,8 +2120,7 @@ impl ::schemac_runtime::Validate for PendingCompletion {
     }
 }
 ::schemac_runtime::json_schema!(
-    PendingCompletion, "pendingCompletion", SCHEMA_VALUE,
-    "/definitions/pendingCompletion"
+    PendingCompletion, "pendingCompletion", "/definitions/pendingCompletion"
 );
 impl PendingCompletion {
     /// A builder for a `PendingCompletion`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -2588,8 +2539,7 @@ impl<S0> PendingCompletionBuilder<S0> {
 );
 ::schemac_runtime::always_valid!(PendingCompletionPhase);
 ::schemac_runtime::json_schema!(
-    PendingCompletionPhase, SCHEMA_VALUE,
-    "/definitions/pendingCompletion/properties/phase"
+    PendingCompletionPhase, "/definitions/pendingCompletion/properties/phase"
 );
 impl ::schemac_runtime::builder::Assign<PendingCompletionPhase> for &str {
     fn assign(
@@ -2619,8 +2569,7 @@ for ::std::string::String {
 );
 ::schemac_runtime::always_valid!(PendingCompletionQuotaSignal);
 ::schemac_runtime::json_schema!(
-    PendingCompletionQuotaSignal, SCHEMA_VALUE,
-    "/definitions/pendingCompletion/properties/quotaSignal"
+    PendingCompletionQuotaSignal, "/definitions/pendingCompletion/properties/quotaSignal"
 );
 impl ::schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for &str {
     fn assign(
@@ -2720,7 +2669,7 @@ impl ::schemac_runtime::Validate for ObjectiveRepair {
     }
 }
 ::schemac_runtime::json_schema!(
-    ObjectiveRepair, "objectiveRepair", SCHEMA_VALUE, "/definitions/objectiveRepair"
+    ObjectiveRepair, "objectiveRepair", "/definitions/objectiveRepair"
 );
 impl ObjectiveRepair {
     /// A builder for a `ObjectiveRepair`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -2995,7 +2944,7 @@ impl<
 );
 ::schemac_runtime::always_valid!(ObjectiveRepairAction);
 ::schemac_runtime::json_schema!(
-    ObjectiveRepairAction, SCHEMA_VALUE, "/definitions/objectiveRepair/properties/action"
+    ObjectiveRepairAction, "/definitions/objectiveRepair/properties/action"
 );
 impl ::schemac_runtime::builder::Assign<ObjectiveRepairAction> for &str {
     fn assign(
@@ -3025,8 +2974,7 @@ for ::std::string::String {
 );
 ::schemac_runtime::always_valid!(ObjectiveRepairConfidence);
 ::schemac_runtime::json_schema!(
-    ObjectiveRepairConfidence, SCHEMA_VALUE,
-    "/definitions/objectiveRepair/properties/confidence"
+    ObjectiveRepairConfidence, "/definitions/objectiveRepair/properties/confidence"
 );
 impl ::schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for &str {
     fn assign(
@@ -3110,8 +3058,7 @@ impl ::schemac_runtime::Validate for ObjectiveRepairTarget {
     }
 }
 ::schemac_runtime::json_schema!(
-    ObjectiveRepairTarget, "objectiveRepairTarget", SCHEMA_VALUE,
-    "/definitions/objectiveRepairTarget"
+    ObjectiveRepairTarget, "objectiveRepairTarget", "/definitions/objectiveRepairTarget"
 );
 impl ObjectiveRepairTarget {
     /// A builder for a `ObjectiveRepairTarget`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -3267,8 +3214,7 @@ impl ::schemac_runtime::Validate for ObjectiveProvenance {
     }
 }
 ::schemac_runtime::json_schema!(
-    ObjectiveProvenance, "objectiveProvenance", SCHEMA_VALUE,
-    "/definitions/objectiveProvenance"
+    ObjectiveProvenance, "objectiveProvenance", "/definitions/objectiveProvenance"
 );
 impl ObjectiveProvenance {
     /// A builder for a `ObjectiveProvenance`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -3343,7 +3289,7 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     required(bash_calls, "bashCalls", ::schemac_runtime::de::Int::<u64>::new());
 }
 ::schemac_runtime::always_valid!(GoalTelemetry);
-::schemac_runtime::json_schema!(GoalTelemetry, SCHEMA_VALUE, "/properties/telemetry");
+::schemac_runtime::json_schema!(GoalTelemetry, "/properties/telemetry");
 impl GoalTelemetry {
     /// A builder for a `GoalTelemetry`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalTelemetryBuilder {
@@ -3412,7 +3358,7 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
     required(tokens_limit, "tokensLimit", ::schemac_runtime::de::Int::<u64>::new());
 }
 ::schemac_runtime::always_valid!(GoalUsage);
-::schemac_runtime::json_schema!(GoalUsage, SCHEMA_VALUE, "/properties/usage");
+::schemac_runtime::json_schema!(GoalUsage, "/properties/usage");
 impl GoalUsage {
     /// A builder for a `GoalUsage`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalUsageBuilder {

@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use super::items::is_type_alias;
 use super::ty::{Ctx, ident};
@@ -24,7 +24,7 @@ use crate::schema::bundle::Edit;
 pub(super) struct Items {
     /// Each type's `JsonSchema` impl (and the root's `SchemaBound`), in the order of `defs`.
     pub impls: Vec<TokenStream>,
-    /// The `json_schema_ref_N` functions the impls call.
+    /// The `__JsonSchemaRefN` types the impls refer to.
     pub helpers: TokenStream,
     /// `SCHEMA_JSON` and `schema()`: the source text, which reads best at the end.
     pub source: TokenStream,
@@ -58,7 +58,7 @@ pub(super) fn items(ctx: &Ctx<'_>, doc: &Source, defs: &[DefId]) -> Items {
     let mut next = 0;
     while next < bundler.raws.len() {
         let (loc, from) = bundler.raws[next].clone();
-        helpers.extend(raw_fn(&mut bundler, next, &loc, from));
+        helpers.extend(raw_target(&mut bundler, next, &loc, from));
         next += 1;
     }
     Items { impls, helpers, source }
@@ -111,9 +111,13 @@ fn json_schema_impl(bundler: &mut Bundler<'_, '_>, id: DefId, loc: &Loc) -> Toke
         // The runtime's `json_schema!` spells the impl out; its schema id is the same
         // `module_path!()::Name`.
         let pointer = &loc.pointer;
-        let named = (schema_name != plain_name).then(|| quote!(#schema_name,));
-        let lists = bundler.plan_lists(id, loc);
-        return quote! { ::schemac_runtime::json_schema!(#name, #named SCHEMA_VALUE, #pointer #lists); };
+        let rows = bundler.plan_rows(id, loc);
+        if rows.is_empty() {
+            let named = (schema_name != plain_name).then(|| quote!(#schema_name,));
+            return quote! { ::schemac_runtime::json_schema!(#name, #named #pointer); };
+        }
+        let named = (schema_name != plain_name).then(|| quote!(named(#schema_name);));
+        return quote! { ::schemac_runtime::json_schema! { #name; #named at(#pointer); #rows } };
     }
     let body = bundler.subschema(id, loc, quote!(&SCHEMA_VALUE), &loc.pointer);
     quote! {
@@ -133,47 +137,31 @@ fn json_schema_impl(bundler: &mut Bundler<'_, '_>, id: DefId, loc: &Loc) -> Toke
     }
 }
 
-/// `json_schema_ref_N`: registers a ref target that has no Rust type with the generator.
-fn raw_fn(bundler: &mut Bundler<'_, '_>, n: usize, loc: &Loc, from: DefId) -> TokenStream {
-    let fn_name = quote::format_ident!("json_schema_ref_{n}");
+/// `__JsonSchemaRefN`: a ref target that has no Rust type, declared with its `JsonSchema`
+/// (a `__` name, which no generated type has).
+fn raw_target(bundler: &mut Bundler<'_, '_>, n: usize, loc: &Loc, from: DefId) -> TokenStream {
+    let name = raw_name(n);
     let target_doc = bundler.ctx.doc(loc.doc);
     let schema_name = defs_key(&loc.pointer).unwrap_or_else(|| format!("{}#{}", target_doc.display, loc.pointer));
     let schema_id = format!("{}#{}", target_doc.display, loc.pointer);
     // A target in another document is embedded on its own (that document's module, if it has
     // one, keeps its text private).
-    let (document, embedded) = if loc.doc == bundler.doc.id {
-        (quote!(&SCHEMA_VALUE), TokenStream::new())
+    let document = if loc.doc == bundler.doc.id {
+        let pointer = &loc.pointer;
+        quote!(at(#pointer);)
     } else {
         let json = bundler.ctx.ir.sources.texts.get(loc).cloned().unwrap_or_else(|| "false".to_owned());
-        let embedded = quote! {
-            static TARGET: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(|| schemac_runtime::literal(#json));
-        };
-        (quote!(&TARGET), embedded)
+        quote!(text(#json);)
     };
-    let pointer = if loc.doc == bundler.doc.id { loc.pointer.as_str() } else { "" };
-    let body = bundler.subschema(from, loc, document, pointer);
+    let rows = bundler.plan_rows(from, loc);
     quote! {
-        fn #fn_name(generator: &mut schemac_runtime::schemars::SchemaGenerator) -> schemac_runtime::schemars::Schema {
-            struct Target;
-
-            impl schemac_runtime::schemars::JsonSchema for Target {
-                fn schema_name() -> std::borrow::Cow<'static, str> {
-                    std::borrow::Cow::Borrowed(#schema_name)
-                }
-
-                fn schema_id() -> std::borrow::Cow<'static, str> {
-                    std::borrow::Cow::Borrowed(#schema_id)
-                }
-
-                fn json_schema(generator: &mut schemac_runtime::schemars::SchemaGenerator) -> schemac_runtime::schemars::Schema {
-                    #embedded
-                    #body
-                }
-            }
-
-            generator.subschema_for::<Target>()
-        }
+        ::schemac_runtime::json_schema! { #name; target(#schema_name, #schema_id); #document #rows }
     }
+}
+
+/// The type of the `n`th ref target without a Rust type.
+fn raw_name(n: usize) -> proc_macro2::Ident {
+    quote::format_ident!("__JsonSchemaRef{n}")
 }
 
 /// Emits the bundling of subschemas for one module.
@@ -195,31 +183,32 @@ impl Bundler<'_, '_> {
         quote! { #value.json_schema(generator) }
     }
 
-    /// The bundling plan of the schema at `loc` as `json_schema!`'s trailing lists
-    /// (`, refs = [..]`, ...), each left out when empty.
-    fn plan_lists(&mut self, from: DefId, loc: &Loc) -> TokenStream {
+    /// The bundling plan of the schema at `loc` as `json_schema!`'s rows (`reference(..);`,
+    /// `moved(..);`, `resource(..);`, `edit(..);`), empty when there is nothing to bundle.
+    fn plan_rows(&mut self, from: DefId, loc: &Loc) -> TokenStream {
         let Some(plan) = self.ctx.ir.sources.plans.get(loc) else { return TokenStream::new() };
         let plan = plan.clone();
         let mut out = TokenStream::new();
-        if !plan.sites.is_empty() {
-            let refs = plan.sites.iter().map(|site| {
-                let (holder, keyword, alone) = (&site.holder, site.keyword, site.alone);
-                let target = self.target(from, &site.target);
-                quote! { ::schemac_runtime::bundle::Ref { holder: #holder, keyword: #keyword, alone: #alone, target: #target } }
+        for site in &plan.sites {
+            let (holder, keyword, alone) = (&site.holder, site.keyword, site.alone);
+            let target = self.target(from, &site.target);
+            out.extend(quote! { reference(#holder, #keyword, #alone, #target); });
+        }
+        for moved in &plan.moved {
+            out.extend(quote! { moved(#moved); });
+        }
+        for resource in &plan.resources {
+            out.extend(quote! { resource(#resource); });
+        }
+        for edit in &plan.edits {
+            out.extend(match edit {
+                Edit::Rename { at, from, to } => quote! { edit(rename, #at, #from, #to); },
+                Edit::Remove { at, key } => quote! { edit(remove, #at, #key); },
+                Edit::Split { at, from, into } => {
+                    let into = into.iter().map(|(name, to)| quote!((#name, #to)));
+                    quote! { edit(split, #at, #from, [#(#into),*]); }
+                }
             });
-            let refs: Vec<TokenStream> = refs.collect();
-            out.extend(quote! { , refs = [#(#refs),*] });
-        }
-        let (moved, resources) = (&plan.moved, &plan.resources);
-        if !moved.is_empty() {
-            out.extend(quote! { , moved = [#(#moved),*] });
-        }
-        if !resources.is_empty() {
-            out.extend(quote! { , resources = [#(#resources),*] });
-        }
-        if !plan.edits.is_empty() {
-            let edits = edit_list(&quote!(::schemac_runtime), &plan.edits);
-            out.extend(quote! { , edits = [#(#edits),*] });
         }
         out
     }
@@ -235,7 +224,10 @@ impl Bundler<'_, '_> {
                 let (holder, keyword, alone) = (&site.holder, site.keyword, site.alone);
                 let target = self.target(from, &site.target);
                 quote! {
-                    schemac_runtime::bundle::Ref { holder: #holder, keyword: #keyword, alone: #alone, target: #target }
+                    schemac_runtime::bundle::Ref {
+                        holder: #holder, keyword: #keyword, alone: #alone,
+                        target: |generator| generator.subschema_for::<#target>(),
+                    }
                 }
             })
             .collect();
@@ -253,11 +245,11 @@ impl Bundler<'_, '_> {
         }
     }
 
-    /// The function that registers the schema at `target` and returns a reference to it.
+    /// The type whose `JsonSchema` is the schema at `target`: its nominal def's, or a
+    /// `__JsonSchemaRefN` declared for it.
     fn target(&mut self, from: DefId, target: &Loc) -> TokenStream {
         if let Some(&id) = self.nominal.get(target) {
-            let path = self.ctx.path(from, id);
-            return quote!(|generator| generator.subschema_for::<#path>());
+            return self.ctx.path(from, id);
         }
         let n = match self.raws.iter().position(|(loc, _)| loc == target) {
             Some(n) => n,
@@ -266,8 +258,7 @@ impl Bundler<'_, '_> {
                 self.raws.len() - 1
             }
         };
-        let fn_name = quote::format_ident!("json_schema_ref_{n}");
-        quote!(#fn_name)
+        raw_name(n).into_token_stream()
     }
 }
 
