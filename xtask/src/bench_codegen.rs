@@ -7,7 +7,10 @@
 //! cache and again with nothing changed, in this process; then, whole process per schema,
 //! `schemac compile` (release build) against `cargo typify` (0.8.0, installed by this command
 //! under `target/bench-codegen/typify/`) on the schemas both compile, with the lines each
-//! writes. Not part of `ci`.
+//! writes: as run (builders included), and without builders (`--no-builders` against
+//! typify's `--no-builder`, counted from untimed runs), in all and without the embedded
+//! source schema (`schema_source!`, the file's text, which typify does not embed). Not part of
+//! `ci`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -45,6 +48,8 @@ pub fn run(root: &Path) -> Result<()> {
 
     let (mut schemac_total, mut typify_total) = (Duration::ZERO, Duration::ZERO);
     let (mut schemac_lines, mut typify_lines, mut both, mut slower) = (0, 0, 0, Vec::new());
+    // Without builders: (schemac, schemac without the embedded source, typify).
+    let (mut bare, mut bare_code, mut typify_bare) = (0, 0, 0);
     let out = work.join("out");
     fs::create_dir_all(&out)?;
     for path in &catalog {
@@ -58,6 +63,14 @@ pub fn run(root: &Path) -> Result<()> {
         typify_total += t_time;
         schemac_lines += fs::read_to_string(out.join("schemac.rs"))?.lines().count();
         typify_lines += fs::read_to_string(out.join("typify.rs"))?.lines().count();
+        let (_, s_ok) = timed(Command::new(&schemac).arg("compile").arg(path).arg("--no-builders").arg("-o").arg(out.join("bare.rs")))?;
+        let (_, t_ok) = timed(Command::new(&typify).arg("typify").arg(path).arg("--no-builder").arg("-o").arg(out.join("typify-bare.rs")))?;
+        if s_ok && t_ok {
+            let text = fs::read_to_string(out.join("bare.rs"))?;
+            bare += text.lines().count();
+            bare_code += code_lines(&text);
+            typify_bare += fs::read_to_string(out.join("typify-bare.rs"))?.lines().count();
+        }
         if s_time > t_time {
             slower.push(format!("{} ({:.0} ms vs {:.0} ms)", path.display(), ms(s_time), ms(t_time)));
         }
@@ -82,11 +95,35 @@ pub fn run(root: &Path) -> Result<()> {
         "| lines written: schemac / typify | {schemac_lines} / {typify_lines} ({:.2}×) |",
         schemac_lines as f64 / typify_lines.max(1) as f64
     );
+    println!(
+        "| lines without builders (`--no-builders` / `--no-builder`) | {bare} / {typify_bare} ({:.2}×) |",
+        bare as f64 / typify_bare.max(1) as f64
+    );
+    println!(
+        "| the same without the embedded source schema | {bare_code} / {typify_bare} ({:.2}×) |",
+        bare_code as f64 / typify_bare.max(1) as f64
+    );
     println!("| schemas where schemac is slower | {} |", slower.len());
     for line in slower.iter().take(10) {
         println!("  - {line}");
     }
     Ok(())
+}
+
+/// The lines of a generated file outside its `schema_source!` call (the source file's text).
+fn code_lines(text: &str) -> usize {
+    let mut inside = false;
+    let mut count = 0;
+    for line in text.lines() {
+        let line = line.trim();
+        inside |= line.starts_with("::schemac_runtime::schema_source!(");
+        if !inside {
+            count += 1;
+        } else if line == ");" {
+            inside = false;
+        }
+    }
+    count
 }
 
 fn ms(time: Duration) -> f64 {
