@@ -163,6 +163,21 @@ macro_rules! json_schema {
     ($name:ident, $schema_name:literal, $pointer:literal $(,)?) => {
         $crate::json_schema! { $name; named($schema_name); at($pointer); }
     };
+    ($name:ident, $($schema_name:literal,)? like = $other:ty $(,)?) => {
+        impl $crate::schemars::JsonSchema for $name {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed($crate::json_schema!(@name $name $($schema_name)?))
+            }
+
+            fn schema_id() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(::core::concat!(::core::module_path!(), "::", ::core::stringify!($name)))
+            }
+
+            fn json_schema(generator: &mut $crate::schemars::SchemaGenerator) -> $crate::schemars::Schema {
+                <$other as $crate::schemars::JsonSchema>::json_schema(generator)
+            }
+        }
+    };
     ($name:ident; $(named($schema_name:literal $(,)?);)? at($pointer:literal $(,)?); $($rows:tt)*) => {
         $crate::json_schema!(@impl $name,
             $crate::json_schema!(@name $name $($schema_name)?),
@@ -182,7 +197,7 @@ macro_rules! json_schema {
     };
     (
         @impl $name:ident, $schema_name:expr, $schema_id:expr, [$($document_static:tt)*], $document:expr, $pointer:literal,
-        $(reference($holder:literal, $keyword:literal, $alone:literal, $target:ty $(,)?);)*
+        $(reference($($reference:tt)*);)*
         $(moved($moved:literal $(,)?);)*
         $(resource($resource:literal $(,)?);)*
         $(edit($edit:ident, $($edit_args:tt)*);)*
@@ -201,12 +216,7 @@ macro_rules! json_schema {
                 $crate::bundle::Subschema {
                     document: $document,
                     pointer: $pointer,
-                    refs: &[$($crate::bundle::Ref {
-                        holder: $holder,
-                        keyword: $keyword,
-                        alone: $alone,
-                        target: |generator| generator.subschema_for::<$target>(),
-                    }),*],
+                    refs: &[$($crate::json_schema!(@reference $($reference)*)),*],
                     moved: &[$($moved),*],
                     resources: &[$($resource),*],
                     edits: &[$($crate::json_schema!(@edit $edit, $($edit_args)*)),*],
@@ -214,6 +224,12 @@ macro_rules! json_schema {
                 .json_schema(generator)
             }
         }
+    };
+    (@reference $holder:literal, $keyword:literal, $alone:literal, $target:ty $(,)?) => {
+        $crate::bundle::Ref { holder: $holder, keyword: $keyword, alone: $alone, target: |generator| generator.subschema_for::<$target>() }
+    };
+    (@reference $holder:literal, $target:ty $(,)?) => {
+        $crate::json_schema!(@reference $holder, "$ref", false, $target)
     };
     (@edit rename, $at:literal, $from:literal, $to:literal $(,)?) => {
         $crate::bundle::Edit::Rename { at: $at, from: $from, to: $to }

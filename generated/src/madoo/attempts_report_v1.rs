@@ -238,7 +238,7 @@ impl ::schemac_runtime::Validate for AttemptsReport {
 ::schemac_runtime::json_schema! {
     AttemptsReport;
     at("");
-    reference("/properties/attempts/items", "$ref", false, Attempt);
+    reference("/properties/attempts/items", Attempt);
     moved("/$defs/attempt");
 }
 ::schemac_runtime::schema_bound!(

@@ -957,17 +957,12 @@ impl ::schemac_runtime::Validate for Goal {
 ::schemac_runtime::json_schema! {
     Goal;
     at("");
-    reference("/properties/taskList/properties/tasks/items", "$ref", false, Task);
-    reference("/properties/auditHistory/items", "$ref", false, AuditVerdict);
-    reference("/properties/pendingCompletion", "$ref", false, PendingCompletion);
-    reference(
-        "/properties/objectiveRepairHistory/items",
-        "$ref",
-        false,
-        ObjectiveRepair,
-    );
-    reference("/properties/repairTarget", "$ref", false, ObjectiveRepairTarget);
-    reference("/properties/objectiveProvenance", "$ref", false, ObjectiveProvenance);
+    reference("/properties/taskList/properties/tasks/items", Task);
+    reference("/properties/auditHistory/items", AuditVerdict);
+    reference("/properties/pendingCompletion", PendingCompletion);
+    reference("/properties/objectiveRepairHistory/items", ObjectiveRepair);
+    reference("/properties/repairTarget", ObjectiveRepairTarget);
+    reference("/properties/objectiveProvenance", ObjectiveProvenance);
     moved("/definitions/auditVerdict");
     moved("/definitions/objectiveProvenance");
     moved("/definitions/objectiveRepair");
@@ -1580,7 +1575,7 @@ impl ::schemac_runtime::Validate for GoalTaskList {
 ::schemac_runtime::json_schema! {
     GoalTaskList;
     at("/properties/taskList");
-    reference("/properties/tasks/items", "$ref", false, Task);
+    reference("/properties/tasks/items", Task);
 }
 impl GoalTaskList {
     /// A builder for a `GoalTaskList`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -1710,7 +1705,7 @@ impl ::schemac_runtime::Validate for Task {
     Task;
     named("task");
     at("/definitions/task");
-    reference("/properties/subtasks/items", "$ref", false, Task);
+    reference("/properties/subtasks/items", Task);
 }
 impl Task {
     /// A builder for a `Task`: required properties are checked at compile time, the value against its schema by `build()`.

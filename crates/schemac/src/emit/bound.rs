@@ -33,7 +33,7 @@ pub(super) struct Items {
 /// The items for the module of `doc`, whose types are `defs`.
 pub(super) fn items(ctx: &Ctx<'_>, doc: &Source, defs: &[DefId]) -> Items {
     let root = root_of(ctx, doc);
-    let mut bundler = Bundler { ctx, doc, nominal: nominal_defs(ctx), raws: Vec::new() };
+    let mut bundler = Bundler { ctx, doc, nominal: nominal_defs(ctx), raws: Vec::new(), planned: HashMap::new() };
     let text = source_literal(&doc.text);
     // `SCHEMA_JSON`, `SCHEMA_VALUE` (parsed on first use) and `schema()`.
     let source = quote! {
@@ -116,6 +116,13 @@ fn json_schema_impl(bundler: &mut Bundler<'_, '_>, id: DefId, loc: &Loc) -> Toke
             let named = (schema_name != plain_name).then(|| quote!(#schema_name,));
             return quote! { ::schemac_runtime::json_schema!(#name, #named #pointer); };
         }
+        // A second type with the schema of the same place (a union and its object branch)
+        // takes the first one's.
+        if let Some(first) = bundler.planned.get(loc) {
+            let named = (schema_name != plain_name).then(|| quote!(#schema_name,));
+            return quote! { ::schemac_runtime::json_schema!(#name, #named like = #first); };
+        }
+        bundler.planned.insert(loc.clone(), name.clone());
         let named = (schema_name != plain_name).then(|| quote!(named(#schema_name);));
         return quote! { ::schemac_runtime::json_schema! { #name; #named at(#pointer); #rows } };
     }
@@ -173,6 +180,9 @@ struct Bundler<'c, 'a> {
     /// Ref targets without a nominal type, in the order first reached, with a def of this
     /// module (for paths to other types).
     raws: Vec<(Loc, DefId)>,
+    /// The first type of this module whose `json_schema!` has the bundling rows of each
+    /// location; the others there are `like` it.
+    planned: HashMap<Loc, proc_macro2::Ident>,
 }
 
 impl Bundler<'_, '_> {
@@ -192,7 +202,10 @@ impl Bundler<'_, '_> {
         for site in &plan.sites {
             let (holder, keyword, alone) = (&site.holder, site.keyword, site.alone);
             let target = self.target(from, &site.target);
-            out.extend(quote! { reference(#holder, #keyword, #alone, #target); });
+            out.extend(match (keyword, alone) {
+                ("$ref", false) => quote! { reference(#holder, #target); },
+                _ => quote! { reference(#holder, #keyword, #alone, #target); },
+            });
         }
         for moved in &plan.moved {
             out.extend(quote! { moved(#moved); });
