@@ -381,6 +381,104 @@ macro_rules! string_newtype {
     };
 }
 
+/// A `const` type's value and serde impls: a string's `VALUE: &str`, any other value's
+/// `value() -> &'static Value` (parsed once), with `Serialize` writing it and `Deserialize`
+/// accepting only it.
+///
+/// ```text
+/// constant!(Name, str = "text", "the constant \"text\"");
+/// constant!(Name, json = "[1,2]");
+/// ```
+#[macro_export]
+macro_rules! constant {
+    ($name:ident, str = $text:literal, $expecting:literal $(,)?) => {
+        impl $name {
+            /// The only allowed value.
+            pub const VALUE: &'static str = $text;
+        }
+
+        impl ::serde::Serialize for $name {
+            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                serializer.serialize_str($text)
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                $crate::de::string(deserializer, $expecting, |s| (s == $text).then_some($name))
+            }
+        }
+    };
+    ($name:ident, json = $json:literal $(,)?) => {
+        impl $name {
+            /// The only allowed value.
+            pub fn value() -> &'static $crate::__private::serde_json::Value {
+                static VALUE: ::std::sync::LazyLock<$crate::__private::serde_json::Value> =
+                    ::std::sync::LazyLock::new(|| $crate::literal($json));
+                &VALUE
+            }
+        }
+
+        impl ::serde::Serialize for $name {
+            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                ::serde::Serialize::serialize($name::value(), serializer)
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                $crate::de::constant(deserializer, $name::value()).map(|()| $name)
+            }
+        }
+    };
+}
+
+/// An `enum` of values that are not all strings: a newtype over the value, with `allowed()`
+/// (parsed once), `value`/`into_value`, `TryFrom<Value>` and a `Deserialize` that accept only
+/// one of them.
+///
+/// ```text
+/// value_enum!(Name, "[1,\"a\",null]");
+/// ```
+#[macro_export]
+macro_rules! value_enum {
+    ($name:ident, $allowed:literal $(,)?) => {
+        impl $name {
+            /// Every allowed value, in schema order.
+            pub fn allowed() -> &'static [$crate::__private::serde_json::Value] {
+                static ALLOWED: ::std::sync::LazyLock<$crate::__private::serde_json::Value> =
+                    ::std::sync::LazyLock::new(|| $crate::literal($allowed));
+                ALLOWED.as_array().map_or(&[], ::std::vec::Vec::as_slice)
+            }
+
+            pub fn value(&self) -> &$crate::__private::serde_json::Value {
+                &self.0
+            }
+
+            pub fn into_value(self) -> $crate::__private::serde_json::Value {
+                self.0
+            }
+        }
+
+        impl ::core::convert::TryFrom<$crate::__private::serde_json::Value> for $name {
+            type Error = $crate::ConstraintError;
+            fn try_from(value: $crate::__private::serde_json::Value) -> ::core::result::Result<Self, Self::Error> {
+                match $crate::check::one_of_values(&value, $name::allowed()) {
+                    ::core::result::Result::Ok(()) => ::core::result::Result::Ok($name(value)),
+                    ::core::result::Result::Err(e) => ::core::result::Result::Err($crate::ConstraintError::new(e.message())),
+                }
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                let value = $crate::de::any_value(deserializer)?;
+                <$name as ::core::convert::TryFrom<_>>::try_from(value).map_err(::serde::de::Error::custom)
+            }
+        }
+    };
+}
+
 /// A `oneOf` union's `Deserialize`: the value is buffered and every branch tried; exactly one
 /// must take it. A branch that fails only because a Rust integer cannot hold the value counts
 /// as matching (the schema's answer), so the union never takes another branch instead.

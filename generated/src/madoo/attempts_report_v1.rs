@@ -339,29 +339,10 @@ impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S
             }))
     }
 }
-impl AttemptsReportSchema {
-    /// The only allowed value.
-    pub const VALUE: &'static str = "madoo.attempts-report/v1";
-}
-impl ::serde::Serialize for AttemptsReportSchema {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        serializer.serialize_str("madoo.attempts-report/v1")
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for AttemptsReportSchema {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::string(
-            deserializer,
-            "the constant \"madoo.attempts-report/v1\"",
-            |s| (s == "madoo.attempts-report/v1").then_some(AttemptsReportSchema),
-        )
-    }
-}
+::schemac_runtime::constant!(
+    AttemptsReportSchema, str = "madoo.attempts-report/v1",
+    "the constant \"madoo.attempts-report/v1\""
+);
 ::schemac_runtime::always_valid!(AttemptsReportSchema);
 ::schemac_runtime::json_schema!(AttemptsReportSchema, "/properties/schema");
 ::schemac_runtime::object! {

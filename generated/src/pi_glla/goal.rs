@@ -1629,30 +1629,7 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
             }))
     }
 }
-impl GoalTaskListVersion {
-    /// The only allowed value.
-    pub fn value() -> &'static ::serde_json::Value {
-        static VALUE: ::std::sync::LazyLock<::serde_json::Value> = ::std::sync::LazyLock::new(||
-        ::schemac_runtime::literal("1"));
-        &VALUE
-    }
-}
-impl ::serde::Serialize for GoalTaskListVersion {
-    fn serialize<__S: ::serde::Serializer>(
-        &self,
-        serializer: __S,
-    ) -> ::core::result::Result<__S::Ok, __S::Error> {
-        ::serde::Serialize::serialize(GoalTaskListVersion::value(), serializer)
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for GoalTaskListVersion {
-    fn deserialize<__D: ::serde::Deserializer<'de>>(
-        deserializer: __D,
-    ) -> ::core::result::Result<Self, __D::Error> {
-        ::schemac_runtime::de::constant(deserializer, GoalTaskListVersion::value())
-            .map(|()| GoalTaskListVersion)
-    }
-}
+::schemac_runtime::constant!(GoalTaskListVersion, json = "1");
 ::schemac_runtime::always_valid!(GoalTaskListVersion);
 ::schemac_runtime::json_schema!(
     GoalTaskListVersion, "/properties/taskList/properties/version"

@@ -5,7 +5,7 @@ use quote::{format_ident, quote};
 use serde_json::Value;
 
 use super::assert::{self as assertions, validate_impl};
-use super::ty::{Ctx, docs, ident, value_static, visitor};
+use super::ty::{Ctx, docs, ident, visitor};
 use super::{check, tuple, union};
 use crate::ir::{DefId, DefKind, Field, Newtype, Pattern, Rest, Struct, Ty};
 use crate::pattern::AnchoredPart;
@@ -625,101 +625,33 @@ pub(super) fn variant_idents(values: &[String]) -> Vec<proc_macro2::Ident> {
 
 fn constant(ctx: &Ctx<'_>, id: DefId, value: &Value) -> TokenStream {
     let name = ident(&ctx.def(id).name);
-    let head = quote! {
+    let impls = match value {
+        Value::String(text) => {
+            let expecting = format!("the constant {text:?}");
+            quote! { ::schemac_runtime::constant!(#name, str = #text, #expecting); }
+        }
+        _ => {
+            let json = value.to_string();
+            quote! { ::schemac_runtime::constant!(#name, json = #json); }
+        }
+    };
+    quote! {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct #name;
-    };
-    if let Value::String(text) = value {
-        let expecting = format!("the constant {text:?}");
-        let test = if text.is_empty() { quote!(s.is_empty()) } else { quote!((s == #text)) };
-        return quote! {
-            #head
 
-            impl #name {
-                /// The only allowed value.
-                pub const VALUE: &'static str = #text;
-            }
-
-            impl serde::Serialize for #name {
-                fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
-                    serializer.serialize_str(#text)
-                }
-            }
-
-            impl<'de> serde::Deserialize<'de> for #name {
-                fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
-                    schemac_runtime::de::string(deserializer, #expecting, |s| #test.then_some(#name))
-                }
-            }
-        };
-    }
-    let value_static = value_static(&format_ident!("VALUE"), value);
-    quote! {
-        #head
-
-        impl #name {
-            /// The only allowed value.
-            pub fn value() -> &'static serde_json::Value {
-                #value_static
-                &VALUE
-            }
-        }
-
-        impl serde::Serialize for #name {
-            fn serialize<__S: serde::Serializer>(&self, serializer: __S) -> Result<__S::Ok, __S::Error> {
-                serde::Serialize::serialize(#name::value(), serializer)
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
-                schemac_runtime::de::constant(deserializer, #name::value()).map(|()| #name)
-            }
-        }
+        #impls
     }
 }
 
 fn value_enum(ctx: &Ctx<'_>, id: DefId, values: &[Value]) -> TokenStream {
     let name = ident(&ctx.def(id).name);
-    let allowed = Value::Array(values.to_vec());
-    let value_static = value_static(&format_ident!("ALLOWED"), &allowed);
+    let allowed = Value::Array(values.to_vec()).to_string();
     quote! {
         #[derive(Clone, Debug, PartialEq, serde::Serialize)]
         #[serde(transparent)]
         pub struct #name(serde_json::Value);
 
-        impl #name {
-            /// Every allowed value, in schema order.
-            pub fn allowed() -> &'static [serde_json::Value] {
-                #value_static
-                ALLOWED.as_array().map_or(&[], Vec::as_slice)
-            }
-
-            pub fn value(&self) -> &serde_json::Value {
-                &self.0
-            }
-
-            pub fn into_value(self) -> serde_json::Value {
-                self.0
-            }
-        }
-
-        impl TryFrom<serde_json::Value> for #name {
-            type Error = schemac_runtime::ConstraintError;
-            fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-                match schemac_runtime::check::one_of_values(&value, #name::allowed()) {
-                    Ok(()) => Ok(#name(value)),
-                    Err(e) => Err(schemac_runtime::ConstraintError::new(e.message())),
-                }
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
-                let value = schemac_runtime::de::any_value(deserializer)?;
-                #name::try_from(value).map_err(serde::de::Error::custom)
-            }
-        }
+        ::schemac_runtime::value_enum!(#name, #allowed);
     }
 }
 
