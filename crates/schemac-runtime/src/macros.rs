@@ -479,6 +479,55 @@ macro_rules! value_enum {
     };
 }
 
+/// A newtype's `Deserialize`: its value read with `SEED` (schemac's integer, number and map
+/// seeds, where serde's own would accept what the schema rejects).
+///
+/// ```text
+/// newtype!(Name, SEED);
+/// ```
+#[macro_export]
+macro_rules! newtype {
+    ($name:ident, $seed:expr $(,)?) => {
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                ::serde::de::DeserializeSeed::deserialize($seed, deserializer).map($name)
+            }
+        }
+    };
+}
+
+/// A newtype over a value with assertions, whose constructor checks them: `get`,
+/// `into_inner`, `TryFrom<Inner>` (with `CHECK`, a function of `&Inner` returning the first
+/// violation) and a `Deserialize` that reads with `SEED`, then checks the value read.
+///
+/// ```text
+/// constrained_newtype!(Name, Inner, SEED, CHECK);
+/// ```
+#[macro_export]
+macro_rules! constrained_newtype {
+    ($name:ident, $inner:ty, $seed:expr, $check:expr $(,)?) => {
+        impl $name {
+            pub fn get(&self) -> &$inner {
+                &self.0
+            }
+
+            pub fn into_inner(self) -> $inner {
+                self.0
+            }
+        }
+
+        impl ::core::convert::TryFrom<$inner> for $name {
+            type Error = $crate::assert::Violation;
+            fn try_from(value: $inner) -> ::core::result::Result<Self, Self::Error> {
+                let check = $check;
+                check(&value).map(|()| $name(value))
+            }
+        }
+
+        $crate::newtype!($name, $crate::de::Assert::new($seed, $check));
+    };
+}
+
 /// A `oneOf` union's `Deserialize`: the value is buffered and every branch tried; exactly one
 /// must take it. A branch that fails only because a Rust integer cannot hold the value counts
 /// as matching (the schema's answer), so the union never takes another branch instead.

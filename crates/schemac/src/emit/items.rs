@@ -676,22 +676,7 @@ fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
         Ok(())
     };
     let eq = if matches!(newtype.inner, Ty::Number) { quote!() } else { quote!(Eq, Hash, PartialOrd, Ord,) };
-    if uses_string_newtype(ctx, id) {
-        return quote! {
-            #[derive(Clone, Debug, PartialEq, #eq serde::Serialize)]
-            #[serde(transparent)]
-            pub struct #name(#inner);
-
-            impl #name {
-                fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
-                    #check
-                }
-            }
-
-            ::schemac_runtime::string_newtype!(#name);
-        };
-    }
-    quote! {
+    let declaration = quote! {
         #[derive(Clone, Debug, PartialEq, #eq serde::Serialize)]
         #[serde(transparent)]
         pub struct #name(#inner);
@@ -700,7 +685,19 @@ fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
             fn check(v: &str) -> Result<(), schemac_runtime::ConstraintError> {
                 #check
             }
+        }
+    };
+    if uses_string_newtype(ctx, id) {
+        return quote! {
+            #declaration
+            ::schemac_runtime::string_newtype!(#name);
+        };
+    }
+    // A raw type name (`r#type`), which `stringify!` in the macro would keep: written out.
+    quote! {
+        #declaration
 
+        impl #name {
             pub fn as_str(&self) -> &str {
                 &self.0
             }
@@ -779,11 +776,7 @@ fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
         #[serde(transparent)]
         pub struct #name(pub #rust);
 
-        impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
-                serde::de::DeserializeSeed::deserialize(#seed, deserializer).map(#name)
-            }
-        }
+        ::schemac_runtime::newtype!(#name, #seed);
     }
 }
 
@@ -824,36 +817,14 @@ fn deep_alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
 fn constrained_alias(ctx: &Ctx<'_>, id: DefId, inner: &Ty, assertions: &[crate::ir::Assertion]) -> TokenStream {
     let name = ident(&ctx.def(id).name);
     let rust = ctx.rust(id, inner);
-    let seed = ctx.seed(id, &Ty::Constrained(Box::new(inner.clone()), assertions.to_vec()));
+    let seed = ctx.seed(id, inner);
     let check = assertions::closure(ctx, id, assertions, Some(rust.clone()));
     quote! {
         #[derive(Clone, Debug, PartialEq, serde::Serialize)]
         #[serde(transparent)]
         pub struct #name(#rust);
 
-        impl #name {
-            pub fn get(&self) -> &#rust {
-                &self.0
-            }
-
-            pub fn into_inner(self) -> #rust {
-                self.0
-            }
-        }
-
-        impl TryFrom<#rust> for #name {
-            type Error = schemac_runtime::assert::Violation;
-            fn try_from(value: #rust) -> Result<Self, Self::Error> {
-                let check = #check;
-                check(&value).map(|()| #name(value))
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
-                serde::de::DeserializeSeed::deserialize(#seed, deserializer).map(#name)
-            }
-        }
+        ::schemac_runtime::constrained_newtype!(#name, #rust, #seed, #check);
     }
 }
 
