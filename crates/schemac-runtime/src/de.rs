@@ -11,6 +11,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 
 pub use crate::error::nested;
 pub use crate::raw::AnyValue;
+use crate::validate::{Path, ValidationErrors, Validator};
 
 /// A property name, borrowed from the input when it has no escapes.
 #[derive(Debug)]
@@ -477,14 +478,18 @@ impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Boxed<S> {
 
 /// Runs the assertions `check` on the value `S` produced, right after it is read, so that the
 /// error's pointer is the value's (`/attempts/0/score: 1.5 is greater than the maximum 1`).
+/// `check` returns one result or an array of them ([`Checks`](crate::validate::Checks)):
+/// reading stops at the first violation, `validate()` records each, then validates the value
+/// with `S`.
 pub struct Assert<S, F>(S, F);
 
 impl<S, F> Assert<S, F> {
     /// The bound on `check` lets generated closures leave their argument type to inference.
-    pub fn new<'de>(seed: S, check: F) -> Self
+    pub fn new<'de, R>(seed: S, check: F) -> Self
     where
         S: DeserializeSeed<'de>,
-        F: Fn(&S::Value) -> Result<(), crate::assert::Violation>,
+        F: Fn(&S::Value) -> R,
+        R: crate::validate::Checks,
     {
         Assert(seed, check)
     }
@@ -504,16 +509,17 @@ impl<S: fmt::Debug, F> fmt::Debug for Assert<S, F> {
     }
 }
 
-impl<'de, S, F> DeserializeSeed<'de> for Assert<S, F>
+impl<'de, S, F, R> DeserializeSeed<'de> for Assert<S, F>
 where
     S: DeserializeSeed<'de>,
-    F: Fn(&S::Value) -> Result<(), crate::assert::Violation>,
+    F: Fn(&S::Value) -> R,
+    R: crate::validate::Checks,
 {
     type Value = S::Value;
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<S::Value, D::Error> {
         let value = self.0.deserialize(deserializer)?;
-        (self.1)(&value).map_err(de::Error::custom)?;
+        crate::validate::Checks::first((self.1)(&value)).map_err(de::Error::custom)?;
         Ok(value)
     }
 }
@@ -547,6 +553,84 @@ impl<'de, T: de::Deserialize<'de>> DeserializeSeed<'de> for Plain<T> {
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
         T::deserialize(deserializer)
+    }
+}
+
+impl<T, S, F, R> Validator<T> for Assert<S, F>
+where
+    S: Validator<T>,
+    F: Fn(&T) -> R,
+    R: crate::validate::Checks,
+{
+    fn validate_value(&self, value: &T, at: &Path<'_>, errors: &mut ValidationErrors) {
+        crate::validate::Checks::record((self.1)(value), at, errors);
+        self.0.validate_value(value, at, errors);
+    }
+}
+
+impl<T: crate::Validate> Validator<T> for Plain<T> {
+    #[inline]
+    fn validate_value(&self, value: &T, at: &Path<'_>, errors: &mut ValidationErrors) {
+        value.validate_at(at, errors);
+    }
+}
+
+/// An integer's schema is checked when it is read (its range) or by the `Assert` around it.
+impl<T> Validator<T> for Int<T> {
+    #[inline]
+    fn validate_value(&self, _: &T, _: &Path<'_>, _: &mut ValidationErrors) {}
+}
+
+impl Validator<f64> for Float {
+    #[inline]
+    fn validate_value(&self, _: &f64, _: &Path<'_>, _: &mut ValidationErrors) {}
+}
+
+/// An open value has no schema of its own to break.
+impl Validator<serde_json::Value> for AnyValue {
+    #[inline]
+    fn validate_value(&self, _: &serde_json::Value, _: &Path<'_>, _: &mut ValidationErrors) {}
+}
+
+impl<T, S: Validator<T>> Validator<Vec<T>> for Seq<S> {
+    fn validate_value(&self, value: &Vec<T>, at: &Path<'_>, errors: &mut ValidationErrors) {
+        for (i, item) in value.iter().enumerate() {
+            self.0.validate_value(item, &at.index(i), errors);
+        }
+    }
+}
+
+impl<T, S: Validator<T>> Validator<BTreeMap<String, T>> for MapOf<S> {
+    fn validate_value(&self, value: &BTreeMap<String, T>, at: &Path<'_>, errors: &mut ValidationErrors) {
+        for (name, item) in value {
+            self.0.validate_value(item, &at.key(name), errors);
+        }
+    }
+}
+
+impl<T, S: Validator<T>> Validator<Option<T>> for Nullable<S> {
+    #[inline]
+    fn validate_value(&self, value: &Option<T>, at: &Path<'_>, errors: &mut ValidationErrors) {
+        if let Some(value) = value {
+            self.0.validate_value(value, at, errors);
+        }
+    }
+}
+
+/// A tri-state field is read as an `Option` (`null` or a value) when present.
+impl<T, S: Validator<T>> Validator<crate::Tristate<T>> for Nullable<S> {
+    #[inline]
+    fn validate_value(&self, value: &crate::Tristate<T>, at: &Path<'_>, errors: &mut ValidationErrors) {
+        if let crate::Tristate::Value(value) = value {
+            self.0.validate_value(value, at, errors);
+        }
+    }
+}
+
+impl<T, S: Validator<T>> Validator<Box<T>> for Boxed<S> {
+    #[inline]
+    fn validate_value(&self, value: &Box<T>, at: &Path<'_>, errors: &mut ValidationErrors) {
+        self.0.validate_value(value, at, errors);
     }
 }
 

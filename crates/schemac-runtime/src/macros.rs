@@ -35,9 +35,10 @@ macro_rules! object {
                 $crate::object!(@rest closed key map extra [])
             }
             let value = $name {};
-            $($check(&value).map_err(::serde::de::Error::custom)?;)?
+            $($crate::validate::Checks::first($check(&value)).map_err(::serde::de::Error::custom)?;)?
             ::core::result::Result::Ok(value)
         });
+        $crate::object!(@validate $name; $($check)?; []; closed);
     };
     ($name:ident; $rest:ident $(($rest_seed:expr $(,)?))? $(.check($check:expr $(,)?))?; $($kind:ident($field:ident, $json:literal $(, $seed:expr)? $(,)?);)*) => {
         $crate::object!(@impl $name, map, {
@@ -47,10 +48,33 @@ macro_rules! object {
                 $crate::object!(@dispatch key map extra $rest $(($rest_seed))? [$($kind $field $json ($($seed)?);)*])
             }
             let value = $crate::object!(@value $name $rest extra { $($field: $crate::object!(@take $kind $field $json),)* });
-            $($check(&value).map_err(::serde::de::Error::custom)?;)?
+            $($crate::validate::Checks::first($check(&value)).map_err(::serde::de::Error::custom)?;)?
             ::core::result::Result::Ok(value)
         });
+        $crate::object!(@validate $name; $($check)?; [$($kind $field $json ($($seed)?);)*]; $rest $(($rest_seed))?);
     };
+    // `Validate` from the same rows: each field's value with its seed at its key, in order,
+    // then the object assertions, then the undeclared properties a typed rest reads.
+    (@validate $name:ident; $($check:expr)?; [$($kind:ident $field:ident $json:literal ($($seed:expr)?);)*]; $rest:ident $(($rest_seed:expr))?) => {
+        impl $crate::Validate for $name {
+            fn validate_at(&self, at: &$crate::validate::Path<'_>, errors: &mut $crate::ValidationErrors) {
+                let _ = (&at, &errors);
+                $($crate::object!(@check $kind self.$field, $json, at, errors, $crate::object!(@seed $kind $($seed)?));)*
+                $($crate::validate::Checks::record($check(self), at, errors);)?
+                $crate::object!(@check_rest $rest $(($rest_seed))? self at errors);
+            }
+        }
+    };
+    (@check optional $value:expr, $json:literal, $at:ident, $errors:ident, $seed:expr) => {
+        $crate::validate::optional(&$seed, &$value, $at, $json, $errors)
+    };
+    (@check $kind:ident $value:expr, $json:literal, $at:ident, $errors:ident, $seed:expr) => {
+        $crate::validate::property(&$seed, &$value, $at, $json, $errors)
+    };
+    (@check_rest typed($seed:expr) $self:ident $at:ident $errors:ident) => {
+        $crate::validate::Validator::validate_value(&$crate::de::MapOf($seed), &$self.extra, $at, $errors)
+    };
+    (@check_rest $rest:ident $self:ident $at:ident $errors:ident) => {};
     (@impl $name:ident, $map:ident, $body:block) => {
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
@@ -248,7 +272,8 @@ macro_rules! json_schema {
     };
 }
 
-/// A string enum's `ALL`, `as_str`, `Display`, `Serialize`, `Deserialize`, and (unless
+/// A string enum's `ALL`, `as_str`, `Display`, `Serialize`, `Deserialize`, `Validate` (with
+/// nothing to check), and (unless
 /// `only_serde`) `FromStr`, `TryFrom<&str>`, `TryFrom<String>` and `AsRef<str>`.
 ///
 /// ```text
@@ -288,6 +313,9 @@ macro_rules! string_enum {
         }
     };
     (@serde $name:ident, $expected:literal, [$($variant:ident = $value:literal),* $(,)?]) => {
+        // Every value is one the schema allows.
+        $crate::always_valid!($name);
+
         impl $name {
             /// Every allowed value, in schema order.
             pub const ALL: &'static [$name] = &[$($name::$variant),*];
@@ -325,10 +353,14 @@ macro_rules! string_enum {
 
 /// A string newtype's accessors and conversions, over its `check(&str)` (which the generated
 /// code writes: the `pattern` and the other assertions): `as_str`, `into_string`,
-/// `TryFrom<String>`, `TryFrom<&str>`, `FromStr`, `AsRef<str>`, `Display` and `Deserialize`.
+/// `TryFrom<String>`, `TryFrom<&str>`, `FromStr`, `AsRef<str>`, `Display`, `Deserialize` and
+/// `Validate` (with nothing to check: every value is checked when built).
 #[macro_export]
 macro_rules! string_newtype {
     ($name:ident) => {
+        // Every value is checked when built.
+        $crate::always_valid!($name);
+
         impl $name {
             pub fn as_str(&self) -> &str {
                 &self.0
@@ -520,7 +552,7 @@ macro_rules! constrained_newtype {
             type Error = $crate::assert::Violation;
             fn try_from(value: $inner) -> ::core::result::Result<Self, Self::Error> {
                 let check = $check;
-                check(&value).map(|()| $name(value))
+                $crate::validate::Checks::first(check(&value)).map(|()| $name(value))
             }
         }
 
@@ -535,6 +567,9 @@ macro_rules! constrained_newtype {
 /// ```text
 /// one_of! { Name; Variant(SEED); ... }
 /// ```
+///
+/// The type's `Validate` checks the variant's value with its seed (which variant a value
+/// built in Rust is in is the caller's choice; exclusivity is enforced when reading).
 #[macro_export]
 macro_rules! one_of {
     ($name:ident; $($variant:ident($seed:expr $(,)?);)+) => {
@@ -579,6 +614,7 @@ macro_rules! one_of {
                 }
             }
         }
+        $crate::__validate_variants!($name; $($variant($seed);)+);
     };
 }
 
@@ -588,6 +624,8 @@ macro_rules! one_of {
 /// ```text
 /// first_match! { Name; Variant(SEED); ... }
 /// ```
+///
+/// The type's `Validate` checks the variant's value with its seed.
 #[macro_export]
 macro_rules! first_match {
     ($name:ident; $($variant:ident($seed:expr $(,)?);)+) => {
@@ -607,19 +645,43 @@ macro_rules! first_match {
                 ))
             }
         }
+        $crate::__validate_variants!($name; $($variant($seed);)+);
     };
 }
 
 /// The `Deserialize` of a union whose branches take distinct JSON kinds: streaming, each kind
 /// the deserializer reports going to its branch's seed (`null`, `boolean`, `integer` for
-/// `visit_i64` and `visit_u64`, `float`, `number` for both, `string`, `array`, `object`).
+/// `visit_i64` and `visit_u64`, `float`, `number` for both, `string`, `array`, `object`; `none` for a
+/// variant no kind goes to, which only its `Validate` reads).
 ///
 /// ```text
-/// by_kind! { Name; "what it expects"; KIND(Variant, SEED); ... }
+/// by_kind! { Name; "what it expects"; KIND(Variant, SEED); KIND(Variant); ... }
 /// ```
+///
+/// A row without `SEED` reads the variant's type with its own `Deserialize` (`Float` for
+/// `number` and `float`). The type's `Validate` checks the variant's value with its seed
+/// ([`Validator`](crate::validate::Validator)).
 #[macro_export]
 macro_rules! by_kind {
-    ($name:ident; $expecting:literal; $($visit:ident($variant:ident, $seed:expr $(,)?);)+) => {
+    ($name:ident; $expecting:literal; $($visit:ident($variant:ident $(, $seed:expr)? $(,)?);)+) => {
+        $crate::by_kind!(@impl $name; $expecting; $($visit($variant, $crate::by_kind!(@seed $visit $($seed)?));)+);
+        $crate::__validate_variants!($name; $($variant($crate::by_kind!(@seed $visit $($seed)?));)+);
+    };
+    // A row without a seed reads its variant's type with its own `Deserialize` (a number as
+    // `Float`).
+    (@seed number) => {
+        $crate::de::Float::new()
+    };
+    (@seed float) => {
+        $crate::de::Float::new()
+    };
+    (@seed $visit:ident) => {
+        $crate::de::Plain::new()
+    };
+    (@seed $visit:ident $seed:expr) => {
+        $seed
+    };
+    (@impl $name:ident; $expecting:literal; $($visit:ident($variant:ident, $seed:expr);)+) => {
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
                 struct Visitor;
@@ -634,6 +696,8 @@ macro_rules! by_kind {
             }
         }
     };
+    // A variant no kind goes to (a later numeric branch): only its `Validate` reads the row.
+    (@visit none $name:ident $variant:ident $seed:expr) => {};
     (@visit null $name:ident $variant:ident $seed:expr) => {
         fn visit_unit<__E: ::serde::de::Error>(self) -> ::core::result::Result<$name, __E> {
             ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(()))
@@ -680,6 +744,27 @@ macro_rules! by_kind {
     (@visit object $name:ident $variant:ident $seed:expr) => {
         fn visit_map<__A: ::serde::de::MapAccess<'de>>(self, map: __A) -> ::core::result::Result<$name, __A::Error> {
             ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::value::MapAccessDeserializer::new(map)).map($name::$variant)
+        }
+    };
+}
+
+/// A union's `Validate`: the value of whichever variant it is, checked with that variant's
+/// seed ([`Validator`](crate::validate::Validator)). For [`by_kind!`](crate::by_kind) and the
+/// other union macros; a variant that takes several JSON kinds has a row for each, the first
+/// of which checks it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __validate_variants {
+    ($name:ident; $($variant:ident($seed:expr);)+) => {
+        impl $crate::Validate for $name {
+            #[allow(unreachable_patterns)]
+            fn validate_at(&self, at: &$crate::validate::Path<'_>, errors: &mut $crate::ValidationErrors) {
+                match self {
+                    $($name::$variant(v) => $crate::validate::Validator::validate_value(&$seed, v, at, errors),)+
+                    #[allow(unreachable_patterns)]
+                    _ => {}
+                }
+            }
         }
     };
 }

@@ -192,6 +192,105 @@ pub trait Validate {
     }
 }
 
+/// What checks a value of type `T` against the schema it was read by: each seed of
+/// [`de`](crate::de) is the validator of the values it reads (`Plain<T>` delegates to
+/// `T`'s [`Validate`], `Seq` checks each item at its index, `MapOf` each value at its key,
+/// `Nullable` the value inside, `Assert` its assertions and then its inner seed), so the
+/// macros that get a type's seeds ([`object!`](crate::object), [`by_kind!`](crate::by_kind)
+/// and the unions') write its `Validate` from them as well.
+pub trait Validator<T: ?Sized> {
+    /// Adds every violation inside `value` to `errors`, with pointers below `at`.
+    fn validate_value(&self, value: &T, at: &Path<'_>, errors: &mut ValidationErrors);
+}
+
+/// Validates `value`, if present, with `validator` at the property `name` below `at` (an
+/// optional field of a struct).
+#[inline]
+pub fn optional<T, V: Validator<T>>(validator: &V, value: &Option<T>, at: &Path<'_>, name: &str, errors: &mut ValidationErrors) {
+    if let Some(value) = value {
+        validator.validate_value(value, &at.key(name), errors);
+    }
+}
+
+/// Validates `value` with `validator` at the property `name` below `at` (a required or
+/// tri-state field of a struct).
+#[inline]
+pub fn property<T: ?Sized, V: Validator<T>>(validator: &V, value: &T, at: &Path<'_>, name: &str, errors: &mut ValidationErrors) {
+    validator.validate_value(value, &at.key(name), errors);
+}
+
+/// How a struct checks the value of an undeclared property against a subschema:
+/// `|v| schemac_runtime::check::typed(v, SEED)`.
+pub type ValueCheck = fn(&serde_json::Value) -> Result<(), crate::check::CheckError>;
+
+/// The `patternProperties` of a struct's undeclared properties (`extra`): each property's
+/// value is checked against the subschema of every pattern its name matches (a pattern that
+/// cannot be decided counts as matching), and one that matches none against `additional`, or
+/// reported when `additionalProperties` is `false` (`None`).
+pub fn pattern_properties(
+    extra: &serde_json::Map<String, serde_json::Value>,
+    at: &Path<'_>,
+    errors: &mut ValidationErrors,
+    patterns: &[(&crate::pattern::Pattern, ValueCheck)],
+    additional: Option<ValueCheck>,
+) {
+    for (name, value) in extra {
+        let at = &at.key(name);
+        let mut matched = false;
+        for (pattern, check) in patterns {
+            if pattern.is_match(name).unwrap_or(true) {
+                matched = true;
+                errors.check_value(at, check(value));
+            }
+        }
+        match (matched, additional) {
+            (true, _) => {}
+            (false, Some(check)) => errors.check_value(at, check(value)),
+            (false, None) => errors.push(ValidationError::new(
+                at.pointer(),
+                "additionalProperties",
+                format!("property `{name}` is not declared and matches no patternProperties pattern"),
+            )),
+        }
+    }
+}
+
+/// The result of the assertions of one subschema over one value: one check
+/// (`Result<(), Violation>`) or several (`[Result<(), Violation>; N]`, in the schema's
+/// order). Deserialization takes the first violation ([`first`](Checks::first));
+/// `validate()` records each ([`record`](Checks::record)).
+pub trait Checks {
+    /// The first violation, if any.
+    fn first(self) -> Result<(), Violation>;
+    /// Records every violation at `at`.
+    fn record(self, at: &Path<'_>, errors: &mut ValidationErrors);
+}
+
+impl Checks for Result<(), Violation> {
+    #[inline]
+    fn first(self) -> Result<(), Violation> {
+        self
+    }
+    fn record(self, at: &Path<'_>, errors: &mut ValidationErrors) {
+        errors.check(at, self);
+    }
+}
+
+impl<const N: usize> Checks for [Result<(), Violation>; N] {
+    #[inline]
+    fn first(self) -> Result<(), Violation> {
+        for result in self {
+            result?;
+        }
+        Ok(())
+    }
+    fn record(self, at: &Path<'_>, errors: &mut ValidationErrors) {
+        for result in self {
+            errors.check(at, result);
+        }
+    }
+}
+
 /// Implements [`Validate`] with nothing to check for each type named: every value of it
 /// satisfies its schema, because it is checked when built (a string enum, a constant, a
 /// checked newtype) or because nothing about it can be broken (a struct without constraints).
@@ -276,6 +375,79 @@ mod tests {
         assert_eq!(errors.iter().next().map(ValidationError::keyword), Some("maximum"));
         assert_eq!(errors.to_string(), "/score: 1.5 is greater than the maximum 1\n(root): 0 items are fewer than the minItems 1");
         assert!(ValidationErrors::new().into_result().is_ok());
+    }
+
+    /// A struct as generated code declares it, its `Deserialize` and `Validate` both from the
+    /// seeds of `object!`'s rows.
+    #[derive(Debug)]
+    struct Scored {
+        score: f64,
+        tags: Vec<BTreeMap<String, u8>>,
+        note: Option<String>,
+    }
+
+    crate::object! {
+        Scored;
+        closed;
+        required(
+            score,
+            "score",
+            crate::de::Assert::new(crate::de::Float::new(), |v| [crate::assert::maximum(*v, 1_i128), crate::assert::multiple_of(*v, 0.5_f64)]),
+        );
+        required(tags, "tags", crate::de::Seq(crate::de::MapOf(crate::de::Assert::new(crate::de::Int::<u8>::new(), |v| crate::assert::maximum(*v, 5_i128)))));
+        optional(note, "note");
+    }
+
+    /// `validate()` records every assertion a value breaks, in the schema's order, where
+    /// reading stops at the first.
+    #[test]
+    fn validate_reports_each_violation_of_one_value() {
+        let value = Scored { score: 1.7, tags: vec![], note: None };
+        let errors = value.validate().unwrap_err();
+        let found: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer(), e.keyword())).collect();
+        assert_eq!(found, [("/score", "maximum"), ("/score", "multipleOf")], "{errors}");
+        let read = crate::from_str::<Scored>(r#"{"score": 1.7, "tags": []}"#).unwrap_err();
+        assert_eq!((read.pointer(), read.message()), ("/score", "1.7 is greater than the maximum 1"));
+        assert!(Scored { score: 0.5, tags: vec![], note: Some("n".into()) }.validate().is_ok());
+    }
+
+    /// A violation inside a `Seq` of `MapOf` is reported at the item's index and the key.
+    #[test]
+    fn validate_points_into_nested_seqs_and_maps() {
+        let tags = vec![BTreeMap::from([("a".to_owned(), 1)]), BTreeMap::from([("a/b".to_owned(), 9), ("c".to_owned(), 6)])];
+        let errors = Scored { score: 1.0, tags, note: None }.validate().unwrap_err();
+        assert_eq!(errors.to_string(), "/tags/1/a~1b: 9 is greater than the maximum 5\n/tags/1/c: 6 is greater than the maximum 5");
+        let read = crate::from_str::<Scored>(r#"{"score": 1, "tags": [{"a": 1}, {"c": 6}]}"#).unwrap_err();
+        assert_eq!((read.pointer(), read.message()), ("/tags/1/c", "6 is greater than the maximum 5"));
+    }
+
+    /// A union dispatched by kind, rows without a seed reading the variant's own type.
+    #[derive(Debug, PartialEq)]
+    enum Level {
+        Number(f64),
+        Name(String),
+        Steps(Vec<u8>),
+    }
+
+    crate::by_kind! {
+        Level;
+        "a number or a string or an array";
+        number(Number);
+        string(Name);
+        array(Steps, crate::de::Assert::new(crate::de::Seq(crate::de::Int::<u8>::new()), |v| [crate::assert::min_items(v.len(), 2), crate::assert::unique_items(v)]));
+    }
+
+    #[test]
+    fn by_kind_validates_the_variant_with_its_seed() {
+        assert_eq!(crate::from_str::<Level>("2.5").unwrap(), Level::Number(2.5));
+        assert_eq!(crate::from_str::<Level>(r#""high""#).unwrap(), Level::Name("high".to_owned()));
+        let errors = Level::Steps(vec![3]).validate().unwrap_err();
+        assert_eq!(errors.iter().map(ValidationError::keyword).collect::<Vec<_>>(), ["minItems"]);
+        let errors = Level::Steps(vec![]).validate().unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert!(Level::Steps(vec![1, 2]).validate().is_ok());
+        assert!(Level::Name(String::new()).validate().is_ok());
+        assert_eq!(crate::from_str::<Level>("[4]").unwrap_err().message(), "1 items are fewer than the minItems 2");
     }
 
     #[test]

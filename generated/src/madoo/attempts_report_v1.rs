@@ -180,11 +180,10 @@ pub enum AttemptsReportDisposition {
         "attempts",
         ::schemac_runtime::de::Assert::new(
             ::schemac_runtime::de::Seq(::schemac_runtime::de::Plain::<Attempt>::new()),
-            |v| {
-                ::schemac_runtime::assert::min_items(v.len(), 1u64)?;
-                ::schemac_runtime::assert::max_items(v.len(), 5u64)?;
-                ::core::result::Result::Ok(())
-            },
+            |v| [
+                ::schemac_runtime::assert::min_items(v.len(), 1u64),
+                ::schemac_runtime::assert::max_items(v.len(), 5u64),
+            ],
         ),
     );
     required(
@@ -199,41 +198,6 @@ pub enum AttemptsReportDisposition {
     );
     required(disposition, "disposition");
     required(reason, "reason");
-}
-impl ::schemac_runtime::Validate for AttemptsReport {
-    fn validate_at(
-        &self,
-        at: &::schemac_runtime::validate::Path<'_>,
-        errors: &mut ::schemac_runtime::ValidationErrors,
-    ) {
-        {
-            let v = &self.body;
-            let at = &at.key("body");
-            ::schemac_runtime::Validate::validate_at(v, at, errors);
-        }
-        {
-            let v = &self.policy;
-            let at = &at.key("policy");
-            ::schemac_runtime::Validate::validate_at(v, at, errors);
-        }
-        {
-            let v = &self.attempts;
-            let at = &at.key("attempts");
-            errors.check(at, ::schemac_runtime::assert::min_items(v.len(), 1u64));
-            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 5u64));
-            for (i, v) in v.iter().enumerate() {
-                let at = &at.index(i);
-                ::schemac_runtime::Validate::validate_at(v, at, errors);
-            }
-        }
-        {
-            let v = &self.selected_attempt;
-            let at = &at.key("selected_attempt");
-            if let ::core::option::Option::Some(v) = v {
-                errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
-            }
-        }
-    }
 }
 ::schemac_runtime::json_schema! {
     AttemptsReport;
@@ -364,19 +328,6 @@ impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S
         ),
     );
 }
-impl ::schemac_runtime::Validate for AttemptsReportBody {
-    fn validate_at(
-        &self,
-        at: &::schemac_runtime::validate::Path<'_>,
-        errors: &mut ::schemac_runtime::ValidationErrors,
-    ) {
-        {
-            let v = &self.version;
-            let at = &at.key("version");
-            errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
-        }
-    }
-}
 ::schemac_runtime::json_schema!(AttemptsReportBody, "/properties/body");
 impl AttemptsReportBody {
     /// A builder for a `AttemptsReportBody`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -447,7 +398,6 @@ impl AttemptsReportBodyWorkflow {
     }
 }
 ::schemac_runtime::string_newtype!(AttemptsReportBodyWorkflow);
-::schemac_runtime::always_valid!(AttemptsReportBodyWorkflow);
 ::schemac_runtime::json_schema!(
     AttemptsReportBodyWorkflow, "/properties/body/properties/workflow"
 );
@@ -480,11 +430,10 @@ for ::std::string::String {
         "max_attempts",
         ::schemac_runtime::de::Assert::new(
             ::schemac_runtime::de::Int::<u8>::new(),
-            |v| {
-                ::schemac_runtime::assert::minimum(*v, 1i128)?;
-                ::schemac_runtime::assert::maximum(*v, 5i128)?;
-                ::core::result::Result::Ok(())
-            },
+            |v| [
+                ::schemac_runtime::assert::minimum(*v, 1i128),
+                ::schemac_runtime::assert::maximum(*v, 5i128),
+            ],
         ),
     );
     required(on_exhausted, "on_exhausted");
@@ -494,36 +443,13 @@ for ::std::string::String {
         ::schemac_runtime::de::Nullable(
             ::schemac_runtime::de::Assert::new(
                 ::schemac_runtime::de::Float::new(),
-                |v| {
-                    ::schemac_runtime::assert::minimum(*v, 0i128)?;
-                    ::schemac_runtime::assert::maximum(*v, 1i128)?;
-                    ::core::result::Result::Ok(())
-                },
+                |v| [
+                    ::schemac_runtime::assert::minimum(*v, 0i128),
+                    ::schemac_runtime::assert::maximum(*v, 1i128),
+                ],
             ),
         ),
     );
-}
-impl ::schemac_runtime::Validate for AttemptsReportPolicy {
-    fn validate_at(
-        &self,
-        at: &::schemac_runtime::validate::Path<'_>,
-        errors: &mut ::schemac_runtime::ValidationErrors,
-    ) {
-        {
-            let v = &self.max_attempts;
-            let at = &at.key("max_attempts");
-            errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
-            errors.check(at, ::schemac_runtime::assert::maximum(*v, 5i128));
-        }
-        {
-            let v = &self.minimum_score_to_deliver;
-            let at = &at.key("minimum_score_to_deliver");
-            if let ::core::option::Option::Some(v) = v {
-                errors.check(at, ::schemac_runtime::assert::minimum(*v, 0i128));
-                errors.check(at, ::schemac_runtime::assert::maximum(*v, 1i128));
-            }
-        }
-    }
 }
 ::schemac_runtime::json_schema!(AttemptsReportPolicy, "/properties/policy");
 impl AttemptsReportPolicy {
@@ -592,7 +518,6 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
     "one of \"best\", \"discard\", \"fail\"",
     [Best = "best", Discard = "discard", Fail = "fail"],
 );
-::schemac_runtime::always_valid!(AttemptsReportPolicyOnExhausted);
 ::schemac_runtime::json_schema!(
     AttemptsReportPolicyOnExhausted, "/properties/policy/properties/on_exhausted"
 );
@@ -625,11 +550,10 @@ for ::std::string::String {
         "attempt",
         ::schemac_runtime::de::Assert::new(
             ::schemac_runtime::de::Int::<u8>::new(),
-            |v| {
-                ::schemac_runtime::assert::minimum(*v, 1i128)?;
-                ::schemac_runtime::assert::maximum(*v, 5i128)?;
-                ::core::result::Result::Ok(())
-            },
+            |v| [
+                ::schemac_runtime::assert::minimum(*v, 1i128),
+                ::schemac_runtime::assert::maximum(*v, 5i128),
+            ],
         ),
     );
     required(execution, "execution");
@@ -639,11 +563,10 @@ for ::std::string::String {
         "score",
         ::schemac_runtime::de::Assert::new(
             ::schemac_runtime::de::Float::new(),
-            |v| {
-                ::schemac_runtime::assert::minimum(*v, 0i128)?;
-                ::schemac_runtime::assert::maximum(*v, 1i128)?;
-                ::core::result::Result::Ok(())
-            },
+            |v| [
+                ::schemac_runtime::assert::minimum(*v, 0i128),
+                ::schemac_runtime::assert::maximum(*v, 1i128),
+            ],
         ),
     );
     required(
@@ -653,26 +576,6 @@ for ::std::string::String {
             ::schemac_runtime::de::Plain::<::std::string::String>::new(),
         ),
     );
-}
-impl ::schemac_runtime::Validate for Attempt {
-    fn validate_at(
-        &self,
-        at: &::schemac_runtime::validate::Path<'_>,
-        errors: &mut ::schemac_runtime::ValidationErrors,
-    ) {
-        {
-            let v = &self.attempt;
-            let at = &at.key("attempt");
-            errors.check(at, ::schemac_runtime::assert::minimum(*v, 1i128));
-            errors.check(at, ::schemac_runtime::assert::maximum(*v, 5i128));
-        }
-        {
-            let v = &self.score;
-            let at = &at.key("score");
-            errors.check(at, ::schemac_runtime::assert::minimum(*v, 0i128));
-            errors.check(at, ::schemac_runtime::assert::maximum(*v, 1i128));
-        }
-    }
 }
 ::schemac_runtime::json_schema!(Attempt, "attempt", "/$defs/attempt");
 impl Attempt {
@@ -771,7 +674,6 @@ impl AttemptExecution {
     }
 }
 ::schemac_runtime::string_newtype!(AttemptExecution);
-::schemac_runtime::always_valid!(AttemptExecution);
 ::schemac_runtime::json_schema!(AttemptExecution, "/$defs/attempt/properties/execution");
 impl ::schemac_runtime::builder::Assign<AttemptExecution> for &str {
     fn assign(
@@ -796,7 +698,6 @@ impl ::schemac_runtime::builder::Assign<AttemptExecution> for ::std::string::Str
         Discarded = "discarded",
     ],
 );
-::schemac_runtime::always_valid!(AttemptsReportDisposition);
 ::schemac_runtime::json_schema!(AttemptsReportDisposition, "/properties/disposition");
 impl ::schemac_runtime::builder::Assign<AttemptsReportDisposition> for &str {
     fn assign(

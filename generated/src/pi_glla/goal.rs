@@ -901,59 +901,6 @@ struct GoalUsageBuilderParts {
     required(created_at, "createdAt");
     required(updated_at, "updatedAt");
 }
-impl ::schemac_runtime::Validate for Goal {
-    fn validate_at(
-        &self,
-        at: &::schemac_runtime::validate::Path<'_>,
-        errors: &mut ::schemac_runtime::ValidationErrors,
-    ) {
-        {
-            let v = &self.objective;
-            let at = &at.key("objective");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-        if let ::core::option::Option::Some(v) = &self.parent_id {
-            let at = &at.key("parentId");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-        if let ::core::option::Option::Some(v) = &self.task_list {
-            let at = &at.key("taskList");
-            ::schemac_runtime::Validate::validate_at(v, at, errors);
-        }
-        if let ::core::option::Option::Some(v) = &self.audit_history {
-            let at = &at.key("auditHistory");
-            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 20u64));
-        }
-        if let ::core::option::Option::Some(v) = &self.recovery_notice_keys {
-            let at = &at.key("recoveryNoticeKeys");
-            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 16u64));
-        }
-        if let ::core::option::Option::Some(v) = &self.pending_completion {
-            let at = &at.key("pendingCompletion");
-            ::schemac_runtime::Validate::validate_at(v, at, errors);
-        }
-        if let ::core::option::Option::Some(v) = &self.pending_tasks {
-            let at = &at.key("pendingTasks");
-            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 5u64));
-        }
-        if let ::core::option::Option::Some(v) = &self.objective_repair_history {
-            let at = &at.key("objectiveRepairHistory");
-            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 10u64));
-            for (i, v) in v.iter().enumerate() {
-                let at = &at.index(i);
-                ::schemac_runtime::Validate::validate_at(v, at, errors);
-            }
-        }
-        if let ::core::option::Option::Some(v) = &self.repair_target {
-            let at = &at.key("repairTarget");
-            ::schemac_runtime::Validate::validate_at(v, at, errors);
-        }
-        if let ::core::option::Option::Some(v) = &self.objective_provenance {
-            let at = &at.key("objectiveProvenance");
-            ::schemac_runtime::Validate::validate_at(v, at, errors);
-        }
-    }
-}
 ::schemac_runtime::json_schema! {
     Goal;
     at("");
@@ -1461,7 +1408,6 @@ impl GoalId {
     }
 }
 ::schemac_runtime::string_newtype!(GoalId);
-::schemac_runtime::always_valid!(GoalId);
 ::schemac_runtime::json_schema!(GoalId, "/properties/id");
 impl ::schemac_runtime::builder::Assign<GoalId> for &str {
     fn assign(
@@ -1488,7 +1434,6 @@ impl ::schemac_runtime::builder::Assign<GoalId> for ::std::string::String {
         Aborted = "aborted",
     ],
 );
-::schemac_runtime::always_valid!(GoalStatus);
 ::schemac_runtime::json_schema!(GoalStatus, "/properties/status");
 impl ::schemac_runtime::builder::Assign<GoalStatus> for &str {
     fn assign(
@@ -1507,7 +1452,6 @@ impl ::schemac_runtime::builder::Assign<GoalStatus> for ::std::string::String {
 ::schemac_runtime::string_enum!(
     GoalPolicy, "one of \"goal\", \"list\"", [Goal = "goal", List = "list"]
 );
-::schemac_runtime::always_valid!(GoalPolicy);
 ::schemac_runtime::json_schema!(GoalPolicy, "/properties/policy");
 impl ::schemac_runtime::builder::Assign<GoalPolicy> for &str {
     fn assign(
@@ -1526,7 +1470,6 @@ impl ::schemac_runtime::builder::Assign<GoalPolicy> for ::std::string::String {
 ::schemac_runtime::string_enum!(
     GoalAgentRole, "one of \"designer\"", [Designer = "designer"]
 );
-::schemac_runtime::always_valid!(GoalAgentRole);
 ::schemac_runtime::json_schema!(GoalAgentRole, "/properties/agentRole");
 impl ::schemac_runtime::builder::Assign<GoalAgentRole> for &str {
     fn assign(
@@ -1554,23 +1497,6 @@ impl ::schemac_runtime::builder::Assign<GoalAgentRole> for ::std::string::String
             |v| ::schemac_runtime::assert::max_items(v.len(), 20u64),
         ),
     );
-}
-impl ::schemac_runtime::Validate for GoalTaskList {
-    fn validate_at(
-        &self,
-        at: &::schemac_runtime::validate::Path<'_>,
-        errors: &mut ::schemac_runtime::ValidationErrors,
-    ) {
-        {
-            let v = &self.tasks;
-            let at = &at.key("tasks");
-            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 20u64));
-            for (i, v) in v.iter().enumerate() {
-                let at = &at.index(i);
-                ::schemac_runtime::Validate::validate_at(v, at, errors);
-            }
-        }
-    }
 }
 ::schemac_runtime::json_schema! {
     GoalTaskList;
@@ -1656,27 +1582,6 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
             |v| ::schemac_runtime::assert::max_items(v.len(), 5u64),
         ),
     );
-}
-impl ::schemac_runtime::Validate for Task {
-    fn validate_at(
-        &self,
-        at: &::schemac_runtime::validate::Path<'_>,
-        errors: &mut ::schemac_runtime::ValidationErrors,
-    ) {
-        {
-            let v = &self.title;
-            let at = &at.key("title");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-        if let ::core::option::Option::Some(v) = &self.subtasks {
-            let at = &at.key("subtasks");
-            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 5u64));
-            for (i, v) in v.iter().enumerate() {
-                let at = &at.index(i);
-                ::schemac_runtime::Validate::validate_at(v, at, errors);
-            }
-        }
-    }
 }
 ::schemac_runtime::json_schema! {
     Task;
@@ -1766,7 +1671,6 @@ impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
     "one of \"pending\", \"in_progress\", \"complete\"",
     [Pending = "pending", InProgress = "in_progress", Complete = "complete"],
 );
-::schemac_runtime::always_valid!(TaskStatus);
 ::schemac_runtime::json_schema!(TaskStatus, "/definitions/task/properties/status");
 impl ::schemac_runtime::builder::Assign<TaskStatus> for &str {
     fn assign(
@@ -1805,7 +1709,6 @@ impl ::schemac_runtime::builder::Assign<TaskStatus> for ::std::string::String {
     optional(revision, "revision", ::schemac_runtime::de::Int::<u64>::new());
     optional(duration_ms, "durationMs", ::schemac_runtime::de::Int::<u64>::new());
 }
-::schemac_runtime::always_valid!(AuditVerdict);
 ::schemac_runtime::json_schema!(
     AuditVerdict, "auditVerdict", "/definitions/auditVerdict"
 );
@@ -1991,7 +1894,6 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     "one of \"decision\", \"error\", \"wait\", \"blocked\"",
     [Decision = "decision", Error = "error", Wait = "wait", Blocked = "blocked"],
 );
-::schemac_runtime::always_valid!(GoalPauseKind);
 ::schemac_runtime::json_schema!(GoalPauseKind, "/properties/pauseKind");
 impl ::schemac_runtime::builder::Assign<GoalPauseKind> for &str {
     fn assign(
@@ -2070,26 +1972,6 @@ impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String
     );
     optional(retry_from_upstream, "retryFromUpstream");
     optional(reset_at, "resetAt");
-}
-impl ::schemac_runtime::Validate for PendingCompletion {
-    fn validate_at(
-        &self,
-        at: &::schemac_runtime::validate::Path<'_>,
-        errors: &mut ::schemac_runtime::ValidationErrors,
-    ) {
-        if let ::core::option::Option::Some(v) = &self.attempt_id {
-            let at = &at.key("attemptId");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-        if let ::core::option::Option::Some(v) = &self.recovery_notice_keys {
-            let at = &at.key("recoveryNoticeKeys");
-            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 16u64));
-        }
-        if let ::core::option::Option::Some(v) = &self.retry_after_sec {
-            let at = &at.key("retryAfterSec");
-            errors.check(at, ::schemac_runtime::assert::minimum(*v, 0i128));
-        }
-    }
 }
 ::schemac_runtime::json_schema!(
     PendingCompletion, "pendingCompletion", "/definitions/pendingCompletion"
@@ -2509,7 +2391,6 @@ impl<S0> PendingCompletionBuilder<S0> {
         QuotaWaiting = "quota-waiting",
     ],
 );
-::schemac_runtime::always_valid!(PendingCompletionPhase);
 ::schemac_runtime::json_schema!(
     PendingCompletionPhase, "/definitions/pendingCompletion/properties/phase"
 );
@@ -2539,7 +2420,6 @@ for ::std::string::String {
     "one of \"rate-limit\", \"plan-quota\", \"billing\"",
     [RateLimit = "rate-limit", PlanQuota = "plan-quota", Billing = "billing"],
 );
-::schemac_runtime::always_valid!(PendingCompletionQuotaSignal);
 ::schemac_runtime::json_schema!(
     PendingCompletionQuotaSignal, "/definitions/pendingCompletion/properties/quotaSignal"
 );
@@ -2611,34 +2491,6 @@ for ::std::string::String {
         ::schemac_runtime::de::Int::<u64>::new(),
     );
     required(revision_after, "revisionAfter", ::schemac_runtime::de::Int::<u64>::new());
-}
-impl ::schemac_runtime::Validate for ObjectiveRepair {
-    fn validate_at(
-        &self,
-        at: &::schemac_runtime::validate::Path<'_>,
-        errors: &mut ::schemac_runtime::ValidationErrors,
-    ) {
-        {
-            let v = &self.original_objective;
-            let at = &at.key("originalObjective");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-        {
-            let v = &self.source;
-            let at = &at.key("source");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-        {
-            let v = &self.reason;
-            let at = &at.key("reason");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-        {
-            let v = &self.evidence;
-            let at = &at.key("evidence");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-    }
 }
 ::schemac_runtime::json_schema!(
     ObjectiveRepair, "objectiveRepair", "/definitions/objectiveRepair"
@@ -2914,7 +2766,6 @@ impl<
     "one of \"auto-applied\", \"queued\"",
     [AutoApplied = "auto-applied", Queued = "queued"],
 );
-::schemac_runtime::always_valid!(ObjectiveRepairAction);
 ::schemac_runtime::json_schema!(
     ObjectiveRepairAction, "/definitions/objectiveRepair/properties/action"
 );
@@ -2944,7 +2795,6 @@ for ::std::string::String {
     "one of \"best-effort\", \"fallback\"",
     [BestEffort = "best-effort", Fallback = "fallback"],
 );
-::schemac_runtime::always_valid!(ObjectiveRepairConfidence);
 ::schemac_runtime::json_schema!(
     ObjectiveRepairConfidence, "/definitions/objectiveRepair/properties/confidence"
 );
@@ -3005,29 +2855,6 @@ for ::std::string::String {
         ),
     );
     optional(replan_prompted_at, "replanPromptedAt");
-}
-impl ::schemac_runtime::Validate for ObjectiveRepairTarget {
-    fn validate_at(
-        &self,
-        at: &::schemac_runtime::validate::Path<'_>,
-        errors: &mut ::schemac_runtime::ValidationErrors,
-    ) {
-        {
-            let v = &self.id;
-            let at = &at.key("id");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-        {
-            let v = &self.objective;
-            let at = &at.key("objective");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-        {
-            let v = &self.source;
-            let at = &at.key("source");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-    }
 }
 ::schemac_runtime::json_schema!(
     ObjectiveRepairTarget, "objectiveRepairTarget", "/definitions/objectiveRepairTarget"
@@ -3164,27 +2991,6 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
         ),
     );
 }
-impl ::schemac_runtime::Validate for ObjectiveProvenance {
-    fn validate_at(
-        &self,
-        at: &::schemac_runtime::validate::Path<'_>,
-        errors: &mut ::schemac_runtime::ValidationErrors,
-    ) {
-        {
-            let v = &self.original_objective;
-            let at = &at.key("originalObjective");
-            errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-        }
-        if let ::core::option::Option::Some(v) = &self.user_seeds {
-            let at = &at.key("userSeeds");
-            errors.check(at, ::schemac_runtime::assert::max_items(v.len(), 10u64));
-            for (i, v) in v.iter().enumerate() {
-                let at = &at.index(i);
-                errors.check(at, ::schemac_runtime::assert::min_length(v, 1u64));
-            }
-        }
-    }
-}
 ::schemac_runtime::json_schema!(
     ObjectiveProvenance, "objectiveProvenance", "/definitions/objectiveProvenance"
 );
@@ -3260,7 +3066,6 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     required(file_writes, "fileWrites", ::schemac_runtime::de::Int::<u64>::new());
     required(bash_calls, "bashCalls", ::schemac_runtime::de::Int::<u64>::new());
 }
-::schemac_runtime::always_valid!(GoalTelemetry);
 ::schemac_runtime::json_schema!(GoalTelemetry, "/properties/telemetry");
 impl GoalTelemetry {
     /// A builder for a `GoalTelemetry`: required properties are checked at compile time, the value against its schema by `build()`.
@@ -3329,7 +3134,6 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
     required(tokens_used, "tokensUsed", ::schemac_runtime::de::Int::<u64>::new());
     required(tokens_limit, "tokensLimit", ::schemac_runtime::de::Int::<u64>::new());
 }
-::schemac_runtime::always_valid!(GoalUsage);
 ::schemac_runtime::json_schema!(GoalUsage, "/properties/usage");
 impl GoalUsage {
     /// A builder for a `GoalUsage`: required properties are checked at compile time, the value against its schema by `build()`.

@@ -81,7 +81,8 @@ fn names_of_map(assertions: &[Assertion]) -> TokenStream {
     }
 }
 
-/// The check closure of an `Assert` seed over a `Ty::Constrained` value; `param` types its
+/// The check closure of an `Assert` seed over a `Ty::Constrained` value, returning one
+/// `Result` or an array of them (`schemac_runtime::validate::Checks`); `param` types its
 /// argument where no seed bound does.
 pub(super) fn closure(ctx: &Ctx<'_>, from: DefId, assertions: &[Assertion], param: Option<TokenStream>) -> TokenStream {
     let calls: Vec<TokenStream> = assertions.iter().map(|a| call(ctx, from, a)).collect();
@@ -94,13 +95,21 @@ pub(super) fn closure(ctx: &Ctx<'_>, from: DefId, assertions: &[Assertion], para
     if let [Assertion::Format(format)] = assertions {
         return format_function(*format);
     }
+    // One check is its result; several are an array of results, which reading takes the
+    // first violation of and `validate()` records each of (the runtime's `Checks`).
     match calls.as_slice() {
         [only] if names.is_empty() => quote!(|#param| #only),
+        [only] => quote! {
+            |#param| {
+                #names
+                #only
+            }
+        },
+        _ if names.is_empty() => quote!(|#param| [#(#calls),*]),
         _ => quote! {
             |#param| {
                 #names
-                #(#calls?;)*
-                Ok(())
+                [#(#calls),*]
             }
         },
     }

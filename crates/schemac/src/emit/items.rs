@@ -28,6 +28,12 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
     };
     let name = ident(&def.name);
     let validate = match &def.kind {
+        // The runtime's `object!` and union macros write `Validate` from their seeds;
+        // `string_enum!` and `string_newtype!` the empty one.
+        DefKind::Struct(s) if object_macro_takes(ctx, id, s) => quote!(),
+        DefKind::Union(u) if union::macro_takes(ctx, id, u) => quote!(),
+        DefKind::StringEnum(_) if uses_string_enum(ctx, id) => quote!(),
+        DefKind::Newtype(_) if uses_string_newtype(ctx, id) => quote!(),
         DefKind::Struct(s) => validate_impl(&name, struct_validation(ctx, id, s)),
         DefKind::Union(u) => union::validation(ctx, id, u),
         DefKind::Tuple(t) => tuple::validation(ctx, id, t),
@@ -243,7 +249,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
 /// `patternProperties` rest, or a raw type name (`stringify!` would keep its `r#`).
 fn object_macro(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> Option<TokenStream> {
     let def = ctx.def(id);
-    if def.name.starts_with("r#") {
+    if !object_macro_takes(ctx, id, s) {
         return None;
     }
     let name = ident(&def.name);
@@ -259,10 +265,9 @@ fn object_macro(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> Option<TokenStream> {
     let check = (!s.assertions.is_empty()).then(|| {
         let calls = s.assertions.iter().map(|a| assertions::call(ctx, id, a));
         quote! {
-            .check(|value: &#name| -> ::core::result::Result<(), ::schemac_runtime::assert::Violation> {
+            .check(|value: &#name| {
                 let names: &[&str] = &value.present_properties();
-                #(#calls?;)*
-                ::core::result::Result::Ok(())
+                [#(#calls),*]
             })
         }
     });
@@ -287,6 +292,12 @@ fn object_macro(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> Option<TokenStream> {
             #(#rows)*
         }
     })
+}
+
+/// Whether the struct's `Deserialize` (and `Validate`) is a call of the runtime's `object!`:
+/// not for a `patternProperties` rest, or a raw type name (`stringify!` would keep its `r#`).
+fn object_macro_takes(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> bool {
+    !ctx.def(id).name.starts_with("r#") && !matches!(s.rest, Rest::Patterns { .. })
 }
 
 /// `Serialize` for a wide struct without a `flatten` field, as serde derives it (a struct of
@@ -428,39 +439,18 @@ fn struct_validation(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
             let checks = patterns.iter().enumerate().map(|(i, (_, ty))| {
                 let pattern = format_ident!("PATTERN_{i}");
                 let seed = ctx.seed(id, ty);
-                quote! {
-                    if #pattern.is_match(name).unwrap_or(true) {
-                        matched = true;
-                        errors.check_value(at, schemac_runtime::check::typed(v, #seed));
-                    }
-                }
+                quote! { (&#pattern, |v| schemac_runtime::check::typed(v, #seed)) }
             });
-            let otherwise = match additional {
+            let additional = match additional {
                 Some(ty) => {
                     let seed = ctx.seed(id, ty);
-                    quote! { errors.check_value(at, schemac_runtime::check::typed(v, #seed)); }
+                    quote! { Some(|v| schemac_runtime::check::typed(v, #seed)) }
                 }
-                None => {
-                    let keyword = crate::schema::Keyword::AdditionalProperties.name();
-                    quote! {
-                        errors.push(schemac_runtime::ValidationError::new(
-                            at.pointer(),
-                            #keyword,
-                            format!("property `{name}` is not declared and matches no patternProperties pattern"),
-                        ));
-                    }
-                }
+                None => quote!(None),
             };
             out.push(quote! {
                 #(#statics)*
-                for (name, v) in &self.extra {
-                    let at = &at.key(name);
-                    let mut matched = false;
-                    #(#checks)*
-                    if !matched {
-                        #otherwise
-                    }
-                }
+                schemac_runtime::validate::pattern_properties(&self.extra, at, errors, &[#(#checks),*], #additional);
             });
         }
     }

@@ -116,11 +116,18 @@ pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
             #(#variants(#types),)*
         }
     };
-    let raw = ctx.def(id).name.starts_with("r#") || u.variants.iter().any(|v| v.name.starts_with("r#"));
-    if !raw && !u.variants.is_empty() {
+    if macro_takes(ctx, id, u) {
         let deserialize = match &u.mode {
             UnionMode::ByKind if dispatched_by_kind(u, &variant_kinds) => {
-                let seeds: Vec<_> = u.variants.iter().map(|v| branch_seed(ctx, id, &v.ty)).collect();
+                let seeds: Vec<_> = u
+                    .variants
+                    .iter()
+                    .map(|v| {
+                        let seed = branch_seed(ctx, id, &v.ty);
+                        let plain = ctx.is_plain_seed(id, &v.ty) && seed.to_string() == ctx.seed(id, &v.ty).to_string();
+                        (seed, plain)
+                    })
+                    .collect();
                 Some(by_kind_macro(&name, &variants, &seeds, &variant_kinds))
             }
             UnionMode::Tagged { .. } => None,
@@ -149,6 +156,14 @@ pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
             }
         }
     }
+}
+
+/// Whether the union's `Deserialize` (and `Validate`) is a call of one of the runtime's union
+/// macros (`by_kind!`, `one_of!`, `first_match!`): not for a tagged union, or raw names
+/// (`stringify!` would keep their `r#`).
+pub(super) fn macro_takes(ctx: &Ctx<'_>, id: DefId, u: &Union) -> bool {
+    let raw = ctx.def(id).name.starts_with("r#") || u.variants.iter().any(|v| v.name.starts_with("r#"));
+    !raw && !u.variants.is_empty() && !matches!(u.mode, UnionMode::Tagged { .. })
 }
 
 /// Whether the union reads its value streaming, each JSON kind going to the one branch that
@@ -334,7 +349,15 @@ fn by_kind(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[
 }
 
 /// `by_kind`'s visitor as a call of the runtime's `by_kind!`: a row per kind a branch takes.
-fn by_kind_macro(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], seeds: &[TokenStream], kinds: &[Kinds]) -> TokenStream {
+/// `seeds` pairs each variant's seed with whether it is `Plain` of the variant's type. A row
+/// leaves out the seed `by_kind!` assumes: that one, or `Float` in a `number` or `float` row.
+/// A variant no kind goes to gets a `none` row, which only its `Validate` reads.
+fn by_kind_macro(
+    name: &proc_macro2::Ident,
+    variants: &[proc_macro2::Ident],
+    seeds: &[(TokenStream, bool)],
+    kinds: &[Kinds],
+) -> TokenStream {
     let visits = [
         (Visit::Null, "null", quote!(null)),
         (Visit::Boolean, "a boolean", quote!(boolean)),
@@ -348,16 +371,34 @@ fn by_kind_macro(name: &proc_macro2::Ident, variants: &[proc_macro2::Ident], see
     let mut rows = Vec::new();
     // Integers and floats going to the same branch are one `number` row.
     let number = route(kinds, Visit::Integer).filter(|&i| route(kinds, Visit::Float) == Some(i));
+    let float = quote!(schemac_runtime::de::Float::new()).to_string();
+    let row = |kind: TokenStream, i: usize| {
+        let variant = &variants[i];
+        let (seed, plain) = &seeds[i];
+        let default = match kind.to_string().as_str() {
+            "number" | "float" => seed.to_string() == float,
+            _ => *plain,
+        };
+        if default {
+            quote! { #kind(#variant); }
+        } else {
+            quote! { #kind(#variant, #seed); }
+        }
+    };
+    let mut routed = vec![false; variants.len()];
     for (visit, words, kind) in visits {
         if let Some(i) = route(kinds, visit) {
             expected.push(words);
-            let (variant, seed) = (&variants[i], &seeds[i]);
+            routed[i] = true;
             match (visit, number) {
-                (Visit::Integer, Some(_)) => rows.push(quote! { number(#variant, #seed); }),
+                (Visit::Integer, Some(_)) => rows.push(row(quote!(number), i)),
                 (Visit::Float, Some(_)) => {}
-                _ => rows.push(quote! { #kind(#variant, #seed); }),
+                _ => rows.push(row(kind, i)),
             }
         }
+    }
+    for (i, _) in routed.iter().enumerate().filter(|(_, routed)| !**routed) {
+        rows.push(row(quote!(none), i));
     }
     let expected = expected.join(" or ");
     quote! { ::schemac_runtime::by_kind! { #name; #expected; #(#rows)* } }
