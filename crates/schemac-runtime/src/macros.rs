@@ -749,3 +749,226 @@ macro_rules! tuple {
         }
     };
 }
+
+/// A function that registers with the generator a reference target that has no Rust type (a
+/// plain alias, a string inlined as `String`), through a type declared inside it, so schemars
+/// still names and deduplicates it; the references of [`json_schema!`](crate::json_schema)
+/// name it as their `target`.
+///
+/// ```text
+/// json_schema_ref!(json_schema_ref_N, "schema name", "schema id", SCHEMA_VALUE, "pointer", refs = [..], ..);
+/// json_schema_ref!(json_schema_ref_N, "schema name", "schema id", "embedded document", refs = [..], ..);
+/// ```
+///
+/// The target is at `pointer` in the module's `SCHEMA_VALUE`, or is the whole `embedded
+/// document` (a target in another file); the lists are those of `json_schema!`.
+#[macro_export]
+macro_rules! json_schema_ref {
+    (
+        $f:ident, $schema_name:literal, $id:literal, $document:ident, $pointer:literal
+        $(, refs = [$($ref:expr),* $(,)?])?
+        $(, moved = [$($moved:expr),* $(,)?])?
+        $(, resources = [$($resource:expr),* $(,)?])?
+        $(, edits = [$($edit:expr),* $(,)?])?
+        $(,)?
+    ) => {
+        fn $f(generator: &mut $crate::schemars::SchemaGenerator) -> $crate::schemars::Schema {
+            struct Target;
+
+            impl $crate::schemars::JsonSchema for Target {
+                fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                    ::std::borrow::Cow::Borrowed($schema_name)
+                }
+
+                fn schema_id() -> ::std::borrow::Cow<'static, str> {
+                    ::std::borrow::Cow::Borrowed($id)
+                }
+
+                fn json_schema(generator: &mut $crate::schemars::SchemaGenerator) -> $crate::schemars::Schema {
+                    $crate::bundle::Subschema {
+                        document: &$document,
+                        pointer: $pointer,
+                        refs: &[$($($ref),*)?],
+                        moved: &[$($($moved),*)?],
+                        resources: &[$($($resource),*)?],
+                        edits: &[$($($edit),*)?],
+                    }
+                    .json_schema(generator)
+                }
+            }
+
+            generator.subschema_for::<Target>()
+        }
+    };
+    (
+        $f:ident, $schema_name:literal, $id:literal, $embedded:literal
+        $(, refs = [$($ref:expr),* $(,)?])?
+        $(, moved = [$($moved:expr),* $(,)?])?
+        $(, resources = [$($resource:expr),* $(,)?])?
+        $(, edits = [$($edit:expr),* $(,)?])?
+        $(,)?
+    ) => {
+        fn $f(generator: &mut $crate::schemars::SchemaGenerator) -> $crate::schemars::Schema {
+            struct Target;
+
+            impl $crate::schemars::JsonSchema for Target {
+                fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                    ::std::borrow::Cow::Borrowed($schema_name)
+                }
+
+                fn schema_id() -> ::std::borrow::Cow<'static, str> {
+                    ::std::borrow::Cow::Borrowed($id)
+                }
+
+                fn json_schema(generator: &mut $crate::schemars::SchemaGenerator) -> $crate::schemars::Schema {
+                    static TARGET: ::std::sync::LazyLock<$crate::__private::serde_json::Value> =
+                        ::std::sync::LazyLock::new(|| $crate::literal($embedded));
+                    $crate::bundle::Subschema {
+                        document: &TARGET,
+                        pointer: "",
+                        refs: &[$($($ref),*)?],
+                        moved: &[$($($moved),*)?],
+                        resources: &[$($($resource),*)?],
+                        edits: &[$($($edit),*)?],
+                    }
+                    .json_schema(generator)
+                }
+            }
+
+            generator.subschema_for::<Target>()
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+    use std::sync::LazyLock;
+
+    use crate::check::{CheckError, Kind};
+    use crate::schemars::SchemaGenerator;
+
+    static SCHEMA_VALUE: LazyLock<Value> =
+        LazyLock::new(|| json!({"$defs": {"small": {"type": "integer", "maximum": 9}, "list": {"items": {"$ref": "#/$defs/small"}}}}));
+
+    /// An object whose only property is `a`.
+    #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+    #[serde(transparent)]
+    struct Loose(Value);
+
+    crate::checked! {
+        Loose;
+        check_0(|v| all_of(v, &[Self::check_1, Self::check_2]));
+        check_1(|v| kinds(v, &[Kind::Object]));
+        check_2(|v| unevaluated_properties(v, Self::eval_0, Self::check_3));
+        check_3(|v| never(v));
+        eval_0(|_, seen| { seen.properties(&["a"]); });
+    }
+
+    /// An `i64` other than 3.
+    #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+    #[serde(transparent)]
+    struct NotThree(i64);
+
+    crate::refined! {
+        type NotThree = i64;
+        let seed = crate::de::Plain::<i64>::new();
+        check_0(|v| not(v, Self::check_1));
+        check_1(|v| {
+            static VALUE: LazyLock<Value> = LazyLock::new(|| json!(3));
+            crate::check::constant(v, &VALUE)
+        });
+    }
+
+    #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+    enum Nothing {}
+
+    crate::never!(Nothing);
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Pair(f64, String);
+
+    crate::tuple! {
+        Pair;
+        "an array of exactly 2 items (Pair)";
+        closed;
+        item0(crate::de::Float::new());
+        item1(crate::de::Plain::<String>::new());
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Row(String, Vec<bool>);
+
+    crate::tuple! {
+        Row;
+        "an array of at least 1 items (Row)";
+        rest(crate::de::Plain::<bool>::new());
+        item0(crate::de::Plain::<String>::new());
+    }
+
+    crate::json_schema_ref!(json_schema_ref_0, "small", "test#/$defs/small", SCHEMA_VALUE, "/$defs/small");
+    crate::json_schema_ref!(
+        json_schema_ref_1,
+        "list",
+        "test#/$defs/list",
+        SCHEMA_VALUE,
+        "/$defs/list",
+        refs = [crate::bundle::Ref { holder: "/items", keyword: "$ref", alone: false, target: json_schema_ref_0 }],
+    );
+    crate::json_schema_ref!(json_schema_ref_2, "other", "other.json#", r#"{"type": "string"}"#);
+
+    fn error<T: serde::de::DeserializeOwned + std::fmt::Debug>(text: &str) -> String {
+        crate::from_str::<T>(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_checked_value_is_read_and_built_through_its_checks() {
+        let loose: Loose = crate::from_str(r#"{"a": [1]}"#).unwrap();
+        assert_eq!(loose.value(), &json!({"a": [1]}));
+        assert_eq!(Loose::try_from(json!({})).unwrap().into_value(), json!({}));
+        assert_eq!(error::<Loose>(r#"{"a": 1, "b": 2}"#), "/b: unevaluated property `b`: no value is allowed here (the schema is `false`)");
+        let failure: CheckError = Loose::try_from(json!(7)).unwrap_err();
+        assert_eq!(failure.to_string(), "(root): expected object, found a number");
+        assert_eq!(Loose::check(&json!(7)), Err(failure));
+    }
+
+    #[test]
+    fn a_refinement_checks_the_json_form_of_its_base() {
+        assert_eq!(crate::from_str::<NotThree>("4").unwrap().get(), &4);
+        assert_eq!(NotThree::try_from(5).unwrap().into_inner(), 5);
+        assert!(NotThree::try_from(3).is_err());
+        assert!(error::<NotThree>("3").starts_with("(root): "), "{}", error::<NotThree>("3"));
+        assert!(error::<NotThree>("\"3\"").contains("expected i64"), "{}", error::<NotThree>("\"3\""));
+    }
+
+    #[test]
+    fn the_false_schema_takes_nothing() {
+        assert_eq!(error::<Nothing>("null"), "(root): no value is allowed here (the schema is `false`)");
+        assert_eq!(Nothing::try_from(json!({})).unwrap_err().message(), "no value is allowed here (the schema is `false`)");
+    }
+
+    #[test]
+    fn a_tuple_is_its_array() {
+        let pair: Pair = crate::from_str(r#"[1.5, "a"]"#).unwrap();
+        assert_eq!(pair, Pair(1.5, "a".to_owned()));
+        assert_eq!(serde_json::to_value(&pair).unwrap(), json!([1.5, "a"]));
+        assert_eq!(error::<Pair>("[1]"), "(root): invalid length 1, expected an array of exactly 2 items (Pair)");
+        assert!(error::<Pair>(r#"[1, "a", 2]"#).contains("no item is allowed after the first 2"), "{}", error::<Pair>(r#"[1, "a", 2]"#));
+        let row: Row = crate::from_str(r#"["r", true, false]"#).unwrap();
+        assert_eq!(row, Row("r".to_owned(), vec![true, false]));
+        assert_eq!(serde_json::to_value(&row).unwrap(), json!(["r", true, false]));
+        assert_eq!(error::<Row>("[]"), "(root): invalid length 0, expected an array of at least 1 items (Row)");
+        assert_eq!(error::<Row>(r#"["r", 1]"#), "/1: invalid type: integer `1`, expected a boolean");
+    }
+
+    #[test]
+    fn a_reference_target_without_a_type_is_registered_by_name() {
+        let mut generator = SchemaGenerator::default();
+        assert_eq!(json_schema_ref_1(&mut generator).to_value(), json!({"$ref": "#/$defs/list"}));
+        assert_eq!(json_schema_ref_2(&mut generator).to_value(), json!({"$ref": "#/$defs/other"}));
+        let definitions = generator.definitions();
+        assert_eq!(definitions["list"], json!({"items": {"$ref": "#/$defs/small"}}));
+        assert_eq!(definitions["small"], json!({"type": "integer", "maximum": 9}));
+        assert_eq!(definitions["other"], json!({"type": "string"}));
+    }
+}

@@ -141,38 +141,13 @@ fn raw_fn(bundler: &mut Bundler<'_, '_>, n: usize, loc: &Loc, from: DefId) -> To
     let schema_id = format!("{}#{}", target_doc.display, loc.pointer);
     // A target in another document is embedded on its own (that document's module, if it has
     // one, keeps its text private).
-    let (document, embedded) = if loc.doc == bundler.doc.id {
-        (quote!(&SCHEMA_VALUE), TokenStream::new())
+    let lists = bundler.plan_lists(from, loc);
+    if loc.doc == bundler.doc.id {
+        let pointer = &loc.pointer;
+        quote! { ::schemac_runtime::json_schema_ref!(#fn_name, #schema_name, #schema_id, SCHEMA_VALUE, #pointer #lists); }
     } else {
         let json = bundler.ctx.ir.sources.texts.get(loc).cloned().unwrap_or_else(|| "false".to_owned());
-        let embedded = quote! {
-            static TARGET: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(|| schemac_runtime::literal(#json));
-        };
-        (quote!(&TARGET), embedded)
-    };
-    let pointer = if loc.doc == bundler.doc.id { loc.pointer.as_str() } else { "" };
-    let body = bundler.subschema(from, loc, document, pointer);
-    quote! {
-        fn #fn_name(generator: &mut schemac_runtime::schemars::SchemaGenerator) -> schemac_runtime::schemars::Schema {
-            struct Target;
-
-            impl schemac_runtime::schemars::JsonSchema for Target {
-                fn schema_name() -> std::borrow::Cow<'static, str> {
-                    std::borrow::Cow::Borrowed(#schema_name)
-                }
-
-                fn schema_id() -> std::borrow::Cow<'static, str> {
-                    std::borrow::Cow::Borrowed(#schema_id)
-                }
-
-                fn json_schema(generator: &mut schemac_runtime::schemars::SchemaGenerator) -> schemac_runtime::schemars::Schema {
-                    #embedded
-                    #body
-                }
-            }
-
-            generator.subschema_for::<Target>()
-        }
+        quote! { ::schemac_runtime::json_schema_ref!(#fn_name, #schema_name, #schema_id, #json #lists); }
     }
 }
 

@@ -10,7 +10,8 @@
 use proc_macro2::TokenStream;
 
 /// The runtime's macros whose calls are laid out as Rust.
-const MACROS: &[&str] = &["object", "json_schema", "string_enum", "one_of", "first_match", "by_kind", "checked", "refined", "tuple"];
+const MACROS: &[&str] =
+    &["object", "json_schema", "string_enum", "one_of", "first_match", "by_kind", "checked", "refined", "tuple", "json_schema_ref"];
 
 /// `file` as text: `prettyplease`, then [`relayout`].
 pub(crate) fn unparse(file: &syn::File) -> String {
