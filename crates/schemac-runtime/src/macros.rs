@@ -2,8 +2,10 @@
 //! calls with its type's data: a struct's streaming `Deserialize` from its table of properties
 //! ([`object!`](crate::object)), a type's `JsonSchema` from its place in the source
 //! ([`json_schema!`](crate::json_schema)), a string enum's conversions
-//! ([`string_enum!`](crate::string_enum)) and a `pattern` newtype's
-//! ([`string_newtype!`](crate::string_newtype)).
+//! ([`string_enum!`](crate::string_enum)), a `pattern` newtype's
+//! ([`string_newtype!`](crate::string_newtype)), a `Value` fallback's and a refinement's checks
+//! and conversions ([`checked!`](crate::checked), [`refined!`](crate::refined)), the `false`
+//! schema's ([`never!`](crate::never)) and a tuple's array form ([`tuple!`](crate::tuple)).
 //!
 //! They expand to the code schemac wrote out per type before: the same monomorphic visitor, so
 //! reading costs the same, with the generated module holding one call per type instead of the
@@ -813,4 +815,379 @@ macro_rules! schema_bound {
             }
         }
     };
+}
+
+/// A `Value` fallback's `check`, `value`, `into_value`, `TryFrom<Value>` and `Deserialize`
+/// (the value buffered, then checked), over its check functions (a [`check_fns!`](crate::check_fns)
+/// row each, the first the schema's root).
+///
+/// ```text
+/// checked! { Name; check_0(|v| all_of(v, &[Self::check_1])); check_1(|v| never(v)); }
+/// ```
+#[macro_export]
+macro_rules! checked {
+    ($name:ident; $root:ident(|$($rp:tt),+| $($rbody:tt)+); $($f:ident(|$($p:tt),+| $($body:tt)+);)*) => {
+        impl $name {
+            /// Checks `value` against the schema, with the pointer of the first failure.
+            pub fn check(value: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
+                $name::$root(value)
+            }
+
+            pub fn value(&self) -> &$crate::__private::serde_json::Value {
+                &self.0
+            }
+
+            pub fn into_value(self) -> $crate::__private::serde_json::Value {
+                self.0
+            }
+
+            $crate::check_fns!(@fn $root($($rp),+) $($rbody)+);
+            $($crate::check_fns!(@fn $f($($p),+) $($body)+);)*
+        }
+
+        impl ::core::convert::TryFrom<$crate::__private::serde_json::Value> for $name {
+            type Error = $crate::check::CheckError;
+            fn try_from(value: $crate::__private::serde_json::Value) -> ::core::result::Result<Self, Self::Error> {
+                $name::check(&value).map(|()| $name(value))
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                let value = $crate::de::any_value(deserializer)?;
+                $name::check(&value).map_err($crate::check::CheckError::into_de_error)?;
+                ::core::result::Result::Ok($name(value))
+            }
+        }
+    };
+}
+
+/// A refinement's `check`, `get`, `into_inner`, `TryFrom<Base>` and `Deserialize` (read with
+/// `SEED`, then its JSON form checked), over its check functions (a
+/// [`check_fns!`](crate::check_fns) row each, the first the root of the keywords the base type
+/// does not hold).
+///
+/// ```text
+/// refined! { type Name = Base; let seed = SEED; check_0(|v| ...); ... }
+/// ```
+#[macro_export]
+macro_rules! refined {
+    (type $name:ident = $base:ty; let seed = $seed:expr; $root:ident(|$($rp:tt),+| $($rbody:tt)+); $($f:ident(|$($p:tt),+| $($body:tt)+);)*) => {
+        impl $name {
+            /// Checks the keywords the type does not hold (`value` is the JSON form of a value of
+            /// the base type), with the pointer of the first failure.
+            pub fn check(value: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
+                $name::$root(value)
+            }
+
+            pub fn get(&self) -> &$base {
+                &self.0
+            }
+
+            pub fn into_inner(self) -> $base {
+                self.0
+            }
+
+            $crate::check_fns!(@fn $root($($rp),+) $($rbody)+);
+            $($crate::check_fns!(@fn $f($($p),+) $($body)+);)*
+        }
+
+        impl ::core::convert::TryFrom<$base> for $name {
+            type Error = $crate::check::CheckError;
+            fn try_from(value: $base) -> ::core::result::Result<Self, Self::Error> {
+                $crate::check::refine(&value, $name::check).map(|()| $name(value))
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                let value = ::serde::de::DeserializeSeed::deserialize($seed, deserializer)?;
+                $crate::check::refine(&value, $name::check).map_err($crate::check::CheckError::into_de_error)?;
+                ::core::result::Result::Ok($name(value))
+            }
+        }
+    };
+}
+
+/// The check functions of [`checked!`](crate::checked) and [`refined!`](crate::refined), an
+/// associated function per row.
+///
+/// ```text
+/// check_N(|v| callee(v, ..));     // fn check_N(v: &Value) -> Result<(), CheckError>
+/// check_N(|v| path::to(v, ..));   // the same, any expression as the body
+/// eval_N(|v, seen| { .. });       // fn eval_N(v: &Value, seen: &mut Evaluated) -> ..., then Ok(())
+/// ```
+///
+/// A body that is a call of a bare name calls that function of [`check`](crate::check)
+/// (`all_of`, `object`, `typed`, ...). A parameter the body does not use is written `_`.
+#[macro_export]
+macro_rules! check_fns {
+    (@fn $f:ident($v:tt) $callee:ident($($arg:tt)*)) => {
+        fn $f($v: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
+            $crate::check::$callee($($arg)*)
+        }
+    };
+    (@fn $f:ident($v:tt) $body:expr) => {
+        fn $f($v: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
+            $body
+        }
+    };
+    (@fn $f:ident($v:tt, $seen:tt) $body:expr) => {
+        fn $f(
+            $v: &$crate::__private::serde_json::Value,
+            $seen: &mut $crate::check::Evaluated,
+        ) -> ::core::result::Result<(), $crate::check::CheckError> {
+            $body;
+            ::core::result::Result::Ok(())
+        }
+    };
+}
+
+/// The `false` schema's `check`, `TryFrom<Value>` and `Deserialize`, for its enum without
+/// variants: every value fails.
+///
+/// ```text
+/// never!(Name);
+/// ```
+#[macro_export]
+macro_rules! never {
+    ($name:ident $(,)?) => {
+        impl $name {
+            /// Fails for every value: the schema allows none.
+            pub fn check(value: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
+                $crate::check::never(value)
+            }
+        }
+
+        impl ::core::convert::TryFrom<$crate::__private::serde_json::Value> for $name {
+            type Error = $crate::check::CheckError;
+            fn try_from(value: $crate::__private::serde_json::Value) -> ::core::result::Result<Self, Self::Error> {
+                $name::check(&value).and_then(|()| ::core::result::Result::Err($crate::check::CheckError::new("no value is allowed here")))
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                let value = $crate::de::any_value(deserializer)?;
+                $name::try_from(value).map_err($crate::check::CheckError::into_de_error)
+            }
+        }
+    };
+}
+
+/// A tuple struct's `Serialize` and `Deserialize`, as a JSON array read in one pass: each
+/// leading item with its seed (missing ones an invalid length), then the rest (`rest(SEED)`,
+/// into the last field, a `Vec`) or nothing more (`closed`, an item after the leading ones is
+/// an error).
+///
+/// ```text
+/// tuple! { Name; "an array of exactly 2 items (Name)"; closed; item0(SEED); item1(SEED); }
+/// tuple! { Name; "an array of at least 1 items (Name)"; rest(SEED); item0(SEED); }
+/// ```
+#[macro_export]
+macro_rules! tuple {
+    ($name:ident; $what:literal; closed; $($item:ident($seed:expr $(,)?);)+) => {
+        impl ::serde::Serialize for $name {
+            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                use ::serde::ser::SerializeSeq as _;
+                let $name($($item),+) = self;
+                let mut seq = serializer.serialize_seq(::core::option::Option::Some([$(::core::stringify!($item)),+].len()))?;
+                $(seq.serialize_element($item)?;)+
+                seq.end()
+            }
+        }
+
+        $crate::tuple!(@de $name $what [$($item($seed))+] seq len {
+            if let ::core::option::Option::Some(never) = seq.next_element_seed($crate::de::ExtraItem { count: len })? {
+                match never {}
+            }
+            ::core::result::Result::Ok($name($($item),+))
+        });
+    };
+    ($name:ident; $what:literal; rest($rest:expr $(,)?); $($item:ident($seed:expr $(,)?);)+) => {
+        impl ::serde::Serialize for $name {
+            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                use ::serde::ser::SerializeSeq as _;
+                let $name($($item,)+ rest) = self;
+                let mut seq = serializer.serialize_seq(::core::option::Option::Some([$(::core::stringify!($item)),+].len() + rest.len()))?;
+                $(seq.serialize_element($item)?;)+
+                for item in rest {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+        }
+
+        $crate::tuple!(@de $name $what [$($item($seed))+] seq len {
+            let _ = len;
+            let mut rest = ::std::vec::Vec::new();
+            while let ::core::option::Option::Some(item) = seq.next_element_seed($rest)? {
+                rest.push(item);
+            }
+            ::core::result::Result::Ok($name($($item,)+ rest))
+        });
+    };
+    (@de $name:ident $what:literal [$($item:ident($seed:expr))+] $seq:ident $len:ident { $($end:tt)* }) => {
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                struct __Visitor;
+                impl<'de> ::serde::de::Visitor<'de> for __Visitor {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                        f.write_str($what)
+                    }
+                    fn visit_seq<__A: ::serde::de::SeqAccess<'de>>(self, mut $seq: __A) -> ::core::result::Result<$name, __A::Error> {
+                        let mut $len = 0usize;
+                        $(
+                            let ::core::option::Option::Some($item) = $seq.next_element_seed($seed)? else {
+                                return ::core::result::Result::Err(::serde::de::Error::invalid_length($len, &self));
+                            };
+                            $len += 1;
+                        )+
+                        $($end)*
+                    }
+                }
+                deserializer.deserialize_seq(__Visitor)
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+    use std::sync::LazyLock;
+
+    use crate::check::{CheckError, Kind};
+    use crate::schemars::SchemaGenerator;
+
+    static SCHEMA_VALUE: LazyLock<Value> =
+        LazyLock::new(|| json!({"$defs": {"small": {"type": "integer", "maximum": 9}, "list": {"items": {"$ref": "#/$defs/small"}}}}));
+
+    /// An object whose only property is `a`.
+    #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+    #[serde(transparent)]
+    struct Loose(Value);
+
+    crate::checked! {
+        Loose;
+        check_0(|v| all_of(v, &[Self::check_1, Self::check_2]));
+        check_1(|v| kinds(v, &[Kind::Object]));
+        check_2(|v| unevaluated_properties(v, Self::eval_0, Self::check_3));
+        check_3(|v| never(v));
+        eval_0(|_, seen| { seen.properties(&["a"]); });
+    }
+
+    /// An `i64` other than 3.
+    #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+    #[serde(transparent)]
+    struct NotThree(i64);
+
+    crate::refined! {
+        type NotThree = i64;
+        let seed = crate::de::Plain::<i64>::new();
+        check_0(|v| not(v, Self::check_1));
+        check_1(|v| {
+            static VALUE: LazyLock<Value> = LazyLock::new(|| json!(3));
+            crate::check::constant(v, &VALUE)
+        });
+    }
+
+    #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+    enum Nothing {}
+
+    crate::never!(Nothing);
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Pair(f64, String);
+
+    crate::tuple! {
+        Pair;
+        "an array of exactly 2 items (Pair)";
+        closed;
+        item0(crate::de::Float::new());
+        item1(crate::de::Plain::<String>::new());
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Row(String, Vec<bool>);
+
+    crate::tuple! {
+        Row;
+        "an array of at least 1 items (Row)";
+        rest(crate::de::Plain::<bool>::new());
+        item0(crate::de::Plain::<String>::new());
+    }
+
+    crate::json_schema! {
+        __JsonSchemaRef0;
+        target("small", "test#/$defs/small");
+        at("/$defs/small");
+    }
+    crate::json_schema! {
+        __JsonSchemaRef1;
+        target("list", "test#/$defs/list");
+        at("/$defs/list");
+        reference("/items", __JsonSchemaRef0);
+    }
+    crate::json_schema! {
+        __JsonSchemaRef2;
+        target("other", "other.json#");
+        text(r#"{"type": "string"}"#);
+    }
+
+    fn error<T: serde::de::DeserializeOwned + std::fmt::Debug>(text: &str) -> String {
+        crate::from_str::<T>(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_checked_value_is_read_and_built_through_its_checks() {
+        let loose: Loose = crate::from_str(r#"{"a": [1]}"#).unwrap();
+        assert_eq!(loose.value(), &json!({"a": [1]}));
+        assert_eq!(Loose::try_from(json!({})).unwrap().into_value(), json!({}));
+        assert_eq!(error::<Loose>(r#"{"a": 1, "b": 2}"#), "/b: unevaluated property `b`: no value is allowed here (the schema is `false`)");
+        let failure: CheckError = Loose::try_from(json!(7)).unwrap_err();
+        assert_eq!(failure.to_string(), "(root): expected object, found a number");
+        assert_eq!(Loose::check(&json!(7)), Err(failure));
+    }
+
+    #[test]
+    fn a_refinement_checks_the_json_form_of_its_base() {
+        assert_eq!(crate::from_str::<NotThree>("4").unwrap().get(), &4);
+        assert_eq!(NotThree::try_from(5).unwrap().into_inner(), 5);
+        assert!(NotThree::try_from(3).is_err());
+        assert!(error::<NotThree>("3").starts_with("(root): "), "{}", error::<NotThree>("3"));
+        assert!(error::<NotThree>("\"3\"").contains("expected i64"), "{}", error::<NotThree>("\"3\""));
+    }
+
+    #[test]
+    fn the_false_schema_takes_nothing() {
+        assert_eq!(error::<Nothing>("null"), "(root): no value is allowed here (the schema is `false`)");
+        assert_eq!(Nothing::try_from(json!({})).unwrap_err().message(), "no value is allowed here (the schema is `false`)");
+    }
+
+    #[test]
+    fn a_tuple_is_its_array() {
+        let pair: Pair = crate::from_str(r#"[1.5, "a"]"#).unwrap();
+        assert_eq!(pair, Pair(1.5, "a".to_owned()));
+        assert_eq!(serde_json::to_value(&pair).unwrap(), json!([1.5, "a"]));
+        assert_eq!(error::<Pair>("[1]"), "(root): invalid length 1, expected an array of exactly 2 items (Pair)");
+        assert!(error::<Pair>(r#"[1, "a", 2]"#).contains("no item is allowed after the first 2"), "{}", error::<Pair>(r#"[1, "a", 2]"#));
+        let row: Row = crate::from_str(r#"["r", true, false]"#).unwrap();
+        assert_eq!(row, Row("r".to_owned(), vec![true, false]));
+        assert_eq!(serde_json::to_value(&row).unwrap(), json!(["r", true, false]));
+        assert_eq!(error::<Row>("[]"), "(root): invalid length 0, expected an array of at least 1 items (Row)");
+        assert_eq!(error::<Row>(r#"["r", 1]"#), "/1: invalid type: integer `1`, expected a boolean");
+    }
+
+    #[test]
+    fn a_reference_target_without_a_type_is_registered_by_name() {
+        let mut generator = SchemaGenerator::default();
+        assert_eq!(generator.subschema_for::<__JsonSchemaRef1>().to_value(), json!({"$ref": "#/$defs/list"}));
+        assert_eq!(generator.subschema_for::<__JsonSchemaRef2>().to_value(), json!({"$ref": "#/$defs/other"}));
+        let definitions = generator.definitions();
+        assert_eq!(definitions["list"], json!({"items": {"$ref": "#/$defs/small"}}));
+        assert_eq!(definitions["small"], json!({"type": "integer", "maximum": 9}));
+        assert_eq!(definitions["other"], json!({"type": "string"}));
+    }
 }

@@ -11,42 +11,15 @@ use crate::ir::{Check, DefId, Evaluates, Kind, Refined, Subject};
 
 pub(super) fn checked(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
     let name = ident(&ctx.def(id).name);
-    let (root, functions) = functions(ctx, id, check);
+    let rows = functions(ctx, id, check);
     quote! {
         #[derive(Clone, Debug, PartialEq, serde::Serialize)]
         #[serde(transparent)]
         pub struct #name(serde_json::Value);
 
-        impl #name {
-            /// Checks `value` against the schema, with the pointer of the first failure.
-            pub fn check(value: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-                #name::#root(value)
-            }
-
-            pub fn value(&self) -> &serde_json::Value {
-                &self.0
-            }
-
-            pub fn into_value(self) -> serde_json::Value {
-                self.0
-            }
-
-            #functions
-        }
-
-        impl TryFrom<serde_json::Value> for #name {
-            type Error = schemac_runtime::check::CheckError;
-            fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-                #name::check(&value).map(|()| #name(value))
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
-                let value = schemac_runtime::de::any_value(deserializer)?;
-                #name::check(&value).map_err(schemac_runtime::check::CheckError::into_de_error)?;
-                Ok(#name(value))
-            }
+        schemac_runtime::checked! {
+            #name;
+            #rows
         }
     }
 }
@@ -58,26 +31,7 @@ pub(super) fn never(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
         #[derive(Clone, Debug, PartialEq, serde::Serialize)]
         pub enum #name {}
 
-        impl #name {
-            /// Fails for every value: the schema allows none.
-            pub fn check(value: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-                schemac_runtime::check::never(value)
-            }
-        }
-
-        impl TryFrom<serde_json::Value> for #name {
-            type Error = schemac_runtime::check::CheckError;
-            fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-                #name::check(&value).and_then(|()| Err(schemac_runtime::check::CheckError::new("no value is allowed here")))
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
-                let value = schemac_runtime::de::any_value(deserializer)?;
-                #name::try_from(value).map_err(schemac_runtime::check::CheckError::into_de_error)
-            }
-        }
+        schemac_runtime::never!(#name);
     }
 }
 
@@ -87,61 +41,31 @@ pub(super) fn refined(ctx: &Ctx<'_>, id: DefId, refined: &Refined) -> TokenStrea
     let name = ident(&ctx.def(id).name);
     let base = ctx.rust(id, &refined.base);
     let seed = ctx.seed(id, &refined.base);
-    let (root, functions) = functions(ctx, id, &refined.check);
+    let rows = functions(ctx, id, &refined.check);
     quote! {
         #[derive(Clone, Debug, PartialEq, serde::Serialize)]
         #[serde(transparent)]
         pub struct #name(#base);
 
-        impl #name {
-            /// Checks the keywords the type does not hold (`value` is the JSON form of a value of
-            /// the base type), with the pointer of the first failure.
-            pub fn check(value: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-                #name::#root(value)
-            }
-
-            pub fn get(&self) -> &#base {
-                &self.0
-            }
-
-            pub fn into_inner(self) -> #base {
-                self.0
-            }
-
-            #functions
-        }
-
-        impl TryFrom<#base> for #name {
-            type Error = schemac_runtime::check::CheckError;
-            fn try_from(value: #base) -> Result<Self, Self::Error> {
-                schemac_runtime::check::refine(&value, #name::check).map(|()| #name(value))
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
-                let value = serde::de::DeserializeSeed::deserialize(#seed, deserializer)?;
-                schemac_runtime::check::refine(&value, #name::check).map_err(schemac_runtime::check::CheckError::into_de_error)?;
-                Ok(#name(value))
-            }
+        schemac_runtime::refined! {
+            type #name = #base;
+            let seed = #seed;
+            #rows
         }
     }
 }
 
-/// The associated functions that check `check`, and the one to call.
-fn functions(ctx: &Ctx<'_>, id: DefId, check: &Check) -> (Ident, TokenStream) {
+/// The rows of `check`'s functions for `checked!`/`refined!`: `check_N(|v| BODY);`, the root
+/// first, then the `eval_N(|v, seen| { .. });` of `unevaluated*` checks.
+fn functions(ctx: &Ctx<'_>, id: DefId, check: &Check) -> TokenStream {
     let mut fns = Functions { ctx, id, bodies: Vec::new(), evals: Vec::new() };
-    let root = fns.function(check);
+    fns.function(check);
     let evals = &fns.evals;
     let bodies = fns.bodies.iter().enumerate().map(|(i, body)| {
         let f = format_ident!("check_{i}");
-        quote! {
-            fn #f(v: &serde_json::Value) -> Result<(), schemac_runtime::check::CheckError> {
-                #body
-            }
-        }
+        quote! { #f(|v| #body); }
     });
-    (root, quote! { #(#bodies)* #(#evals)* })
+    quote! { #(#bodies)* #(#evals)* }
 }
 
 /// Allocates one associated function per check node that another check refers to.
@@ -184,45 +108,45 @@ impl Functions<'_, '_> {
         match check {
             Check::Kinds(kinds) => {
                 let kinds = kinds.iter().map(|k| kind(*k));
-                quote! { #rt::kinds(v, &[#(#rt::Kind::#kinds),*]) }
+                quote! { kinds(v, &[#(#rt::Kind::#kinds),*]) }
             }
             Check::Const(value) => {
                 let value = value_static(&format_ident!("VALUE"), value);
-                quote! { #value #rt::constant(v, &VALUE) }
+                quote! { { #value #rt::constant(v, &VALUE) } }
             }
             Check::Enum(values) => {
                 let allowed = value_static(&format_ident!("ALLOWED"), &Value::Array(values.clone()));
-                quote! { #allowed #rt::one_of_values(v, ALLOWED.as_array().map_or(&[], Vec::as_slice)) }
+                quote! { { #allowed #rt::one_of_values(v, ALLOWED.as_array().map_or(&[], Vec::as_slice)) } }
             }
             Check::Pattern(pattern) => {
                 let pattern = pattern_static(&format_ident!("PATTERN"), pattern);
-                quote! { #pattern #rt::pattern(v, &PATTERN) }
+                quote! { { #pattern #rt::pattern(v, &PATTERN) } }
             }
             Check::As(ty) => {
                 let seed = self.ctx.seed(self.id, ty);
-                quote! { #rt::typed(v, #seed) }
+                quote! { typed(v, #seed) }
             }
             Check::AllOf(checks) => {
                 let refs = self.references(checks);
-                quote! { #rt::all_of(v, &[#(#refs),*]) }
+                quote! { all_of(v, &[#(#refs),*]) }
             }
             Check::AnyOf(checks) => {
                 let refs = self.references(checks);
-                quote! { #rt::any_of(v, &[#(#refs),*]) }
+                quote! { any_of(v, &[#(#refs),*]) }
             }
             Check::OneOf(checks) => {
                 let refs = self.references(checks);
-                quote! { #rt::one_of(v, &[#(#refs),*]) }
+                quote! { one_of(v, &[#(#refs),*]) }
             }
             Check::Not(inner) => {
                 let r = self.reference(inner);
-                quote! { #rt::not(v, #r) }
+                quote! { not(v, #r) }
             }
             Check::IfThenElse { cond, then, otherwise } => {
                 let cond = self.reference(cond);
                 let then = self.optional(then.as_deref());
                 let otherwise = self.optional(otherwise.as_deref());
-                quote! { #rt::if_then_else(v, #cond, #then, #otherwise) }
+                quote! { if_then_else(v, #cond, #then, #otherwise) }
             }
             Check::Object(object) => {
                 let names: Vec<&str> = object.properties.iter().map(|(n, _)| n.as_str()).collect();
@@ -237,36 +161,40 @@ impl Functions<'_, '_> {
                 let pattern_names = (0..object.patterns.len()).map(|i| format_ident!("PATTERN_{i}"));
                 let pattern_checks: Vec<TokenStream> = object.patterns.iter().map(|(_, c)| self.reference(c)).collect();
                 let additional = self.optional(object.additional.as_deref());
-                quote! {
-                    #(#statics)*
-                    #rt::object(v, &#rt::ObjectRules {
+                let rules = quote! {
+                    &#rt::ObjectRules {
                         properties: &[#((#names, #checks as #rt::CheckFn)),*],
                         required: &[#(#required),*],
                         patterns: &[#((&#pattern_names, #pattern_checks as #rt::CheckFn)),*],
                         additional: #additional,
-                    })
+                    }
+                };
+                if statics.is_empty() {
+                    quote! { object(v, #rules) }
+                } else {
+                    quote! { { #(#statics)* #rt::object(v, #rules) } }
                 }
             }
             Check::Array { prefix, items } => {
                 let prefix = self.references(prefix);
                 let items = self.optional(items.as_deref());
-                quote! { #rt::array(v, &[#(#prefix),*], #items) }
+                quote! { array(v, &[#(#prefix),*], #items) }
             }
             Check::Assert(assertion) => {
                 let call = super::assert::call(self.ctx, self.id, assertion);
                 match assertion.subject() {
-                    Subject::Number => quote! { #rt::number(v, |v| #call) },
-                    Subject::String => quote! { #rt::string(v, |v| #call) },
-                    Subject::Array => quote! { #rt::items(v, |v| #call) },
-                    Subject::Object => quote! { #rt::properties(v, |names| #call) },
+                    Subject::Number => quote! { number(v, |v| #call) },
+                    Subject::String => quote! { string(v, |v| #call) },
+                    Subject::Array => quote! { items(v, |v| #call) },
+                    Subject::Object => quote! { properties(v, |names| #call) },
                 }
             }
-            Check::Never => quote! { #rt::never(v) },
+            Check::Never => quote! { never(v) },
             Check::Unevaluated { items, evaluated, rest } => {
                 let eval = self.evaluation(evaluated);
                 let rest = self.reference(rest);
                 let f = if *items { quote!(unevaluated_items) } else { quote!(unevaluated_properties) };
-                quote! { #rt::#f(v, #eval, #rest) }
+                quote! { #f(v, #eval, #rest) }
             }
         }
     }
@@ -281,12 +209,7 @@ impl Functions<'_, '_> {
         let v = if uses.value { quote!(v) } else { quote!(_) };
         let seen = if uses.seen { quote!(seen) } else { quote!(_) };
         let f = format_ident!("eval_{index}");
-        self.evals[index] = quote! {
-            fn #f(#v: &serde_json::Value, #seen: &mut schemac_runtime::check::Evaluated) -> Result<(), schemac_runtime::check::CheckError> {
-                #body
-                Ok(())
-            }
-        };
+        self.evals[index] = quote! { #f(|#v, #seen| { #body }); };
         quote!(Self::#f)
     }
 

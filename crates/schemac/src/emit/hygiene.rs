@@ -139,8 +139,16 @@ impl VisitMut for Absolute {
             syn::MacroDelimiter::Brace(_) => {
                 let Ok(mut block) = syn::parse2::<syn::Block>(quote::quote!({ #tokens })) else { return };
                 for stmt in &mut block.stmts {
-                    if let syn::Stmt::Expr(expr, _) = stmt {
-                        self.visit_row(expr);
+                    match stmt {
+                        syn::Stmt::Expr(expr, _) => self.visit_row(expr),
+                        // `type Name = Base;` and `let seed = SEED;` (`refined!`): the type, the seed.
+                        syn::Stmt::Item(syn::Item::Type(alias)) => self.visit_type_mut(&mut alias.ty),
+                        syn::Stmt::Local(local) => {
+                            if let Some(init) = &mut local.init {
+                                self.visit_expr_mut(&mut init.expr);
+                            }
+                        }
+                        _ => {}
                     }
                 }
                 let stmts = &block.stmts;

@@ -10,7 +10,19 @@
 use proc_macro2::TokenStream;
 
 /// The runtime's macros whose calls are laid out as Rust.
-const MACROS: &[&str] = &["object", "json_schema", "string_enum", "one_of", "first_match", "by_kind", "newtype", "constrained_newtype"];
+const MACROS: &[&str] = &[
+    "object",
+    "json_schema",
+    "string_enum",
+    "one_of",
+    "first_match",
+    "by_kind",
+    "newtype",
+    "constrained_newtype",
+    "checked",
+    "refined",
+    "tuple",
+];
 
 /// `file` as text: `prettyplease`, then [`relayout`].
 pub(crate) fn unparse(file: &syn::File) -> String {
