@@ -657,18 +657,40 @@ macro_rules! first_match {
 /// variant no kind goes to, which only its `Validate` reads).
 ///
 /// ```text
-/// by_kind! { Name; "what it expects"; KIND(Variant, SEED); KIND(Variant); ... }
+/// by_kind! { Name; KIND(Variant, SEED); KIND(Variant); ... }
+/// by_kind! { Name; "what it expects"; KIND(Variant, SEED); ... }
 /// ```
+///
+/// What it expects is, unless given, the kinds of its rows in their order ("a boolean or an
+/// integer or a number": `number` is both numeric kinds), which the rows list in the order
+/// `null`, `boolean`, `integer`/`number`, `float`, `string`, `array`, `object`, then `none`.
 ///
 /// A row without `SEED` reads the variant's type with its own `Deserialize` (`Float` for
 /// `number` and `float`). The type's `Validate` checks the variant's value with its seed
 /// ([`Validator`](crate::validate::Validator)).
 #[macro_export]
 macro_rules! by_kind {
-    ($name:ident; $expecting:literal; $($visit:ident($variant:ident $(, $seed:expr)? $(,)?);)+) => {
+    ($name:ident; $($visit:ident($variant:ident $(, $seed:expr)? $(,)?);)+) => {
+        $crate::by_kind! {
+            $name;
+            // Each kind as " or " and its words; the first separator is cut off.
+            (&::core::concat!($($crate::by_kind!(@words $visit)),+)[" or ".len()..]);
+            $($visit($variant $(, $seed)?);)+
+        }
+    };
+    ($name:ident; $expecting:expr; $($visit:ident($variant:ident $(, $seed:expr)? $(,)?);)+) => {
         $crate::by_kind!(@impl $name; $expecting; $($visit($variant, $crate::by_kind!(@seed $visit $($seed)?));)+);
         $crate::__validate_variants!($name; $($variant($crate::by_kind!(@seed $visit $($seed)?));)+);
     };
+    (@words null) => { " or null" };
+    (@words boolean) => { " or a boolean" };
+    (@words integer) => { " or an integer" };
+    (@words number) => { " or an integer or a number" };
+    (@words float) => { " or a number" };
+    (@words string) => { " or a string" };
+    (@words array) => { " or an array" };
+    (@words object) => { " or an object" };
+    (@words none) => { "" };
     // A row without a seed reads its variant's type with its own `Deserialize` (a number as
     // `Float`).
     (@seed number) => {
@@ -683,7 +705,7 @@ macro_rules! by_kind {
     (@seed $visit:ident $seed:expr) => {
         $seed
     };
-    (@impl $name:ident; $expecting:literal; $($visit:ident($variant:ident, $seed:expr);)+) => {
+    (@impl $name:ident; $expecting:expr; $($visit:ident($variant:ident, $seed:expr);)+) => {
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
                 struct Visitor;
@@ -1136,8 +1158,33 @@ mod tests {
         text(r#"{"type": "string"}"#);
     }
 
+    /// A union by kind whose rows say what it expects.
+    #[derive(Debug, PartialEq)]
+    enum Scalar {
+        Flag(bool),
+        Count(f64),
+        Text(String),
+        Later(f64),
+    }
+
+    crate::by_kind! {
+        Scalar;
+        boolean(Flag);
+        number(Count);
+        string(Text);
+        none(Later, crate::de::Float::new());
+    }
+
     fn error<T: serde::de::DeserializeOwned + std::fmt::Debug>(text: &str) -> String {
         crate::from_str::<T>(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_union_by_kind_expects_the_kinds_of_its_rows() {
+        assert_eq!(crate::from_str::<Scalar>("true").unwrap(), Scalar::Flag(true));
+        assert_eq!(crate::from_str::<Scalar>("3").unwrap(), Scalar::Count(3.0));
+        assert_eq!(error::<Scalar>("null"), "(root): invalid type: null, expected a boolean or an integer or a number or a string");
+        assert!(crate::Validate::validate(&Scalar::Later(1.0)).is_ok());
     }
 
     #[test]
