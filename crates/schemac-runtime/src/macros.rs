@@ -423,6 +423,8 @@ macro_rules! string_newtype {
 /// constant!(Name, str = "text", "the constant \"text\"");
 /// constant!(Name, json = "[1,2]");
 /// ```
+///
+/// Its `Validate` is empty: a value of the type was checked when it was built.
 #[macro_export]
 macro_rules! constant {
     ($name:ident, str = $text:literal, $expecting:literal $(,)?) => {
@@ -442,6 +444,8 @@ macro_rules! constant {
                 $crate::de::string(deserializer, $expecting, |s| (s == $text).then_some($name))
             }
         }
+
+        $crate::always_valid!($name);
     };
     ($name:ident, json = $json:literal $(,)?) => {
         impl $name {
@@ -464,6 +468,8 @@ macro_rules! constant {
                 $crate::de::constant(deserializer, $name::value()).map(|()| $name)
             }
         }
+
+        $crate::always_valid!($name);
     };
 }
 
@@ -474,6 +480,8 @@ macro_rules! constant {
 /// ```text
 /// value_enum!(Name, "[1,\"a\",null]");
 /// ```
+///
+/// Its `Validate` is empty: a value of the type was checked when it was built.
 #[macro_export]
 macro_rules! value_enum {
     ($name:ident, $allowed:literal $(,)?) => {
@@ -510,6 +518,8 @@ macro_rules! value_enum {
                 <$name as ::core::convert::TryFrom<_>>::try_from(value).map_err(::serde::de::Error::custom)
             }
         }
+
+        $crate::always_valid!($name);
     };
 }
 
@@ -846,6 +856,8 @@ macro_rules! schema_bound {
 /// ```text
 /// checked! { Name; check_0(|v| all_of(v, &[Self::check_1])); check_1(|v| never(v)); }
 /// ```
+///
+/// Its `Validate` is empty: a value of the type was checked when it was built.
 #[macro_export]
 macro_rules! checked {
     ($name:ident; $root:ident(|$($rp:tt),+| $($rbody:tt)+); $($f:ident(|$($p:tt),+| $($body:tt)+);)*) => {
@@ -881,6 +893,8 @@ macro_rules! checked {
                 ::core::result::Result::Ok($name(value))
             }
         }
+
+        $crate::always_valid!($name);
     };
 }
 
@@ -892,6 +906,8 @@ macro_rules! checked {
 /// ```text
 /// refined! { type Name = Base; let seed = SEED; check_0(|v| ...); ... }
 /// ```
+///
+/// Its `Validate` is empty: a value of the type was checked when it was built.
 #[macro_export]
 macro_rules! refined {
     (type $name:ident = $base:ty; let seed = $seed:expr; $root:ident(|$($rp:tt),+| $($rbody:tt)+); $($f:ident(|$($p:tt),+| $($body:tt)+);)*) => {
@@ -928,6 +944,8 @@ macro_rules! refined {
                 ::core::result::Result::Ok($name(value))
             }
         }
+
+        $crate::always_valid!($name);
     };
 }
 
@@ -971,6 +989,8 @@ macro_rules! check_fns {
 /// ```text
 /// never!(Name);
 /// ```
+///
+/// Its `Validate` is empty: a value of the type was checked when it was built.
 #[macro_export]
 macro_rules! never {
     ($name:ident $(,)?) => {
@@ -994,6 +1014,8 @@ macro_rules! never {
                 $name::try_from(value).map_err($crate::check::CheckError::into_de_error)
             }
         }
+
+        $crate::always_valid!($name);
     };
 }
 

@@ -307,7 +307,6 @@ impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S
     AttemptsReportSchema, str = "madoo.attempts-report/v1",
     "the constant \"madoo.attempts-report/v1\""
 );
-::schemac_runtime::always_valid!(AttemptsReportSchema);
 ::schemac_runtime::json_schema!(AttemptsReportSchema, "/properties/schema");
 ::schemac_runtime::object! {
     AttemptsReportBody;

@@ -1556,7 +1556,6 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
     }
 }
 ::schemac_runtime::constant!(GoalTaskListVersion, json = "1");
-::schemac_runtime::always_valid!(GoalTaskListVersion);
 ::schemac_runtime::json_schema!(
     GoalTaskListVersion, "/properties/taskList/properties/version"
 );

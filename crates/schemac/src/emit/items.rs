@@ -29,8 +29,10 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
     let name = ident(&def.name);
     let validate = match &def.kind {
         // The runtime's `object!` and union macros write `Validate` from their seeds;
-        // `string_enum!` and `string_newtype!` the empty one.
+        // `string_enum!`, `string_newtype!`, `constant!`, `value_enum!`, `checked!`, `refined!`
+        // and `never!` the empty one: those types check everything when they are built.
         DefKind::Struct(s) if object_macro_takes(ctx, id, s) => quote!(),
+        DefKind::Const(_) | DefKind::ValueEnum(_) | DefKind::Checked(_) | DefKind::Refined(_) => quote!(),
         DefKind::Union(u) if union::macro_takes(ctx, id, u) => quote!(),
         DefKind::StringEnum(_) if uses_string_enum(ctx, id) => quote!(),
         DefKind::Newtype(_) if uses_string_newtype(ctx, id) => quote!(),
@@ -51,13 +53,9 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
             };
             validate_impl(&name, body)
         }
-        // The rest check everything when they are built.
-        DefKind::StringEnum(_)
-        | DefKind::Newtype(_)
-        | DefKind::Const(_)
-        | DefKind::ValueEnum(_)
-        | DefKind::Checked(_)
-        | DefKind::Refined(_) => validate_impl(&name, quote!()),
+        // A raw type name's string enum or newtype is written out; it checks everything
+        // when it is built.
+        DefKind::StringEnum(_) | DefKind::Newtype(_) => validate_impl(&name, quote!()),
     };
     quote! { #doc #body #validate }
 }
