@@ -627,6 +627,7 @@ macro_rules! one_of {
             }
         }
         $crate::__validate_variants!($name; $($variant($seed);)+);
+        $crate::__serialize_variants!($name; $($variant)+);
     };
 }
 
@@ -658,6 +659,7 @@ macro_rules! first_match {
             }
         }
         $crate::__validate_variants!($name; $($variant($seed);)+);
+        $crate::__serialize_variants!($name; $($variant)+);
     };
 }
 
@@ -691,6 +693,7 @@ macro_rules! by_kind {
     ($name:ident; $expecting:expr; $($visit:ident($variant:ident $(, $seed:expr)? $(,)?);)+) => {
         $crate::by_kind!(@impl $name; $expecting; $($visit($variant, $crate::by_kind!(@seed $visit $($seed)?));)+);
         $crate::__validate_variants!($name; $($variant($crate::by_kind!(@seed $visit $($seed)?));)+);
+        $crate::__serialize_variants!($name; $($variant)+);
     };
     (@words null) => { " or null" };
     (@words boolean) => { " or a boolean" };
@@ -797,6 +800,24 @@ macro_rules! __validate_variants {
                     $($name::$variant(v) => $crate::validate::Validator::validate_value(&$seed, v, at, errors),)+
                     #[allow(unreachable_patterns)]
                     _ => {}
+                }
+            }
+        }
+    };
+}
+
+/// A union's `Serialize`: the value of whichever variant it is, as serde's `untagged` writes
+/// it. For the union macros; a variant with a row for each of several JSON kinds is named more
+/// than once, and its first arm writes it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __serialize_variants {
+    ($name:ident; $($variant:ident)+) => {
+        impl ::serde::Serialize for $name {
+            #[allow(unreachable_patterns)]
+            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                match self {
+                    $($name::$variant(v) => ::serde::Serialize::serialize(v, serializer),)+
                 }
             }
         }

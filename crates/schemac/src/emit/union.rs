@@ -117,6 +117,13 @@ pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
         }
     };
     if macro_takes(ctx, id, u) {
+        // The union macros write `Serialize` too, as `untagged` would.
+        let declaration = quote! {
+            #[derive(Clone, Debug, PartialEq)]
+            pub enum #name {
+                #(#variants(#types),)*
+            }
+        };
         let deserialize = match &u.mode {
             UnionMode::ByKind if dispatched_by_kind(u, &variant_kinds) => {
                 let seeds: Vec<_> = u
