@@ -212,10 +212,20 @@ impl fmt::Debug for Text<'_> {
 /// them): to serde_json each value as its text, to another format each value.
 impl Serialize for Extra {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.len()))?;
+        self.write_entries::<S, _>(&mut map)?;
+        map.end()
+    }
+}
+
+impl Extra {
+    /// Writes the properties into `map`, an object being written by the serializer `S` (a
+    /// struct's `Serialize` puts its undeclared properties after its declared ones so).
+    #[doc(hidden)]
+    pub fn write_entries<S: Serializer, M: serde::ser::SerializeMap<Error = S::Error>>(&self, map: &mut M) -> Result<(), S::Error> {
         let mut entries: Vec<(&str, &str)> = self.iter().collect();
         entries.sort_by_key(|&(name, _)| name);
         let json = writes_json::<S>();
-        let mut map = serializer.serialize_map(Some(entries.len()))?;
         for (name, text) in entries {
             if json {
                 let raw = RawValue::from_string(text.to_owned()).map_err(serde::ser::Error::custom)?;
@@ -224,7 +234,7 @@ impl Serialize for Extra {
                 map.serialize_entry(name, &exact_value(text).map_err(serde::ser::Error::custom)?)?;
             }
         }
-        map.end()
+        Ok(())
     }
 }
 

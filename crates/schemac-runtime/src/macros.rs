@@ -41,6 +41,7 @@ macro_rules! object {
             ::core::result::Result::Ok(value)
         });
         $crate::object!(@validate $name; $($check)?; []; closed);
+        $crate::object!(@serialize $name; []; closed);
     };
     ($name:ident; $rest:ident $(($rest_seed:expr $(,)?))? $(.check($check:expr $(,)?))?; $($kind:ident($field:ident, $json:literal $(, $seed:expr)? $(,)?);)*) => {
         $crate::object!(@impl $name, map, {
@@ -54,6 +55,63 @@ macro_rules! object {
             ::core::result::Result::Ok(value)
         });
         $crate::object!(@validate $name; $($check)?; [$($kind $field $json ($($seed)?);)*]; $rest $(($rest_seed))?);
+        $crate::object!(@serialize $name; [$($kind $field $json;)*]; $rest);
+    };
+    // `Serialize` as serde derives it: a struct of the fields present (absent optional ones
+    // skipped), or, with undeclared properties kept, a map of those fields and then them. One
+    // statement per field, which rustc takes at any width.
+    (@serialize $name:ident; [$($kind:ident $field:ident $json:literal;)*]; closed) => {
+        impl ::serde::Serialize for $name {
+            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                use ::serde::ser::SerializeStruct as _;
+                #[allow(unused_mut)]
+                let mut len = 0usize;
+                $(len += $crate::object!(@count $kind self.$field);)*
+                let mut state = serializer.serialize_struct(::core::stringify!($name), len)?;
+                $($crate::object!(@field $kind state self.$field, $json);)*
+                state.end()
+            }
+        }
+    };
+    (@serialize $name:ident; [$($kind:ident $field:ident $json:literal;)*]; $rest:ident) => {
+        impl ::serde::Serialize for $name {
+            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                use ::serde::ser::SerializeMap as _;
+                let mut map = serializer.serialize_map(::core::option::Option::None)?;
+                $($crate::object!(@entry $kind map self.$field, $json);)*
+                $crate::object!(@rest_entries $rest __S map self);
+                map.end()
+            }
+        }
+    };
+    (@count required $value:expr) => { 1 };
+    (@count optional $value:expr) => { usize::from($value.is_some()) };
+    (@count tristate $value:expr) => { usize::from(!$value.is_absent()) };
+    (@field required $state:ident $value:expr, $json:literal) => {
+        $state.serialize_field($json, &$value)?
+    };
+    (@field optional $state:ident $value:expr, $json:literal) => {
+        if $value.is_some() { $state.serialize_field($json, &$value)? } else { $state.skip_field($json)? }
+    };
+    (@field tristate $state:ident $value:expr, $json:literal) => {
+        if $value.is_absent() { $state.skip_field($json)? } else { $state.serialize_field($json, &$value)? }
+    };
+    (@entry required $map:ident $value:expr, $json:literal) => {
+        $map.serialize_entry($json, &$value)?
+    };
+    (@entry optional $map:ident $value:expr, $json:literal) => {
+        if $value.is_some() { $map.serialize_entry($json, &$value)? }
+    };
+    (@entry tristate $map:ident $value:expr, $json:literal) => {
+        if !$value.is_absent() { $map.serialize_entry($json, &$value)? }
+    };
+    (@rest_entries open $serializer:ident $map:ident $self:ident) => {
+        $self.extra.write_entries::<$serializer, _>(&mut $map)?
+    };
+    (@rest_entries typed $serializer:ident $map:ident $self:ident) => {
+        for (name, value) in &$self.extra {
+            $map.serialize_entry(name, value)?;
+        }
     };
     // `Validate` from the same rows: each field's value with its seed at its key, in order,
     // then the object assertions, then the undeclared properties a typed rest reads.
@@ -1201,6 +1259,48 @@ mod tests {
         text(r#"{"type": "string"}"#);
     }
 
+    /// Structs whose `Serialize` is `object!`'s: closed, open and with a typed rest.
+    #[derive(Debug, PartialEq)]
+    struct Closed {
+        id: u64,
+        note: Option<String>,
+        gone: crate::Tristate<u8>,
+    }
+
+    crate::object! {
+        Closed;
+        closed;
+        required(id, "id");
+        optional(note, "note");
+        tristate(gone, "gone");
+    }
+
+    #[derive(Debug, PartialEq)]
+    struct Open {
+        id: u64,
+        note: Option<String>,
+        extra: crate::Extra,
+    }
+
+    crate::object! {
+        Open;
+        open;
+        required(id, "id");
+        optional(note, "note");
+    }
+
+    #[derive(Debug, PartialEq)]
+    struct Typed {
+        id: u64,
+        extra: std::collections::BTreeMap<String, bool>,
+    }
+
+    crate::object! {
+        Typed;
+        typed(crate::de::Plain::<bool>::new());
+        required(id, "id");
+    }
+
     /// A union by kind whose rows say what it expects.
     #[derive(Debug, PartialEq)]
     enum Scalar {
@@ -1220,6 +1320,28 @@ mod tests {
 
     fn error<T: serde::de::DeserializeOwned + std::fmt::Debug>(text: &str) -> String {
         crate::from_str::<T>(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn object_writes_what_serde_derives_would() {
+        for (document, written) in [
+            (r#"{"id":1}"#, r#"{"id":1}"#),
+            (r#"{"gone":null,"id":2}"#, r#"{"id":2,"gone":null}"#),
+            (r#"{"note":"n","gone":7,"id":3}"#, r#"{"id":3,"note":"n","gone":7}"#),
+        ] {
+            let value: Closed = crate::from_str(document).unwrap();
+            assert_eq!(text(&value), written);
+            assert_eq!(serde_json::to_value(&value).unwrap(), serde_json::from_str::<Value>(written).unwrap());
+        }
+        // Declared properties first, then the kept ones in name order, their text exact.
+        let open: Open = crate::from_str(r#"{"z": [1.50], "id": 1, "a": true}"#).unwrap();
+        assert_eq!(text(&open), r#"{"id":1,"a":true,"z":[1.50]}"#);
+        let typed: Typed = crate::from_str(r#"{"b": true, "id": 1, "a": false}"#).unwrap();
+        assert_eq!(text(&typed), r#"{"id":1,"a":false,"b":true}"#);
+    }
+
+    fn text<T: serde::Serialize>(value: &T) -> String {
+        serde_json::to_string(value).unwrap()
     }
 
     #[test]

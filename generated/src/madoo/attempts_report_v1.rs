@@ -6,13 +6,12 @@
 /// Madoo attempts report
 ///
 /// What Repeat Until Accepted (workflow/repeat) did: the body it ran, its policy, every attempt in order with the execution it was, whether its body accepted it, its score and its feedback, and which attempt was delivered and why. Derived from the attempts' own runs, never from text a model wrote. Public IDs only.
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AttemptsReport {
     pub schema: AttemptsReportSchema,
     pub body: AttemptsReportBody,
     pub policy: AttemptsReportPolicy,
     /// The item of the iteration this report belongs to; null when the step is not repeated per item.
-    #[serde(skip_serializing_if = "::schemac_runtime::Tristate::is_absent")]
     pub item: ::schemac_runtime::Tristate<u64>,
     pub attempts: ::std::vec::Vec<Attempt>,
     /// The attempt delivered as the candidate; null when the result was discarded.
@@ -55,7 +54,7 @@ struct AttemptsReportBuilderParts {
 }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AttemptsReportSchema;
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AttemptsReportBody {
     /// The wf_ ID of the body; null when it was deleted since.
     pub workflow: ::core::option::Option<AttemptsReportBodyWorkflow>,
@@ -83,7 +82,7 @@ struct AttemptsReportBodyBuilderParts {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize)]
 #[serde(transparent)]
 pub struct AttemptsReportBodyWorkflow(::std::string::String);
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AttemptsReportPolicy {
     pub max_attempts: u8,
     pub on_exhausted: AttemptsReportPolicyOnExhausted,
@@ -117,7 +116,7 @@ pub enum AttemptsReportPolicyOnExhausted {
     /// `"fail"`
     Fail,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Attempt {
     pub attempt: u8,
     /// The run of this attempt: its trace shows every step of the body.

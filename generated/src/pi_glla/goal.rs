@@ -6,7 +6,7 @@
 /// pi-goal-list-loop-audit goal state
 ///
 /// Active goal state for pi-goal-list-loop-audit (loops 1-3). Persisted as markdown at .pi-glla/goals/&lt;id&gt;.md and mirrored into .pi-glla/active.jsonl state events.
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Goal {
     /// YYYYMMDDHHMMSS + 6-char random suffix
     pub id: GoalId,
@@ -15,124 +15,58 @@ pub struct Goal {
     /// Which loop created this goal: 'goal' (loop 1) or 'list' (loop 2 queue item). Loop 3 (/loop) keeps its own state shape and has no Goal.
     pub policy: GoalPolicy,
     /// Explicit specialist routing requested for this goal or list item.
-    #[serde(rename = "agentRole")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub agent_role: ::core::option::Option<GoalAgentRole>,
     /// Queue item id of the parent when this goal was activated from a one-level subtask.
-    #[serde(rename = "parentId")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub parent_id: ::core::option::Option<::std::string::String>,
     /// Done-criteria extracted from the objective ('Done when:' / 'Verify:' markers, line-start or inline). When non-empty, regression_shield requires the auditor's &lt;evidence&gt; block to address every item.
-    #[serde(rename = "verificationContract")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub verification_contract: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "autoContinue")]
     pub auto_continue: bool,
-    #[serde(rename = "taskList")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub task_list: ::core::option::Option<GoalTaskList>,
-    #[serde(rename = "auditHistory")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub audit_history: ::core::option::Option<::std::vec::Vec<AuditVerdict>>,
-    #[serde(rename = "stopReason")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub stop_reason: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "pauseReason")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub pause_reason: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "pauseSuggestedAction")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub pause_suggested_action: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "pauseKind")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub pause_kind: ::core::option::Option<GoalPauseKind>,
-    #[serde(rename = "pauseOptions")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub pause_options: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
-    #[serde(rename = "pauseRecommended")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub pause_recommended: ::core::option::Option<f64>,
-    #[serde(rename = "pauseResumeAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub pause_resume_at: ::core::option::Option<::std::string::String>,
     /// v0.35.28 issue #16: ISO time glla auto-resumed a lapsed wait; renders the RECOVERY NOTICE in the continuation prompt; cleared by manual /goal resume
-    #[serde(rename = "autoResumedAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub auto_resumed_at: ::core::option::Option<::std::string::String>,
     /// v0.35.28 issue #16: what auto-resumed the goal (overdue wait route, provider recovery event)
-    #[serde(rename = "autoResumedEvent")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub auto_resumed_event: ::core::option::Option<::std::string::String>,
     /// Bounded provider diagnostic retained for ledger/archive forensics; never a chat projection.
-    #[serde(rename = "providerErrorDiagnostic")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub provider_error_diagnostic: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "recoveryEpisodeKey")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub recovery_episode_key: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "recoveryNoticeKeys")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub recovery_notice_keys: ::core::option::Option<
         ::std::vec::Vec<::std::string::String>,
     >,
-    #[serde(rename = "interruptedAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub interrupted_at: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "interruptedReason")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub interrupted_reason: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "auditInfraStreak")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub audit_infra_streak: ::core::option::Option<f64>,
-    #[serde(rename = "errorBrakeStreak")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub error_brake_streak: ::core::option::Option<f64>,
     /// Contract-change counter: bumped on every /goal tweak (and objective repair). Auditors capture it at dispatch; the revision-bound validity gate refuses stale verdicts after the contract moved.
     ///
     /// Default: `0`
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub revision: ::core::option::Option<u64>,
-    #[serde(rename = "pendingCompletion")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub pending_completion: ::core::option::Option<::std::boxed::Box<PendingCompletion>>,
     /// aggressiveMode audit-cap TODOs: objections extracted from the latest disapproved report, rendered into every continuation until addressed.
-    #[serde(rename = "pendingTasks")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub pending_tasks: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     /// The final completion claim text passed to complete_goal; mirrored into the archive markdown as the final record.
-    #[serde(rename = "completionSummary")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub completion_summary: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "createdVia")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub created_via: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "activePath")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub active_path: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "archivedPath")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub archived_path: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "objectiveRepairHistory")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub objective_repair_history: ::core::option::Option<
         ::std::vec::Vec<ObjectiveRepair>,
     >,
-    #[serde(rename = "repairTarget")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub repair_target: ::core::option::Option<::std::boxed::Box<ObjectiveRepairTarget>>,
-    #[serde(rename = "objectiveProvenance")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub objective_provenance: ::core::option::Option<ObjectiveProvenance>,
     /// Bounded per-goal activity counters used by /glla stats.
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub telemetry: ::core::option::Option<GoalTelemetry>,
     pub usage: GoalUsage,
-    #[serde(rename = "createdAt")]
     pub created_at: ::schemac_runtime::format::DateTime,
-    #[serde(rename = "updatedAt")]
     pub updated_at: ::schemac_runtime::format::DateTime,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
-    #[serde(flatten)]
     pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`Goal`]: start with [`Goal::builder`], call a setter per property, then `build()`.
@@ -231,12 +165,11 @@ pub enum GoalAgentRole {
     /// `"designer"`
     Designer,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GoalTaskList {
     pub version: GoalTaskListVersion,
     pub tasks: ::std::vec::Vec<Task>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
-    #[serde(flatten)]
     pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`GoalTaskList`]: start with [`GoalTaskList::builder`], call a setter per property, then `build()`.
@@ -256,18 +189,14 @@ struct GoalTaskListBuilderParts {
 }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GoalTaskListVersion;
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Task {
     pub id: ::std::string::String,
     pub title: ::std::string::String,
     pub status: TaskStatus,
-    #[serde(rename = "agentRole")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub agent_role: ::core::option::Option<TaskAgentRole>,
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub subtasks: ::core::option::Option<::std::vec::Vec<Task>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
-    #[serde(flatten)]
     pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`Task`]: start with [`Task::builder`], call a setter per property, then `build()`.
@@ -303,44 +232,29 @@ pub enum TaskStatus {
 }
 /// The schema at `/definitions/task/properties/agentRole` has the same shape as [`GoalAgentRole`] (`/properties/agentRole`), so it is that type.
 pub type TaskAgentRole = GoalAgentRole;
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AuditVerdict {
     pub at: ::schemac_runtime::format::DateTime,
     pub approved: bool,
     pub disapproved: bool,
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub impossible: ::core::option::Option<bool>,
-    #[serde(rename = "impossibleReason")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub impossible_reason: ::core::option::Option<::std::string::String>,
     pub model: ::std::string::String,
-    #[serde(rename = "thinkingLevel")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub thinking_level: ::core::option::Option<::std::string::String>,
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub report: ::core::option::Option<::std::string::String>,
     /// Infrastructure failure detail (abort, auth, no model). Entries with error and no report are not real verdicts.
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub error: ::core::option::Option<::std::string::String>,
     /// Present when the goal had a verification contract: did the auditor's &lt;evidence&gt; block satisfy the orchestrator-side shield?
-    #[serde(rename = "regressionShieldPassed")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub regression_shield_passed: ::core::option::Option<bool>,
     /// Contract items the shield found unreferenced in the auditor's evidence (present when regressionShieldPassed is false).
-    #[serde(rename = "regressionShieldMissing")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub regression_shield_missing: ::core::option::Option<
         ::std::vec::Vec<::std::string::String>,
     >,
     /// The goal revision the worker audited (captured at dispatch); the revision-bound validity gate reads this.
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub revision: ::core::option::Option<u64>,
     /// Wall-clock duration of the audit run.
-    #[serde(rename = "durationMs")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub duration_ms: ::core::option::Option<u64>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
-    #[serde(flatten)]
     pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`AuditVerdict`]: start with [`AuditVerdict::builder`], call a setter per property, then `build()`.
@@ -388,113 +302,57 @@ pub enum GoalPauseKind {
     Blocked,
 }
 /// Durable completion claim and isolated-auditor lifecycle. Legacy claims may omit phase and are treated as recovery-pending after a fresh session.
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PendingCompletion {
-    #[serde(rename = "completionSummary")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub completion_summary: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "verificationSummary")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub verification_summary: ::core::option::Option<::std::string::String>,
     pub at: ::schemac_runtime::format::DateTime,
     /// retry-waiting is canonical; quota-waiting is accepted only for legacy files and is normalized on load.
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub phase: ::core::option::Option<PendingCompletionPhase>,
-    #[serde(rename = "attemptId")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub attempt_id: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "startedAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub started_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
-    #[serde(rename = "wallDeadlineAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub wall_deadline_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
-    #[serde(rename = "recoveryAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub recovery_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
-    #[serde(rename = "recoveryReason")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub recovery_reason: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "recoveryRetryAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub recovery_retry_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Bounded provider/auditor diagnostic retained for forensics only.
-    #[serde(rename = "providerErrorDiagnostic")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub provider_error_diagnostic: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "recoveryEpisodeKey")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub recovery_episode_key: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "recoveryNoticeKeys")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub recovery_notice_keys: ::core::option::Option<
         ::std::vec::Vec<::std::string::String>,
     >,
-    #[serde(rename = "automaticRecoveryAttempted")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub automatic_recovery_attempted: ::core::option::Option<bool>,
-    #[serde(rename = "automaticRecoveryAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub automatic_recovery_at: ::core::option::Option<
         ::schemac_runtime::format::DateTime,
     >,
-    #[serde(rename = "automaticRecoveryGeneration")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub automatic_recovery_generation: ::core::option::Option<u64>,
-    #[serde(rename = "automaticRecoveryAttempts")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub automatic_recovery_attempts: ::core::option::Option<u64>,
-    #[serde(rename = "automaticRecoveryFirstAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub automatic_recovery_first_at: ::core::option::Option<
         ::schemac_runtime::format::DateTime,
     >,
-    #[serde(rename = "automaticRecoveryUntil")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub automatic_recovery_until: ::core::option::Option<
         ::schemac_runtime::format::DateTime,
     >,
-    #[serde(rename = "retryAttempts")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub retry_attempts: ::core::option::Option<u64>,
-    #[serde(rename = "retryFirstAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub retry_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
-    #[serde(rename = "retryUntil")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub retry_until: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Legacy field; ignored by the generic retry policy.
-    #[serde(rename = "quotaAttempts")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub quota_attempts: ::core::option::Option<u64>,
     /// Legacy field; ignored by the generic retry policy.
-    #[serde(rename = "quotaFirstAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub quota_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Legacy field; ignored by the generic retry policy.
-    #[serde(rename = "quotaAutoRetryUntil")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub quota_auto_retry_until: ::core::option::Option<
         ::schemac_runtime::format::DateTime,
     >,
     /// Legacy diagnostic field; never used for scheduling or fallback.
-    #[serde(rename = "quotaSignal")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub quota_signal: ::core::option::Option<PendingCompletionQuotaSignal>,
     /// Legacy provider hint; retained only when reading older files and never used for scheduling.
-    #[serde(rename = "retryAfterSec")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub retry_after_sec: ::core::option::Option<f64>,
     /// Legacy provider hint marker; never used for scheduling.
-    #[serde(rename = "retryFromUpstream")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub retry_from_upstream: ::core::option::Option<bool>,
     /// Legacy provider reset hint; never used for scheduling.
-    #[serde(rename = "resetAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub reset_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
-    #[serde(flatten)]
     pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`PendingCompletion`]: start with [`PendingCompletion::builder`], call a setter per property, then `build()`.
@@ -565,31 +423,21 @@ pub enum PendingCompletionQuotaSignal {
     /// `"billing"`
     Billing,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ObjectiveRepair {
     pub at: ::schemac_runtime::format::DateTime,
     pub action: ObjectiveRepairAction,
-    #[serde(rename = "originalObjective")]
     pub original_objective: ::std::string::String,
-    #[serde(rename = "replacementObjective")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub replacement_objective: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "originalContract")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub original_contract: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "replacementContract")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub replacement_contract: ::core::option::Option<::std::string::String>,
     pub source: ::std::string::String,
     pub reason: ::std::string::String,
     pub evidence: ::std::string::String,
     pub confidence: ObjectiveRepairConfidence,
-    #[serde(rename = "revisionBefore")]
     pub revision_before: u64,
-    #[serde(rename = "revisionAfter")]
     pub revision_after: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
-    #[serde(flatten)]
     pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`ObjectiveRepair`]: start with [`ObjectiveRepair::builder`], call a setter per property, then `build()`.
@@ -644,21 +492,16 @@ pub enum ObjectiveRepairConfidence {
     /// `"fallback"`
     Fallback,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ObjectiveRepairTarget {
     pub id: ::std::string::String,
     pub objective: ::std::string::String,
-    #[serde(rename = "verificationContract")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub verification_contract: ::core::option::Option<::std::string::String>,
     pub reasons: ::std::vec::Vec<::std::string::String>,
     pub source: ::std::string::String,
     /// Timestamp of the one bounded repair/replan bootstrap turn; cleared on explicit retry or confirmed redraft.
-    #[serde(rename = "replanPromptedAt")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub replan_prompted_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
-    #[serde(flatten)]
     pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`ObjectiveRepairTarget`]: start with [`ObjectiveRepairTarget::builder`], call a setter per property, then `build()`.
@@ -688,18 +531,12 @@ struct ObjectiveRepairTargetBuilderParts {
     replan_prompted_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     extra: ::schemac_runtime::Extra,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ObjectiveProvenance {
-    #[serde(rename = "originalObjective")]
     pub original_objective: ::std::string::String,
-    #[serde(rename = "originalContract")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub original_contract: ::core::option::Option<::std::string::String>,
-    #[serde(rename = "userSeeds")]
-    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub user_seeds: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
-    #[serde(flatten)]
     pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`ObjectiveProvenance`]: start with [`ObjectiveProvenance::builder`], call a setter per property, then `build()`.
@@ -719,15 +556,12 @@ struct ObjectiveProvenanceBuilderParts {
     extra: ::schemac_runtime::Extra,
 }
 /// Bounded per-goal activity counters used by /glla stats.
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GoalTelemetry {
     pub turns: u64,
-    #[serde(rename = "fileWrites")]
     pub file_writes: u64,
-    #[serde(rename = "bashCalls")]
     pub bash_calls: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
-    #[serde(flatten)]
     pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`GoalTelemetry`]: start with [`GoalTelemetry::builder`], call a setter per property, then `build()`.
@@ -750,17 +584,14 @@ struct GoalTelemetryBuilderParts {
     bash_calls: ::core::option::Option<u64>,
     extra: ::schemac_runtime::Extra,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GoalUsage {
-    #[serde(rename = "tokensUsed")]
     pub tokens_used: u64,
     /// 0 = unlimited; positive values enable the per-goal token guard
     ///
     /// Default: `0`
-    #[serde(rename = "tokensLimit")]
     pub tokens_limit: u64,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
-    #[serde(flatten)]
     pub extra: ::schemac_runtime::Extra,
 }
 /// Builds a [`GoalUsage`]: start with [`GoalUsage::builder`], call a setter per property, then `build()`.

@@ -272,7 +272,12 @@ mod tests {
             ..Config::default()
         };
         let code = compile(schema, &config).unwrap();
-        assert!(code.contains(r#"#[derive(Clone, Debug, Default, PartialEq, ::serde::Serialize)] #[derive(Eq, Hash)] #[cfg_attr(feature = "x", derive(Y))] pub struct Root {"#), "{code}");
+        assert!(
+            code.contains(
+                r#"#[derive(Clone, Debug, Default, PartialEq)] #[derive(Eq, Hash)] #[cfg_attr(feature = "x", derive(Y))] pub struct Root {"#
+            ),
+            "{code}"
+        );
         // The string enum derives both already: only the attribute is added.
         assert!(code.contains(r#"#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)] #[cfg_attr(feature = "x", derive(Y))] pub enum RootMode {"#), "{code}");
     }

@@ -127,10 +127,13 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
     let mut locals = Vec::new();
     let mut arms = Vec::new();
     let mut inits = Vec::new();
-    // serde's derived `Serialize` counts the fields it writes in one `a + b + …` expression,
-    // which overflows rustc's stack at thousands of fields; with a `flatten` field it counts
-    // none. A wide struct without one gets a flat impl (`wide_serialize`) instead.
-    let flat_serialize = s.fields.len() > WIDE_STRUCT && matches!(s.rest, Rest::Closed);
+    // The runtime's `object!` writes `Serialize` from its rows, so the declaration has no
+    // serde attributes. Else serde's derive: it counts the fields it writes in one
+    // `a + b + …` expression, which overflows rustc's stack at thousands of fields; with a
+    // `flatten` field it counts none. A wide struct without one gets a flat impl
+    // (`wide_serialize`) instead.
+    let by_macro = object_macro_takes(ctx, id, s);
+    let flat_serialize = !by_macro && s.fields.len() > WIDE_STRUCT && matches!(s.rest, Rest::Closed);
     for (i, field) in s.fields.iter().enumerate() {
         let local = format_ident!("f{i}");
         let json = &field.json_name;
@@ -143,7 +146,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
             (false, false) => Some(quote!(#[serde(skip_serializing_if = "::core::option::Option::is_none")])),
             (false, true) => Some(quote!(#[serde(skip_serializing_if = "::schemac_runtime::Tristate::is_absent")])),
         };
-        fields.push(if flat_serialize {
+        fields.push(if flat_serialize || by_macro {
             quote! { #doc pub #rust_name: #field_ty, }
         } else {
             quote! { #doc #rename #skip pub #rust_name: #field_ty, }
@@ -157,7 +160,7 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
         });
     }
     let declared: Vec<&str> = s.fields.iter().map(|f| f.json_name.as_str()).collect();
-    let (extra_field, extra_local, extra_arm, extra_init) = rest(ctx, id, &s.rest, &declared);
+    let (extra_field, extra_local, extra_arm, extra_init) = rest(ctx, id, &s.rest, &declared, !by_macro);
     let dispatch = if arms.is_empty() {
         extra_arm
     } else {
@@ -212,8 +215,13 @@ fn structure(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
     } else {
         (quote!(PartialEq,), quote!())
     };
-    let (derive_serialize, serialize_impl) =
-        if flat_serialize { (quote!(), wide_serialize(&name, &s.fields)) } else { (quote!(serde::Serialize), quote!()) };
+    let (derive_serialize, serialize_impl) = if by_macro {
+        (quote!(), quote!())
+    } else if flat_serialize {
+        (quote!(), wide_serialize(&name, &s.fields))
+    } else {
+        (quote!(serde::Serialize), quote!())
+    };
     let declaration = quote! {
         #serialize_impl
         #[derive(Clone, Debug, #derive_eq #derive_serialize)]
@@ -471,9 +479,12 @@ pub(super) fn field_types(ctx: &Ctx<'_>, id: DefId, field: &Field) -> (TokenStre
 }
 
 /// The `extra` field, its local, the `_ =>` arm and the initializer for undeclared properties.
-fn rest(ctx: &Ctx<'_>, id: DefId, rest: &Rest, declared: &[&str]) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+fn rest(ctx: &Ctx<'_>, id: DefId, rest: &Rest, declared: &[&str], flatten: bool) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+    // serde's derive needs `flatten`; the runtime's `object!` writes the properties itself.
+    let flatten = flatten.then(|| quote!(#[serde(flatten)]));
     let doc = quote! {
         /// Properties the schema does not declare, kept so that a round trip loses nothing.
+        #flatten
     };
     let insert = quote! {
         let key = key.into_string();
@@ -494,7 +505,7 @@ fn rest(ctx: &Ctx<'_>, id: DefId, rest: &Rest, declared: &[&str]) -> (TokenStrea
         // Kept as text in one buffer per object: a `serde_json::Map` costs allocations per
         // property and per string, array and object inside its value.
         Rest::Open => (
-            quote! { #doc #[serde(flatten)] pub extra: schemac_runtime::Extra, },
+            quote! { #doc pub extra: schemac_runtime::Extra, },
             quote! { let mut extra = schemac_runtime::ExtraBuilder::default(); },
             quote! { schemac_runtime::de::extra(&mut map, &mut extra, key)?; },
             quote! { extra: extra.finish(), },
@@ -503,7 +514,7 @@ fn rest(ctx: &Ctx<'_>, id: DefId, rest: &Rest, declared: &[&str]) -> (TokenStrea
             let value_ty = ctx.rust(id, ty);
             let seed = ctx.seed(id, ty);
             (
-                quote! { #doc #[serde(flatten)] pub extra: std::collections::BTreeMap<String, #value_ty>, },
+                quote! { #doc pub extra: std::collections::BTreeMap<String, #value_ty>, },
                 quote! { let mut extra = std::collections::BTreeMap::new(); },
                 quote! { #insert extra.insert(key, map.next_value_seed(#seed)?); },
                 quote! { extra, },
@@ -529,7 +540,7 @@ fn rest(ctx: &Ctx<'_>, id: DefId, rest: &Rest, declared: &[&str]) -> (TokenStrea
                 None => quote! { return Err(schemac_runtime::de::unmatched_property(&key)); },
             };
             (
-                quote! { #doc #[serde(flatten)] pub extra: serde_json::Map<String, serde_json::Value>, },
+                quote! { #doc pub extra: serde_json::Map<String, serde_json::Value>, },
                 quote! { let mut extra = serde_json::Map::new(); #(#statics)* },
                 quote! {
                     #insert

@@ -417,15 +417,16 @@ mod tests {
         let closed =
             format!(r#"{{"title": "S", "type": "object", "additionalProperties": false, "properties": {{{}}}}}"#, properties.join(","));
         let code = compile_files("wide-closed", &[("s.json", &closed)]).single_file();
+        // `Serialize` is the runtime's `object!`, one statement per field at any width.
         assert!(code.contains("#[derive(Clone, Debug, Default)]\npub struct S {"), "{code}");
         assert!(code.contains("impl ::core::cmp::PartialEq for S {"), "{code}");
-        assert!(code.contains("impl ::serde::Serialize for S {"), "{code}");
-        assert!(!code.contains("#[serde(skip_serializing_if"), "{code}");
-        // An open one keeps serde's derive, which counts no fields with a `flatten` field.
+        assert!(code.contains("::schemac_runtime::object! {\n    S;\n    closed;\n"), "{code}");
+        assert!(!code.contains("#[serde("), "{code}");
         let open = format!(r#"{{"title": "S", "type": "object", "properties": {{{}}}}}"#, properties.join(","));
         let code = compile_files("wide-open", &[("s.json", &open)]).single_file();
-        assert!(code.contains("#[derive(Clone, Debug, Default, ::serde::Serialize)]\npub struct S {"), "{code}");
+        assert!(code.contains("#[derive(Clone, Debug, Default)]\npub struct S {"), "{code}");
         assert!(code.contains("impl ::core::cmp::PartialEq for S {"), "{code}");
+        assert!(!code.contains("#[serde("), "{code}");
     }
 
     #[test]
