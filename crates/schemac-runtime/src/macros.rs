@@ -635,14 +635,26 @@ macro_rules! constrained_newtype {
 /// as matching (the schema's answer), so the union never takes another branch instead.
 ///
 /// ```text
-/// one_of! { Name; Variant(SEED); ... }
+/// one_of! { Name; Variant(SEED); Variant; ... }
 /// ```
+///
+/// A row without `SEED` reads the variant's type with its own `Deserialize`.
 ///
 /// The type's `Validate` checks the variant's value with its seed (which variant a value
 /// built in Rust is in is the caller's choice; exclusivity is enforced when reading).
 #[macro_export]
 macro_rules! one_of {
-    ($name:ident; $($variant:ident($seed:expr $(,)?);)+) => {
+    ($name:ident; $($variant:ident $(($seed:expr $(,)?))?;)+) => {
+        $crate::one_of!(@impl $name; $($variant($crate::one_of!(@seed $($seed)?));)+);
+    };
+    // A row without a seed reads its variant's type with its own `Deserialize`.
+    (@seed) => {
+        $crate::de::Plain::new()
+    };
+    (@seed $seed:expr) => {
+        $seed
+    };
+    (@impl $name:ident; $($variant:ident($seed:expr);)+) => {
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
                 let value = $crate::de::any_value(deserializer)?;
@@ -693,13 +705,25 @@ macro_rules! one_of {
 /// buffered and the branches tried in order; the first that takes it wins.
 ///
 /// ```text
-/// first_match! { Name; Variant(SEED); ... }
+/// first_match! { Name; Variant(SEED); Variant; ... }
 /// ```
+///
+/// A row without `SEED` reads the variant's type with its own `Deserialize`.
 ///
 /// The type's `Validate` checks the variant's value with its seed.
 #[macro_export]
 macro_rules! first_match {
-    ($name:ident; $($variant:ident($seed:expr $(,)?);)+) => {
+    ($name:ident; $($variant:ident $(($seed:expr $(,)?))?;)+) => {
+        $crate::first_match!(@impl $name; $($variant($crate::first_match!(@seed $($seed)?));)+);
+    };
+    // A row without a seed reads its variant's type with its own `Deserialize`.
+    (@seed) => {
+        $crate::de::Plain::new()
+    };
+    (@seed $seed:expr) => {
+        $seed
+    };
+    (@impl $name:ident; $($variant:ident($seed:expr);)+) => {
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
                 let value = $crate::de::any_value(deserializer)?;

@@ -138,8 +138,14 @@ pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
                 Some(by_kind_macro(&name, &variants, &seeds, &variant_kinds))
             }
             UnionMode::Tagged { .. } => None,
-            UnionMode::ExactlyOne => Some(quote! { ::schemac_runtime::one_of! { #name; #(#variants(#seeds);)* } }),
-            UnionMode::ByKind | UnionMode::FirstMatch => Some(quote! { ::schemac_runtime::first_match! { #name; #(#variants(#seeds);)* } }),
+            UnionMode::ExactlyOne => {
+                let rows = branch_rows(ctx, id, u, &variants, &seeds);
+                Some(quote! { ::schemac_runtime::one_of! { #name; #(#rows)* } })
+            }
+            UnionMode::ByKind | UnionMode::FirstMatch => {
+                let rows = branch_rows(ctx, id, u, &variants, &seeds);
+                Some(quote! { ::schemac_runtime::first_match! { #name; #(#rows)* } })
+            }
         };
         if let Some(deserialize) = deserialize {
             return quote! { #declaration #deserialize };
@@ -163,6 +169,23 @@ pub(super) fn union(ctx: &Ctx<'_>, id: DefId, u: &Union) -> TokenStream {
             }
         }
     }
+}
+
+/// The rows of `one_of!` and `first_match!`: `Variant(SEED);`, or `Variant;` where the seed is
+/// `Plain` of the variant's type (the macros' default).
+fn branch_rows(ctx: &Ctx<'_>, id: DefId, u: &Union, variants: &[proc_macro2::Ident], seeds: &[TokenStream]) -> Vec<TokenStream> {
+    u.variants
+        .iter()
+        .zip(variants)
+        .zip(seeds)
+        .map(|((v, variant), seed)| {
+            if ctx.is_plain_seed(id, &v.ty) {
+                quote! { #variant; }
+            } else {
+                quote! { #variant(#seed); }
+            }
+        })
+        .collect()
 }
 
 /// Whether the union's `Deserialize` (and `Validate`) is a call of one of the runtime's union
