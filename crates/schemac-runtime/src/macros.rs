@@ -138,15 +138,16 @@ macro_rules! object {
 /// ```
 ///
 /// `SCHEMA_VALUE` is the static holding the parsed source document; the lists are those of
-/// [`bundle::Subschema`](crate::bundle::Subschema), each left out when empty.
+/// [`bundle::Subschema`](crate::bundle::Subschema), each left out when empty, a reference
+/// written as a tuple (see [`json_schema_ref!`](crate::json_schema_ref)).
 #[macro_export]
 macro_rules! json_schema {
     (
         $name:ident, $($schema_name:literal,)? $document:ident, $pointer:literal
-        $(, refs = [$($ref:expr),* $(,)?])?
+        $(, refs = [$($ref:tt),* $(,)?])?
         $(, moved = [$($moved:expr),* $(,)?])?
         $(, resources = [$($resource:expr),* $(,)?])?
-        $(, edits = [$($edit:expr),* $(,)?])?
+        $(, edits = [$($edit:ident($($edit_args:tt)*)),* $(,)?])?
         $(,)?
     ) => {
         impl $crate::schemars::JsonSchema for $name {
@@ -162,10 +163,10 @@ macro_rules! json_schema {
                 $crate::bundle::Subschema {
                     document: &$document,
                     pointer: $pointer,
-                    refs: &[$($($ref),*)?],
+                    refs: &[$($($crate::json_schema_ref!(@ref $ref)),*)?],
                     moved: &[$($($moved),*)?],
                     resources: &[$($($resource),*)?],
-                    edits: &[$($($edit),*)?],
+                    edits: &[$($($crate::json_schema_ref!(@edit $edit($($edit_args)*))),*)?],
                 }
                 .json_schema(generator)
             }
@@ -761,15 +762,21 @@ macro_rules! tuple {
 /// ```
 ///
 /// The target is at `pointer` in the module's `SCHEMA_VALUE`, or is the whole `embedded
-/// document` (a target in another file); the lists are those of `json_schema!`.
+/// document` (a target in another file); the lists are those of `json_schema!`. A reference
+/// in `refs` is `("holder", target)` for a `$ref`, `("holder", "$dynamicRef", target)` for
+/// another keyword, `("holder", "$ref", alone, target)` for one whose sibling keywords are
+/// dropped (before draft 2019-09); `target` is a `json_schema_ref_N` or
+/// `|generator| generator.subschema_for::<Type>()`. An edit in `edits` is `rename(at, from,
+/// to)`, `remove(at, key)` or `split(at, from, [(name, to), ..])`, the
+/// [`bundle::Edit`](crate::bundle::Edit) of that name.
 #[macro_export]
 macro_rules! json_schema_ref {
     (
         $f:ident, $schema_name:literal, $id:literal, $document:ident, $pointer:literal
-        $(, refs = [$($ref:expr),* $(,)?])?
+        $(, refs = [$($ref:tt),* $(,)?])?
         $(, moved = [$($moved:expr),* $(,)?])?
         $(, resources = [$($resource:expr),* $(,)?])?
-        $(, edits = [$($edit:expr),* $(,)?])?
+        $(, edits = [$($edit:ident($($edit_args:tt)*)),* $(,)?])?
         $(,)?
     ) => {
         fn $f(generator: &mut $crate::schemars::SchemaGenerator) -> $crate::schemars::Schema {
@@ -788,10 +795,10 @@ macro_rules! json_schema_ref {
                     $crate::bundle::Subschema {
                         document: &$document,
                         pointer: $pointer,
-                        refs: &[$($($ref),*)?],
+                        refs: &[$($($crate::json_schema_ref!(@ref $ref)),*)?],
                         moved: &[$($($moved),*)?],
                         resources: &[$($($resource),*)?],
-                        edits: &[$($($edit),*)?],
+                        edits: &[$($($crate::json_schema_ref!(@edit $edit($($edit_args)*))),*)?],
                     }
                     .json_schema(generator)
                 }
@@ -802,10 +809,10 @@ macro_rules! json_schema_ref {
     };
     (
         $f:ident, $schema_name:literal, $id:literal, $embedded:literal
-        $(, refs = [$($ref:expr),* $(,)?])?
+        $(, refs = [$($ref:tt),* $(,)?])?
         $(, moved = [$($moved:expr),* $(,)?])?
         $(, resources = [$($resource:expr),* $(,)?])?
-        $(, edits = [$($edit:expr),* $(,)?])?
+        $(, edits = [$($edit:ident($($edit_args:tt)*)),* $(,)?])?
         $(,)?
     ) => {
         fn $f(generator: &mut $crate::schemars::SchemaGenerator) -> $crate::schemars::Schema {
@@ -826,10 +833,10 @@ macro_rules! json_schema_ref {
                     $crate::bundle::Subschema {
                         document: &TARGET,
                         pointer: "",
-                        refs: &[$($($ref),*)?],
+                        refs: &[$($($crate::json_schema_ref!(@ref $ref)),*)?],
                         moved: &[$($($moved),*)?],
                         resources: &[$($($resource),*)?],
-                        edits: &[$($($edit),*)?],
+                        edits: &[$($($crate::json_schema_ref!(@edit $edit($($edit_args)*))),*)?],
                     }
                     .json_schema(generator)
                 }
@@ -837,6 +844,28 @@ macro_rules! json_schema_ref {
 
             generator.subschema_for::<Target>()
         }
+    };
+    // A reference: `(holder, target)` for a `$ref` (`target` a function of the generator), or
+    // `(holder, keyword, target)`, or `(holder, keyword, alone, target)` for one whose sibling
+    // keywords are dropped (before draft 2019-09).
+    (@ref ($holder:literal, $keyword:literal, alone, $target:expr $(,)?)) => {
+        $crate::bundle::Ref { holder: $holder, keyword: $keyword, alone: true, target: $target }
+    };
+    (@ref ($holder:literal, $keyword:literal, $target:expr $(,)?)) => {
+        $crate::bundle::Ref { holder: $holder, keyword: $keyword, alone: false, target: $target }
+    };
+    (@ref ($holder:literal, $target:expr $(,)?)) => {
+        $crate::bundle::Ref { holder: $holder, keyword: "$ref", alone: false, target: $target }
+    };
+    // An edit: `rename(at, from, to)`, `remove(at, key)`, `split(at, from, [(name, to), ..])`.
+    (@edit rename($at:literal, $from:literal, $to:literal $(,)?)) => {
+        $crate::bundle::Edit::Rename { at: $at, from: $from, to: $to }
+    };
+    (@edit remove($at:literal, $key:literal $(,)?)) => {
+        $crate::bundle::Edit::Remove { at: $at, key: $key }
+    };
+    (@edit split($at:literal, $from:literal, [$(($name:literal, $to:literal)),* $(,)?] $(,)?)) => {
+        $crate::bundle::Edit::Split { at: $at, from: $from, into: &[$(($name, $to)),*] }
     };
 }
 
@@ -848,8 +877,9 @@ mod tests {
     use crate::check::{CheckError, Kind};
     use crate::schemars::SchemaGenerator;
 
-    static SCHEMA_VALUE: LazyLock<Value> =
-        LazyLock::new(|| json!({"$defs": {"small": {"type": "integer", "maximum": 9}, "list": {"items": {"$ref": "#/$defs/small"}}}}));
+    static SCHEMA_VALUE: LazyLock<Value> = LazyLock::new(
+        || json!({"$defs": {"small": {"type": "integer", "maximum": 9}, "list": {"items": {"$ref": "#/$defs/small"}, "maximum": 5, "title": "gone"}}}),
+    );
 
     /// An object whose only property is `a`.
     #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -913,7 +943,8 @@ mod tests {
         "test#/$defs/list",
         SCHEMA_VALUE,
         "/$defs/list",
-        refs = [crate::bundle::Ref { holder: "/items", keyword: "$ref", alone: false, target: json_schema_ref_0 }],
+        refs = [("/items", json_schema_ref_0)],
+        edits = [rename("", "maximum", "exclusiveMaximum"), remove("", "title")],
     );
     crate::json_schema_ref!(json_schema_ref_2, "other", "other.json#", r#"{"type": "string"}"#);
 
@@ -967,7 +998,7 @@ mod tests {
         assert_eq!(json_schema_ref_1(&mut generator).to_value(), json!({"$ref": "#/$defs/list"}));
         assert_eq!(json_schema_ref_2(&mut generator).to_value(), json!({"$ref": "#/$defs/other"}));
         let definitions = generator.definitions();
-        assert_eq!(definitions["list"], json!({"items": {"$ref": "#/$defs/small"}}));
+        assert_eq!(definitions["list"], json!({"items": {"$ref": "#/$defs/small"}, "exclusiveMaximum": 5}));
         assert_eq!(definitions["small"], json!({"type": "integer", "maximum": 9}));
         assert_eq!(definitions["other"], json!({"type": "string"}));
     }

@@ -241,12 +241,10 @@ impl ::schemac_runtime::Validate for AttemptsReport {
     SCHEMA_VALUE,
     "",
     refs = [
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/attempts/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<Attempt>(),
-        },
+        (
+            "/properties/attempts/items",
+            |generator| generator.subschema_for::<Attempt>(),
+        ),
     ],
     moved = ["/$defs/attempt"],
 );

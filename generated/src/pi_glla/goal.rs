@@ -960,42 +960,30 @@ impl ::schemac_runtime::Validate for Goal {
     SCHEMA_VALUE,
     "",
     refs = [
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/taskList/properties/tasks/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<Task>(),
-        },
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/auditHistory/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<AuditVerdict>(),
-        },
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/pendingCompletion",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<PendingCompletion>(),
-        },
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/objectiveRepairHistory/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<ObjectiveRepair>(),
-        },
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/repairTarget",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<ObjectiveRepairTarget>(),
-        },
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/objectiveProvenance",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<ObjectiveProvenance>(),
-        },
+        (
+            "/properties/taskList/properties/tasks/items",
+            |generator| generator.subschema_for::<Task>(),
+        ),
+        (
+            "/properties/auditHistory/items",
+            |generator| generator.subschema_for::<AuditVerdict>(),
+        ),
+        (
+            "/properties/pendingCompletion",
+            |generator| generator.subschema_for::<PendingCompletion>(),
+        ),
+        (
+            "/properties/objectiveRepairHistory/items",
+            |generator| generator.subschema_for::<ObjectiveRepair>(),
+        ),
+        (
+            "/properties/repairTarget",
+            |generator| generator.subschema_for::<ObjectiveRepairTarget>(),
+        ),
+        (
+            "/properties/objectiveProvenance",
+            |generator| generator.subschema_for::<ObjectiveProvenance>(),
+        ),
     ],
     moved = [
         "/definitions/auditVerdict",
@@ -1613,12 +1601,7 @@ impl ::schemac_runtime::Validate for GoalTaskList {
     SCHEMA_VALUE,
     "/properties/taskList",
     refs = [
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/tasks/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<Task>(),
-        },
+        ("/properties/tasks/items", |generator| generator.subschema_for::<Task>()),
     ],
 );
 impl GoalTaskList {
@@ -1751,12 +1734,7 @@ impl ::schemac_runtime::Validate for Task {
     SCHEMA_VALUE,
     "/definitions/task",
     refs = [
-        ::schemac_runtime::bundle::Ref {
-            holder: "/properties/subtasks/items",
-            keyword: "$ref",
-            alone: false,
-            target: |generator| generator.subschema_for::<Task>(),
-        },
+        ("/properties/subtasks/items", |generator| generator.subschema_for::<Task>()),
     ],
 );
 impl Task {

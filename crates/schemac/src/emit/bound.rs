@@ -178,9 +178,13 @@ impl Bundler<'_, '_> {
         let mut out = TokenStream::new();
         if !plan.sites.is_empty() {
             let refs = plan.sites.iter().map(|site| {
-                let (holder, keyword, alone) = (&site.holder, site.keyword, site.alone);
+                let (holder, keyword) = (&site.holder, site.keyword);
                 let target = self.target(from, &site.target);
-                quote! { ::schemac_runtime::bundle::Ref { holder: #holder, keyword: #keyword, alone: #alone, target: #target } }
+                match (keyword, site.alone) {
+                    ("$ref", false) => quote! { (#holder, #target) },
+                    (_, false) => quote! { (#holder, #keyword, #target) },
+                    (_, true) => quote! { (#holder, #keyword, alone, #target) },
+                }
             });
             let refs: Vec<TokenStream> = refs.collect();
             out.extend(quote! { , refs = [#(#refs),*] });
@@ -193,7 +197,14 @@ impl Bundler<'_, '_> {
             out.extend(quote! { , resources = [#(#resources),*] });
         }
         if !plan.edits.is_empty() {
-            let edits = edit_list(&quote!(::schemac_runtime), &plan.edits);
+            let edits = plan.edits.iter().map(|edit| match edit {
+                Edit::Rename { at, from, to } => quote!(rename(#at, #from, #to)),
+                Edit::Remove { at, key } => quote!(remove(#at, #key)),
+                Edit::Split { at, from, into } => {
+                    let into = into.iter().map(|(name, to)| quote!((#name, #to)));
+                    quote!(split(#at, #from, [#(#into),*]))
+                }
+            });
             out.extend(quote! { , edits = [#(#edits),*] });
         }
         out

@@ -144,9 +144,31 @@ impl Functions<'_, '_> {
             }
             Check::IfThenElse { cond, then, otherwise } => {
                 let cond = self.reference(cond);
-                let then = self.optional(then.as_deref());
-                let otherwise = self.optional(otherwise.as_deref());
-                quote! { if_then_else(v, #cond, #then, #otherwise) }
+                match (then.as_deref(), otherwise.as_deref()) {
+                    (Some(then), None) => {
+                        let then = self.reference(then);
+                        quote! { if_then(v, #cond, #then) }
+                    }
+                    (None, Some(otherwise)) => {
+                        let otherwise = self.reference(otherwise);
+                        quote! { if_else(v, #cond, #otherwise) }
+                    }
+                    (then, otherwise) => {
+                        let then = self.optional(then);
+                        let otherwise = self.optional(otherwise);
+                        quote! { if_then_else(v, #cond, #then, #otherwise) }
+                    }
+                }
+            }
+            Check::Object(object) if object.properties.is_empty() && object.required.is_empty() && object.patterns.is_empty() => {
+                match object.additional.as_deref() {
+                    Some(additional) => {
+                        let r = self.reference(additional);
+                        quote! { additional_properties(v, #r) }
+                    }
+                    // No object keyword: every value passes.
+                    None => quote! { object(v, &#rt::ObjectRules { properties: &[], required: &[], patterns: &[], additional: None }) },
+                }
             }
             Check::Object(object) => {
                 let names: Vec<&str> = object.properties.iter().map(|(n, _)| n.as_str()).collect();
