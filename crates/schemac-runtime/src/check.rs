@@ -202,6 +202,16 @@ pub fn if_then_else(value: &Value, cond: CheckFn, then: Option<CheckFn>, otherwi
     branch.map_or(Ok(()), |check| check(value))
 }
 
+/// [`typed`] through `Plain::<T>`: the value deserializes as a `T`.
+pub fn plain<'a, T: serde::Deserialize<'a>>(value: &'a Value) -> Result<(), CheckError> {
+    typed(value, crate::de::Plain::<T>::new())
+}
+
+/// [`typed`] through `Nullable(Plain::<T>)`: the value is `null` or deserializes as a `T`.
+pub fn nullable<'a, T: serde::Deserialize<'a>>(value: &'a Value) -> Result<(), CheckError> {
+    typed(value, crate::de::Nullable(crate::de::Plain::<T>::new()))
+}
+
 /// `if`/`then` without `else`: [`if_then_else`] with `then` only.
 pub fn if_then(value: &Value, cond: CheckFn, then: CheckFn) -> Result<(), CheckError> {
     if_then_else(value, cond, Some(then), None)

@@ -124,7 +124,11 @@ impl Functions<'_, '_> {
             }
             Check::As(ty) => {
                 let seed = self.ctx.seed(self.id, ty);
-                quote! { typed(v, #seed) }
+                match plain_seed(&seed) {
+                    Some((false, ty)) => quote! { plain::<#ty>(v) },
+                    Some((true, ty)) => quote! { nullable::<#ty>(v) },
+                    None => quote! { typed(v, #seed) },
+                }
             }
             Check::AllOf(checks) => {
                 let refs = self.references(checks);
@@ -294,6 +298,35 @@ impl Functions<'_, '_> {
             None => quote!(None),
         }
     }
+}
+
+/// The type `T` of a seed that is `Plain::<T>::new()` (`false`) or
+/// `Nullable(Plain::<T>::new())` (`true`), which `check::plain` and `check::nullable` read.
+fn plain_seed(seed: &TokenStream) -> Option<(bool, syn::Type)> {
+    fn plain(expr: &syn::Expr) -> Option<syn::Type> {
+        let syn::Expr::Call(call) = expr else { return None };
+        let syn::Expr::Path(path) = &*call.func else { return None };
+        let names: Vec<String> = path.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        if !call.args.is_empty() || names != ["schemac_runtime", "de", "Plain", "new"] {
+            return None;
+        }
+        let syn::PathArguments::AngleBracketed(args) = &path.path.segments[2].arguments else { return None };
+        match args.args.first() {
+            Some(syn::GenericArgument::Type(ty)) if args.args.len() == 1 => Some(ty.clone()),
+            _ => None,
+        }
+    }
+    let expr: syn::Expr = syn::parse2(seed.clone()).ok()?;
+    if let Some(ty) = plain(&expr) {
+        return Some((false, ty));
+    }
+    let syn::Expr::Call(call) = &expr else { return None };
+    let syn::Expr::Path(path) = &*call.func else { return None };
+    let names: Vec<String> = path.path.segments.iter().map(|s| s.ident.to_string()).collect();
+    if names != ["schemac_runtime", "de", "Nullable"] || call.args.len() != 1 {
+        return None;
+    }
+    plain(&call.args[0]).map(|ty| (true, ty))
 }
 
 fn kind(kind: Kind) -> Ident {
