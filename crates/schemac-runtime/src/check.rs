@@ -202,6 +202,26 @@ pub fn if_then_else(value: &Value, cond: CheckFn, then: Option<CheckFn>, otherwi
     branch.map_or(Ok(()), |check| check(value))
 }
 
+/// [`typed`] through `Plain::<T>`: the value deserializes as a `T`.
+pub fn plain<'a, T: serde::Deserialize<'a>>(value: &'a Value) -> Result<(), CheckError> {
+    typed(value, crate::de::Plain::<T>::new())
+}
+
+/// [`typed`] through `Nullable(Plain::<T>)`: the value is `null` or deserializes as a `T`.
+pub fn nullable<'a, T: serde::Deserialize<'a>>(value: &'a Value) -> Result<(), CheckError> {
+    typed(value, crate::de::Nullable(crate::de::Plain::<T>::new()))
+}
+
+/// `if`/`then` without `else`: [`if_then_else`] with `then` only.
+pub fn if_then(value: &Value, cond: CheckFn, then: CheckFn) -> Result<(), CheckError> {
+    if_then_else(value, cond, Some(then), None)
+}
+
+/// `if`/`else` without `then`: [`if_then_else`] with `otherwise` only.
+pub fn if_else(value: &Value, cond: CheckFn, otherwise: CheckFn) -> Result<(), CheckError> {
+    if_then_else(value, cond, None, Some(otherwise))
+}
+
 /// `false`.
 pub fn never(_: &Value) -> Result<(), CheckError> {
     Err(CheckError::new("no value is allowed here (the schema is `false`)"))
@@ -239,6 +259,12 @@ pub fn object(value: &Value, rules: &ObjectRules<'_>) -> Result<(), CheckError> 
         }
     }
     Ok(())
+}
+
+/// [`object`] with `additionalProperties` only (no `properties`, `required` or
+/// `patternProperties`): every property's value passes `check`.
+pub fn additional_properties(value: &Value, check: CheckFn) -> Result<(), CheckError> {
+    object(value, &ObjectRules { properties: &[], required: &[], patterns: &[], additional: Some(check) })
 }
 
 /// Array keywords; other kinds pass.

@@ -1057,6 +1057,7 @@ macro_rules! refined {
 ///
 /// ```text
 /// check_N(|v| callee(v, ..));     // fn check_N(v: &Value) -> Result<(), CheckError>
+/// check_N(|v| callee::<T>(v));    // the same, with a type (`plain::<T>`, `nullable::<T>`)
 /// check_N(|v| path::to(v, ..));   // the same, any expression as the body
 /// eval_N(|v, seen| { .. });       // fn eval_N(v: &Value, seen: &mut Evaluated) -> ..., then Ok(())
 /// ```
@@ -1068,6 +1069,11 @@ macro_rules! check_fns {
     (@fn $f:ident($v:tt) $callee:ident($($arg:tt)*)) => {
         fn $f($v: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
             $crate::check::$callee($($arg)*)
+        }
+    };
+    (@fn $f:ident($v:tt) $callee:ident::<$ty:ty>($($arg:tt)*)) => {
+        fn $f($v: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
+            $crate::check::$callee::<$ty>($($arg)*)
         }
     };
     (@fn $f:ident($v:tt) $body:expr) => {
@@ -1208,10 +1214,11 @@ mod tests {
     use crate::check::{CheckError, Kind};
     use crate::schemars::SchemaGenerator;
 
-    static SCHEMA_VALUE: LazyLock<Value> =
-        LazyLock::new(|| json!({"$defs": {"small": {"type": "integer", "maximum": 9}, "list": {"items": {"$ref": "#/$defs/small"}}}}));
+    static SCHEMA_VALUE: LazyLock<Value> = LazyLock::new(
+        || json!({"$defs": {"small": {"type": "integer", "maximum": 9}, "list": {"items": {"$ref": "#/$defs/small"}, "maximum": 5, "title": "gone"}}}),
+    );
 
-    /// An object whose only property is `a`.
+    /// An object whose only property is `a`, an integer.
     #[derive(Clone, Debug, PartialEq, serde::Serialize)]
     #[serde(transparent)]
     struct Loose(Value);
@@ -1219,7 +1226,9 @@ mod tests {
     crate::checked! {
         Loose;
         check_0(|v| all_of(v, &[Self::check_1, Self::check_2]));
-        check_1(|v| kinds(v, &[Kind::Object]));
+        check_1(|v| all_of(v, &[Self::check_4, Self::check_5]));
+        check_4(|v| kinds(v, &[Kind::Object]));
+        check_5(|v| nullable::<std::collections::BTreeMap<String, i64>>(v));
         check_2(|v| unevaluated_properties(v, Self::eval_0, Self::check_3));
         check_3(|v| never(v));
         eval_0(|_, seen| { seen.properties(&["a"]); });
@@ -1276,6 +1285,8 @@ mod tests {
         target("list", "test#/$defs/list");
         at("/$defs/list");
         reference("/items", __JsonSchemaRef0);
+        edit(rename, "", "maximum", "exclusiveMaximum");
+        edit(remove, "", "title");
     }
     crate::json_schema! {
         __JsonSchemaRef2;
@@ -1378,8 +1389,9 @@ mod tests {
 
     #[test]
     fn a_checked_value_is_read_and_built_through_its_checks() {
-        let loose: Loose = crate::from_str(r#"{"a": [1]}"#).unwrap();
-        assert_eq!(loose.value(), &json!({"a": [1]}));
+        let loose: Loose = crate::from_str(r#"{"a": 1}"#).unwrap();
+        assert_eq!(loose.value(), &json!({"a": 1}));
+        assert_eq!(error::<Loose>(r#"{"a": [1]}"#), "/a: invalid type: sequence, expected i64");
         assert_eq!(Loose::try_from(json!({})).unwrap().into_value(), json!({}));
         assert_eq!(error::<Loose>(r#"{"a": 1, "b": 2}"#), "/b: unevaluated property `b`: no value is allowed here (the schema is `false`)");
         let failure: CheckError = Loose::try_from(json!(7)).unwrap_err();
@@ -1422,7 +1434,7 @@ mod tests {
         assert_eq!(generator.subschema_for::<__JsonSchemaRef1>().to_value(), json!({"$ref": "#/$defs/list"}));
         assert_eq!(generator.subschema_for::<__JsonSchemaRef2>().to_value(), json!({"$ref": "#/$defs/other"}));
         let definitions = generator.definitions();
-        assert_eq!(definitions["list"], json!({"items": {"$ref": "#/$defs/small"}}));
+        assert_eq!(definitions["list"], json!({"items": {"$ref": "#/$defs/small"}, "exclusiveMaximum": 5}));
         assert_eq!(definitions["small"], json!({"type": "integer", "maximum": 9}));
         assert_eq!(definitions["other"], json!({"type": "string"}));
     }

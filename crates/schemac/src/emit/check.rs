@@ -124,7 +124,11 @@ impl Functions<'_, '_> {
             }
             Check::As(ty) => {
                 let seed = self.ctx.seed(self.id, ty);
-                quote! { typed(v, #seed) }
+                match plain_seed(&seed) {
+                    Some((false, ty)) => quote! { plain::<#ty>(v) },
+                    Some((true, ty)) => quote! { nullable::<#ty>(v) },
+                    None => quote! { typed(v, #seed) },
+                }
             }
             Check::AllOf(checks) => {
                 let refs = self.references(checks);
@@ -144,9 +148,31 @@ impl Functions<'_, '_> {
             }
             Check::IfThenElse { cond, then, otherwise } => {
                 let cond = self.reference(cond);
-                let then = self.optional(then.as_deref());
-                let otherwise = self.optional(otherwise.as_deref());
-                quote! { if_then_else(v, #cond, #then, #otherwise) }
+                match (then.as_deref(), otherwise.as_deref()) {
+                    (Some(then), None) => {
+                        let then = self.reference(then);
+                        quote! { if_then(v, #cond, #then) }
+                    }
+                    (None, Some(otherwise)) => {
+                        let otherwise = self.reference(otherwise);
+                        quote! { if_else(v, #cond, #otherwise) }
+                    }
+                    (then, otherwise) => {
+                        let then = self.optional(then);
+                        let otherwise = self.optional(otherwise);
+                        quote! { if_then_else(v, #cond, #then, #otherwise) }
+                    }
+                }
+            }
+            Check::Object(object) if object.properties.is_empty() && object.required.is_empty() && object.patterns.is_empty() => {
+                match object.additional.as_deref() {
+                    Some(additional) => {
+                        let r = self.reference(additional);
+                        quote! { additional_properties(v, #r) }
+                    }
+                    // No object keyword: every value passes.
+                    None => quote! { object(v, &#rt::ObjectRules { properties: &[], required: &[], patterns: &[], additional: None }) },
+                }
             }
             Check::Object(object) => {
                 let names: Vec<&str> = object.properties.iter().map(|(n, _)| n.as_str()).collect();
@@ -272,6 +298,35 @@ impl Functions<'_, '_> {
             None => quote!(None),
         }
     }
+}
+
+/// The type `T` of a seed that is `Plain::<T>::new()` (`false`) or
+/// `Nullable(Plain::<T>::new())` (`true`), which `check::plain` and `check::nullable` read.
+fn plain_seed(seed: &TokenStream) -> Option<(bool, syn::Type)> {
+    fn plain(expr: &syn::Expr) -> Option<syn::Type> {
+        let syn::Expr::Call(call) = expr else { return None };
+        let syn::Expr::Path(path) = &*call.func else { return None };
+        let names: Vec<String> = path.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        if !call.args.is_empty() || names != ["schemac_runtime", "de", "Plain", "new"] {
+            return None;
+        }
+        let syn::PathArguments::AngleBracketed(args) = &path.path.segments[2].arguments else { return None };
+        match args.args.first() {
+            Some(syn::GenericArgument::Type(ty)) if args.args.len() == 1 => Some(ty.clone()),
+            _ => None,
+        }
+    }
+    let expr: syn::Expr = syn::parse2(seed.clone()).ok()?;
+    if let Some(ty) = plain(&expr) {
+        return Some((false, ty));
+    }
+    let syn::Expr::Call(call) = &expr else { return None };
+    let syn::Expr::Path(path) = &*call.func else { return None };
+    let names: Vec<String> = path.path.segments.iter().map(|s| s.ident.to_string()).collect();
+    if names != ["schemac_runtime", "de", "Nullable"] || call.args.len() != 1 {
+        return None;
+    }
+    plain(&call.args[0]).map(|ty| (true, ty))
 }
 
 fn kind(kind: Kind) -> Ident {
