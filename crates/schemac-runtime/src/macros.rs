@@ -645,14 +645,7 @@ macro_rules! constrained_newtype {
 #[macro_export]
 macro_rules! one_of {
     ($name:ident; $($variant:ident $(($seed:expr $(,)?))?;)+) => {
-        $crate::one_of!(@impl $name; $($variant($crate::one_of!(@seed $($seed)?));)+);
-    };
-    // A row without a seed reads its variant's type with its own `Deserialize`.
-    (@seed) => {
-        $crate::de::Plain::new()
-    };
-    (@seed $seed:expr) => {
-        $seed
+        $crate::one_of!(@impl $name; $($variant($crate::__row_seed!($($seed)?));)+);
     };
     (@impl $name:ident; $($variant:ident($seed:expr);)+) => {
         impl<'de> ::serde::Deserialize<'de> for $name {
@@ -714,14 +707,7 @@ macro_rules! one_of {
 #[macro_export]
 macro_rules! first_match {
     ($name:ident; $($variant:ident $(($seed:expr $(,)?))?;)+) => {
-        $crate::first_match!(@impl $name; $($variant($crate::first_match!(@seed $($seed)?));)+);
-    };
-    // A row without a seed reads its variant's type with its own `Deserialize`.
-    (@seed) => {
-        $crate::de::Plain::new()
-    };
-    (@seed $seed:expr) => {
-        $seed
+        $crate::first_match!(@impl $name; $($variant($crate::__row_seed!($($seed)?));)+);
     };
     (@impl $name:ident; $($variant:ident($seed:expr);)+) => {
         impl<'de> ::serde::Deserialize<'de> for $name {
@@ -885,6 +871,20 @@ macro_rules! __validate_variants {
                 }
             }
         }
+    };
+}
+
+/// A union row's seed: the one it names, or, when it names none, its variant's type read with
+/// its own `Deserialize`. For [`one_of!`](crate::one_of) and
+/// [`first_match!`](crate::first_match).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __row_seed {
+    () => {
+        $crate::de::Plain::new()
+    };
+    ($seed:expr) => {
+        $seed
     };
 }
 
