@@ -243,3 +243,49 @@ fn schema_defaults_are_typed_functions_and_reading_keeps_absent_absent() {
     let read: Goal = schemac_runtime::from_str(GOAL_JSON).unwrap();
     assert_eq!(read.revision, None);
 }
+
+/// Builders past the 12 elements std implements tuples' traits for (issue 22): 13, 24 and 40
+/// required properties, each builder `Debug` and `Clone` at every state.
+#[test]
+fn builders_of_structs_with_many_required_properties() {
+    use fixture_types::wide_required::{Forty, Thirteen, TwentyFour};
+    let thirteen =
+        Thirteen::builder().p0("s0").p1(1).p2("s2").p3(3).p4("s4").p5(5).p6("s6").p7(7).p8("s8").p9(9).p10("s10").p11(11).p12("s12");
+    assert!(format!("{:?}", thirteen.clone()).starts_with("ThirteenBuilder(Builder { parts: ThirteenBuilderParts {"));
+    let built = thirteen.build().unwrap();
+    let read: Thirteen = schemac_runtime::from_str(&serde_json::to_string(&built).unwrap()).unwrap();
+    assert_eq!(read, built);
+    assert!(format!("{:?}", TwentyFour::builder().clone()).starts_with("TwentyFourBuilder("));
+    assert!(format!("{:?}", Forty::builder().p39(39).clone()).contains("p39: Some(39)"));
+}
+
+/// A property named like a builder's own method (`build`) is set with a setter of its own
+/// name (`build_2`); one named like a field the struct has already (`extra`) is a field of its
+/// own name; every other property named like a method or helper of the generated API or the
+/// runtime keeps its name (issue 22).
+#[test]
+fn properties_named_like_methods_are_set_and_read() {
+    use fixture_types::method_names::{Closed, MethodNames};
+    let value = MethodNames::builder()
+        .build_2("b")
+        .builder("x")
+        .validate("v")
+        .new("n")
+        .default("d")
+        .get("g")
+        .plain("p")
+        .nullable("nl")
+        .check_0("c")
+        .all_of("a")
+        // The struct keeps undeclared properties in `extra`, so the property is `extra_2`.
+        .extra_2("e")
+        .closed(Closed::builder().build_2(1).extra(2).finish(3).build().unwrap())
+        .build()
+        .unwrap();
+    assert_eq!((value.build.as_str(), value.extra_2.as_str(), value.plain.as_str()), ("b", "e", "p"));
+    let text = serde_json::to_string(&value).unwrap();
+    assert!(text.starts_with(r#"{"build":"b","builder":"x","extra":"e","#), "{text}");
+    assert!(text.contains(r#""closed":{"build":1,"extra":2,"finish":3}"#), "{text}");
+    let back: MethodNames = schemac_runtime::from_str(&text).unwrap();
+    assert_eq!(back, value);
+}

@@ -4,7 +4,9 @@
 //! `tests/fixtures-formats/` are compiled with `assert-formats` into the same crate, and those
 //! under `tests/fixtures-hostile/` (names chosen to break generated code: keywords, `Option`,
 //! `Some`, `A`, `D`, `Visitor`, `""`, a 10,000-character name, files named `serde.json` or
-//! `with space.json`) as they are.
+//! `with space.json`; properties named like the generated API's methods and the runtime's
+//! helpers, definitions named like the runtime's items, 13 to 40 required properties, arrays
+//! and maps nested 120 deep inline) as they are.
 
 mod common;
 
@@ -59,6 +61,10 @@ const FIXTURES: &[(&str, RoundTrip)] = &[
     ("hostile-names", round_trip::<fixture_types::hostile_names::HostileNames>),
     ("wide-closed", round_trip::<fixture_types::wide_closed::WideClosed>),
     ("wide-open", round_trip::<fixture_types::wide_open::WideOpen>),
+    ("method-names", round_trip::<fixture_types::method_names::MethodNames>),
+    ("runtime-names", round_trip::<fixture_types::runtime_names::RuntimeNames>),
+    ("wide-required", round_trip::<fixture_types::wide_required::WideRequired>),
+    ("deep-inline", round_trip::<fixture_types::deep_inline::DeepInline>),
 ];
 
 #[test]

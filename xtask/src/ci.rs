@@ -17,7 +17,7 @@ enum Step {
     InProcess(&'static str, fn(&Path) -> Result<()>),
 }
 
-const STEPS: [Step; 9] = [
+const STEPS: [Step; 10] = [
     Step::Cargo(&["fmt", "--all", "--", "--check"]),
     Step::Cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     Step::InProcess("cargo xtask check", codegen::check),
@@ -30,6 +30,8 @@ const STEPS: [Step; 9] = [
     // The generated property tests (a bounded number of cases each).
     Step::Cargo(&["test", "-p", "schema-types", "-p", "fixture-types", "--features", "proptest", "--test", "proptest"]),
     Step::InProcess("cargo xtask conformance", conformance_check),
+    // Real schemas: the corpus's smoke (the full run, an hour on two cores, is by hand).
+    Step::InProcess("cargo xtask corpus --smoke", |root| crate::corpus::run(root, conformance::Mode::Check, crate::corpus::Scope::Smoke)),
     // A fuzz smoke: both cargo-fuzz targets, 30 seconds each, built unoptimized and without a
     // sanitizer, which builds in a quarter of the CPU time (the long runs are by hand).
     Step::InProcess("cargo xtask fuzz --seconds 30 --smoke", |root| crate::fuzz::run(root, &["--seconds", "30", "--smoke"])),

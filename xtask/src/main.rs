@@ -6,6 +6,7 @@
 //! - `release`: bump, changelog, baseline, regenerate and `cargo package` (`schemac release`).
 //! - `ci`: fmt, clippy, check, tests and conformance, in order, stopping at the first failure.
 //! - `conformance`: run the JSON-Schema-Test-Suite, write its report, hold it to the baseline.
+//! - `corpus`: the same for real schemas and their documents (`../shared/corpus/schemastore`).
 //! - `bench`: the deserialization benchmark, and its ratios for BENCHMARKS.md; `bench codegen`:
 //!   code generation at catalog scale and against cargo-typify.
 //! - `fuzz --seconds N`: the cargo-fuzz targets of `fuzz/`, N seconds each.
@@ -15,7 +16,9 @@ mod bench_codegen;
 mod ci;
 mod codegen;
 mod conformance;
+mod corpus;
 mod fuzz;
+mod harness;
 mod snapshots;
 
 use std::process::ExitCode;
@@ -34,6 +37,12 @@ commands:
             compile the JSON-Schema-Test-Suite's groups (drafts 4 to 2020-12, optional files too), run every test,
             write tests/conformance/REPORT.md and fail if a case of tests/conformance/baseline.json
             no longer passes; --bless rewrites the baseline to the cases that pass now
+  corpus [--bless | --smoke]
+            compile every schema of ../shared/corpus/schemastore (real catalog schemas), build the generated
+            modules, read every test document with the generated types and referee it with jsonschema;
+            write tests/corpus/REPORT.md and fail if an id of tests/corpus/baseline.json no longer passes
+            (about an hour on two cores); --smoke: only the targets with documents and at most 3,000
+            generated lines, held to their ids of the baseline (what `cargo xtask ci` runs)
   bench     run the deserialization benchmark (criterion) and print the ratios for BENCHMARKS.md
             (arguments after `bench` go to criterion)
   fuzz --seconds N [--target compile|deserialize]
@@ -54,6 +63,9 @@ fn main() -> ExitCode {
         ["ci"] => ci::run(&root),
         ["conformance"] => conformance::run(&root, conformance::Mode::Check),
         ["conformance", "--bless"] => conformance::run(&root, conformance::Mode::Bless),
+        ["corpus"] => corpus::run(&root, conformance::Mode::Check, corpus::Scope::Full),
+        ["corpus", "--bless"] => corpus::run(&root, conformance::Mode::Bless, corpus::Scope::Full),
+        ["corpus", "--smoke"] => corpus::run(&root, conformance::Mode::Check, corpus::Scope::Smoke),
         ["fuzz", rest @ ..] => fuzz::run(&root, rest),
         ["bench", "codegen"] => bench_codegen::run(&root),
         ["bench", rest @ ..] => bench::run(&root, &rest.iter().map(|s| s.to_string()).collect::<Vec<_>>()),

@@ -12,6 +12,7 @@ Commands and their flags (details: schemac compile --help):
   schemac compile SCHEMA [--root-name NAME] [--default-draft 2020-12|2019-09|7|6|4]
                   [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [--allow-root DIR]...
                   [--max-file-size BYTES] [--assert-formats] [--big-integers] [--deny-warnings]
+                  [--allow-unbounded-patterns]
                   [-o OUT.rs]
   schemac init [DIR]
   schemac codegen [--config FILE]
@@ -106,6 +107,16 @@ pub struct Compile {
     /// Leave out the builders (`Type::builder()`), as `schemas.builders = false` does.
     #[arg(long)]
     pub no_builders: bool,
+
+    /// Run a `pattern` that only `regress` runs exactly, without a step limit.
+    #[arg(
+        long,
+        long_help = "A `pattern` that neither the regex crate nor fancy-regex (with its step limit) can run exactly \
+                     would run on regress, whose backtracking has no limit: a hostile value could make reading \
+                     take exponential time. Such a pattern is an error (unbounded-pattern) unless this flag accepts \
+                     it, with a warning."
+    )]
+    pub allow_unbounded_patterns: bool,
 
     /// Report warnings (schemas validators accept, such as a wrongly typed annotation) as
     /// errors.

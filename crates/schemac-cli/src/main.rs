@@ -63,6 +63,7 @@ fn run_compile(args: Compile) -> Result<()> {
         deny_warnings: args.deny_warnings,
         big_integers: args.big_integers,
         builders: !args.no_builders,
+        unbounded_patterns: args.allow_unbounded_patterns,
         ..schemac::Config::default()
     };
     let output = schemac::compile(&input, &config)?;

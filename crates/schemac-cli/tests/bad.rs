@@ -427,6 +427,20 @@ fn invalid_keywords() {
             &["error[ref-cycle]: tests/bad/ref-cycle-defs.json:7:23 at /$defs/loop/$ref: "],
         ),
         case(
+            "a ref loop through allOf and anyOf, which consumes no data",
+            &["compile", "tests/bad/ref-cycle-combinators.json"],
+            1,
+            &["error[ref-cycle]: tests/bad/ref-cycle-combinators.json:8:32 at /$defs/b/anyOf/0/$ref: `$ref` loop back to a schema \
+               that already applies to the same value, through `anyOf`"],
+        ),
+        case(
+            "a pattern only regress runs, without a step limit",
+            &["compile", "tests/bad/unbounded-pattern.json"],
+            1,
+            &["error[unbounded-pattern]: tests/bad/unbounded-pattern.json:4:10 at /properties/p: the pattern `^(a+)+\\1$` has no \
+               exact equivalent on an engine that bounds its time"],
+        ),
+        case(
             "no finite value",
             &["compile", "tests/bad/infinite-type.json"],
             1,

@@ -92,6 +92,9 @@ pub struct TypeOptions {
     pub attributes: Vec<String>,
     /// `dedup`: one type per shape (identical string enums and structs of a schema). Default: true.
     pub dedup: bool,
+    /// `allow-unbounded-patterns`: a `pattern` only `regress` runs exactly (no step limit) is
+    /// accepted with a warning instead of refused. Default: false.
+    pub unbounded_patterns: bool,
     /// `[schema."PATH".types."POINTER"]`: settings for one type (`rust-type`, `derives`,
     /// `attributes`), by schema and pointer.
     pub types: BTreeMap<String, BTreeMap<String, schemac::TypeSettings>>,
@@ -110,6 +113,7 @@ impl Default for TypeOptions {
             derives: Vec::new(),
             attributes: Vec::new(),
             dedup: true,
+            unbounded_patterns: false,
             types: BTreeMap::new(),
             type_spans: BTreeMap::new(),
         }
@@ -126,6 +130,7 @@ impl TypeOptions {
         config.derives = self.derives.clone();
         config.attributes = self.attributes.clone();
         config.dedup = self.dedup;
+        config.unbounded_patterns = self.unbounded_patterns;
         config.types = self.types.clone();
     }
 
@@ -259,6 +264,8 @@ struct RawSchemas {
     attributes: Vec<String>,
     #[serde(default = "yes")]
     dedup: bool,
+    #[serde(default)]
+    allow_unbounded_patterns: bool,
 }
 
 #[derive(Deserialize)]
@@ -515,6 +522,7 @@ impl Checker<'_> {
                     derives: raw.schemas.derives,
                     attributes: raw.schemas.attributes,
                     dedup: raw.schemas.dedup,
+                    unbounded_patterns: raw.schemas.allow_unbounded_patterns,
                     types,
                     type_spans,
                 },

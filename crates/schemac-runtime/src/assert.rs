@@ -41,11 +41,15 @@ impl fmt::Display for Violation {
 
 impl std::error::Error for Violation {}
 
-/// A JSON number as an instance or a limit: integers exactly, the rest as `f64`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A JSON number as an instance or a limit: integers exactly, the rest as `f64` (which stands
+/// for its shortest decimal, the one the JSON text most likely wrote), or as the text of a
+/// number neither holds ([`crate::Number`]'s, or a limit's beyond `f64`).
+#[derive(Clone, Debug, PartialEq)]
 pub enum Num {
     Int(i128),
     Float(f64),
+    /// A JSON number's text (`1e400`, `0.10000000000000000001`), compared exactly.
+    Text(std::borrow::Cow<'static, str>),
 }
 
 macro_rules! num_from_int {
@@ -53,6 +57,12 @@ macro_rules! num_from_int {
         impl From<$t> for Num {
             fn from(v: $t) -> Num {
                 Num::Int(i128::from(v))
+            }
+        }
+
+        impl From<&$t> for Num {
+            fn from(v: &$t) -> Num {
+                Num::Int(i128::from(*v))
             }
         }
     )*};
@@ -65,7 +75,30 @@ impl From<f64> for Num {
     }
 }
 
+impl From<&f64> for Num {
+    fn from(v: &f64) -> Num {
+        Num::Float(*v)
+    }
+}
+
+impl From<&crate::Number> for Num {
+    fn from(v: &crate::Number) -> Num {
+        v.num()
+    }
+}
+
+impl From<&crate::Integer> for Num {
+    fn from(v: &crate::Integer) -> Num {
+        v.num()
+    }
+}
+
 impl Num {
+    /// A limit written as text, for one that no `i128` or `f64` holds exactly.
+    pub const fn text(text: &'static str) -> Num {
+        Num::Text(std::borrow::Cow::Borrowed(text))
+    }
+
     /// The number in a JSON value, `None` for other kinds.
     pub fn of_value(value: &Value) -> Option<Num> {
         let Value::Number(n) = value else { return None };
@@ -81,44 +114,52 @@ impl Num {
     /// Exact comparison, also between an integer and a float (`None` only for NaN, which JSON
     /// cannot spell).
     #[inline]
-    fn compare(self, other: Num) -> Option<Ordering> {
+    fn compare(&self, other: &Num) -> Option<Ordering> {
         // Integers up to 2^53 are exact in f64, so the float comparison is exact too.
         const EXACT: i128 = 1 << 53;
         match (self, other) {
-            (Num::Int(a), Num::Int(b)) => Some(a.cmp(&b)),
-            (Num::Float(a), Num::Float(b)) => a.partial_cmp(&b),
-            (Num::Int(a), Num::Float(b)) if (-EXACT..=EXACT).contains(&a) => (a as f64).partial_cmp(&b),
-            (Num::Float(a), Num::Int(b)) if (-EXACT..=EXACT).contains(&b) => a.partial_cmp(&(b as f64)),
-            (Num::Int(a), Num::Float(b)) => int_float(a, b),
-            (Num::Float(a), Num::Int(b)) => int_float(b, a).map(Ordering::reverse),
+            (Num::Int(a), Num::Int(b)) => Some(a.cmp(b)),
+            (Num::Float(a), Num::Float(b)) => a.partial_cmp(b),
+            (Num::Int(a), Num::Float(b)) if (-EXACT..=EXACT).contains(a) => (*a as f64).partial_cmp(b),
+            (Num::Float(a), Num::Int(b)) if (-EXACT..=EXACT).contains(b) => a.partial_cmp(&(*b as f64)),
+            (Num::Int(a), Num::Float(b)) => int_float(*a, *b),
+            (Num::Float(a), Num::Int(b)) => int_float(*b, *a).map(Ordering::reverse),
+            (a, b) => Some(a.exact()?.cmp(&b.exact()?)),
         }
     }
 
-    /// `(mantissa, exponent)` with `|self| = mantissa * 10^exponent` and no trailing zeros in the
-    /// mantissa, from the shortest decimal that reads back as this number: the decimal the JSON
-    /// text most likely wrote (`0.0075` is 75e-4, not the binary fraction nearest to it).
-    fn decimal(self) -> Option<(u128, i32)> {
-        let (mut mantissa, mut exponent) = match self {
-            Num::Int(i) => (i.unsigned_abs(), 0),
+    /// The number as an exact [`crate::Number`] (`None` for NaN).
+    fn exact(&self) -> Option<crate::Number> {
+        match self {
+            Num::Int(i) => i.to_string().parse().ok(),
+            Num::Float(f) => crate::Number::from_f64(*f),
+            Num::Text(text) => text.parse().ok(),
+        }
+    }
+
+    /// `(digits, exponent)` with `|self| = digits * 10^exponent` and no trailing zeros in the
+    /// digits (`"0"` for zero), from the shortest decimal that reads back as this number: the
+    /// decimal the JSON text most likely wrote (`0.0075` is 75e-4, not the binary fraction
+    /// nearest to it).
+    fn decimal(&self) -> Option<(String, i64)> {
+        let text = match self {
+            Num::Int(i) => i.unsigned_abs().to_string(),
             Num::Float(f) if !f.is_finite() => return None,
-            Num::Float(f) => {
-                // `{:e}` prints the shortest round-trip digits: `7.5e-3`.
-                let text = format!("{:e}", f.abs());
-                let (digits, exp) = text.split_once('e')?;
-                let exp: i32 = exp.parse().ok()?;
-                let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
-                let mantissa: u128 = format!("{whole}{fraction}").parse().ok()?;
-                (mantissa, exp - i32::try_from(fraction.len()).ok()?)
-            }
+            // `{:e}` prints the shortest round-trip digits: `7.5e-3`.
+            Num::Float(f) => format!("{:e}", f.abs()),
+            Num::Text(text) => text.trim_start_matches('-').to_owned(),
         };
-        if mantissa == 0 {
-            return Some((0, 0));
+        let (mantissa, exponent) = text.split_once(['e', 'E']).unwrap_or((&text, "0"));
+        let exponent: i64 = exponent.parse().ok()?;
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let digits = format!("{whole}{fraction}");
+        let digits = digits.trim_start_matches('0');
+        if digits.is_empty() {
+            return Some(("0".to_owned(), 0));
         }
-        while mantissa % 10 == 0 {
-            mantissa /= 10;
-            exponent += 1;
-        }
-        Some((mantissa, exponent))
+        let significant = digits.trim_end_matches('0');
+        let trailing = (digits.len() - significant.len()) as i64;
+        Some((significant.to_owned(), exponent - fraction.len() as i64 + trailing))
     }
 }
 
@@ -130,6 +171,7 @@ impl fmt::Display for Num {
             // would read 18446744073709552000.
             Num::Float(x) if x.fract() == 0.0 && x.abs() < 1e38 => write!(f, "{}", *x as i128),
             Num::Float(x) => write!(f, "{x}"),
+            Num::Text(text) => f.write_str(text),
         }
     }
 }
@@ -161,15 +203,15 @@ fn int_float(i: i128, f: f64) -> Option<Ordering> {
 
 #[inline]
 fn ordered(value: Num, limit: Num, keyword: &'static str, ok: fn(Ordering) -> bool, relation: &str) -> Result<(), Violation> {
-    match value.compare(limit) {
+    match value.compare(&limit) {
         Some(order) if ok(order) => Ok(()),
-        _ => Err(out_of_order(value, limit, keyword, relation)),
+        _ => Err(out_of_order(&value, &limit, keyword, relation)),
     }
 }
 
 /// Kept out of line: checks run on every number read, and almost always pass.
 #[cold]
-fn out_of_order(value: Num, limit: Num, keyword: &'static str, relation: &str) -> Violation {
+fn out_of_order(value: &Num, limit: &Num, keyword: &'static str, relation: &str) -> Violation {
     Violation::new(keyword, format!("{value} is {relation} {limit}"))
 }
 
@@ -205,11 +247,67 @@ pub fn exclusive_maximum(value: impl Into<Num>, limit: impl Into<Num>) -> Result
 pub fn multiple_of(value: impl Into<Num>, divisor: impl Into<Num>) -> Result<(), Violation> {
     let (value, divisor) = (value.into(), divisor.into());
     let is_multiple = match (value.decimal(), divisor.decimal()) {
-        (Some((0, _)), _) => true,
-        (Some((m, e)), Some((n, k))) if n != 0 => e >= k && mul_mod(m % n, pow_mod(10, (e - k).unsigned_abs(), n), n) == 0,
+        (Some((m, _)), _) if m == "0" => true,
+        (Some((m, e)), Some((n, k))) => match n.parse::<u128>() {
+            Ok(n) if n != 0 => e >= k && mul_mod(digits_mod(&m, n), pow_mod(10, exponent_u32(e - k), n), n) == 0,
+            // A divisor of more than 38 significant digits: exact, by its digits.
+            _ => e >= k && big_multiple(&m, e - k, &n),
+        },
         _ => false,
     };
     if is_multiple { Ok(()) } else { Err(Violation::new("multipleOf", format!("{value} is not a multiple of {divisor}"))) }
+}
+
+/// An exponent difference as a power of ten's exponent (saturated: a factor 10^(2^32) of a
+/// value is beyond any schema's divisor anyway).
+fn exponent_u32(e: i64) -> u32 {
+    u32::try_from(e).unwrap_or(u32::MAX)
+}
+
+/// The decimal digits `m`, read as an integer, modulo `n`.
+fn digits_mod(m: &str, n: u128) -> u128 {
+    m.bytes().fold(0, |r, d| (mul_mod(r, 10, n) + u128::from(d - b'0')) % n)
+}
+
+/// Whether `m·10^shift` is a multiple of the integer with the decimal digits `n`, for an `n`
+/// past `u128`: by long division on the digits (a slow path for numbers no schema uses in
+/// practice, exact all the same).
+fn big_multiple(m: &str, shift: i64, n: &str) -> bool {
+    let Ok(shift) = usize::try_from(shift) else { return false };
+    if shift > 1 << 20 {
+        return false;
+    }
+    let value: Vec<u8> = m.bytes().map(|b| b - b'0').chain(std::iter::repeat_n(0, shift)).collect();
+    let divisor: Vec<u8> = n.bytes().map(|b| b - b'0').collect();
+    // The remainder of long division, digit by digit, kept as a digit vector below `divisor`.
+    let mut remainder: Vec<u8> = Vec::new();
+    let less = |a: &[u8], b: &[u8]| a.len() < b.len() || (a.len() == b.len() && a < b);
+    for digit in value {
+        remainder.push(digit);
+        while remainder.len() > 1 && remainder[0] == 0 {
+            remainder.remove(0);
+        }
+        while !less(&remainder, &divisor) {
+            // remainder -= divisor
+            let mut borrow = 0i8;
+            let offset = remainder.len() - divisor.len();
+            for i in (0..remainder.len()).rev() {
+                let sub = if i >= offset { divisor[i - offset] as i8 } else { 0 };
+                let mut d = remainder[i] as i8 - sub - borrow;
+                borrow = if d < 0 {
+                    d += 10;
+                    1
+                } else {
+                    0
+                };
+                remainder[i] = d as u8;
+            }
+            while remainder.len() > 1 && remainder[0] == 0 {
+                remainder.remove(0);
+            }
+        }
+    }
+    remainder.iter().all(|&d| d == 0)
 }
 
 /// `a * b mod n` without overflow for `n` below 2^64 (f64 mantissas have at most 17 digits;

@@ -91,7 +91,7 @@ impl crate::raw::Sink for Sink {
 
     fn value<E: de::Error>(self, value: serde_json::Value) -> Result<BigInt, E> {
         let serde_json::Value::Number(n) = &value else {
-            return Err(E::invalid_type(unexpected(&value), &"an integer"));
+            return Err(E::invalid_type(crate::de::unexpected(&value), &"an integer"));
         };
         if let Some(v) = n.as_i64() {
             return Ok(v.into());
@@ -110,17 +110,6 @@ impl crate::raw::Sink for Sink {
 
 fn too_long<E: de::Error>(text: &str) -> E {
     E::custom(format_args!("integer {text}{}schemac_runtime::BigInt (more than {MAX_DIGITS} digits)", crate::de::OUT_OF_RANGE))
-}
-
-fn unexpected(value: &serde_json::Value) -> de::Unexpected<'_> {
-    match value {
-        serde_json::Value::Null => de::Unexpected::Unit,
-        serde_json::Value::Bool(b) => de::Unexpected::Bool(*b),
-        serde_json::Value::Number(_) => de::Unexpected::Other("number"),
-        serde_json::Value::String(s) => de::Unexpected::Str(s),
-        serde_json::Value::Array(_) => de::Unexpected::Seq,
-        serde_json::Value::Object(_) => de::Unexpected::Map,
-    }
 }
 
 impl crate::Validate for BigInt {

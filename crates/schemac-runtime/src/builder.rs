@@ -51,11 +51,26 @@ impl<T, U: Into<T>> Assign<T> for U {
 /// The state every generated builder wraps: `P`, the builder's fields (each `Option`, an
 /// optional one starting absent), the [`Slots`], and `S`, the tuple of the required properties'
 /// states, which only the types see.
-#[derive(Clone, Debug)]
+///
+/// `Clone` and `Debug` are written out rather than derived: a derive would ask them of `S`,
+/// and std implements them only for tuples of up to 12 elements, where a struct may require
+/// up to 64 properties.
 pub struct Builder<P, S> {
     parts: P,
     slots: Slots,
     state: PhantomData<fn() -> S>,
+}
+
+impl<P: Clone, S> Clone for Builder<P, S> {
+    fn clone(&self) -> Self {
+        Builder { parts: self.parts.clone(), slots: self.slots.clone(), state: PhantomData }
+    }
+}
+
+impl<P: std::fmt::Debug, S> std::fmt::Debug for Builder<P, S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Builder").field("parts", &self.parts).field("slots", &self.slots).finish_non_exhaustive()
+    }
 }
 
 impl<P: Default, S> Default for Builder<P, S> {

@@ -772,6 +772,18 @@ pub fn unknown_tag<E: de::Error>(tag: &str, value: &serde_json::Value, expected:
     crate::check::CheckError::new(format!("{value} is not a known `{tag}` (one of {expected})")).under(tag).into_de_error()
 }
 
+/// What a JSON value is, for serde's "invalid type" errors.
+pub(crate) fn unexpected(value: &serde_json::Value) -> de::Unexpected<'_> {
+    match value {
+        serde_json::Value::Null => de::Unexpected::Unit,
+        serde_json::Value::Bool(b) => de::Unexpected::Bool(*b),
+        serde_json::Value::Number(_) => de::Unexpected::Other("number"),
+        serde_json::Value::String(s) => de::Unexpected::Str(s),
+        serde_json::Value::Array(_) => de::Unexpected::Seq,
+        serde_json::Value::Object(_) => de::Unexpected::Map,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -248,7 +248,7 @@ impl Extra {
 /// `serde_json_serializers_are_recognized` fails; until it is fixed, serde_json is then
 /// written the values instead, as any other format is: equal values, re-spelled (`2.50` as
 /// `2.5`), never a rounded one ([`exact_value`]).
-fn writes_json<S: ?Sized>() -> bool {
+pub(crate) fn writes_json<S: ?Sized>() -> bool {
     std::any::type_name::<S>().contains("serde_json::")
 }
 

@@ -138,15 +138,17 @@ macro_rules! object {
     (@impl $name:ident, $map:ident, $body:block) => {
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                struct Visitor;
-                impl<'de> ::serde::de::Visitor<'de> for Visitor {
+                // `__Visitor`: a local item's name is not hygienic, and a schema may well
+                // name a type `Visitor` (`$name` then meant this struct).
+                struct __Visitor;
+                impl<'de> ::serde::de::Visitor<'de> for __Visitor {
                     type Value = $name;
                     fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                         f.write_str(::core::concat!("an object (", ::core::stringify!($name), ")"))
                     }
                     fn visit_map<__A: ::serde::de::MapAccess<'de>>(self, mut $map: __A) -> ::core::result::Result<$name, __A::Error> $body
                 }
-                deserializer.deserialize_map(Visitor)
+                deserializer.deserialize_map(__Visitor)
             }
         }
     };
@@ -789,15 +791,17 @@ macro_rules! by_kind {
     (@impl $name:ident; $expecting:expr; $($visit:ident($variant:ident, $seed:expr);)+) => {
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                struct Visitor;
-                impl<'de> ::serde::de::Visitor<'de> for Visitor {
+                // `__Visitor`: a local item's name is not hygienic, and a schema may well
+                // name a type `Visitor` (`$name` then meant this struct).
+                struct __Visitor;
+                impl<'de> ::serde::de::Visitor<'de> for __Visitor {
                     type Value = $name;
                     fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                         f.write_str($expecting)
                     }
                     $($crate::by_kind!(@visit $visit $name $variant $seed);)+
                 }
-                deserializer.deserialize_any(Visitor)
+                deserializer.deserialize_any(__Visitor)
             }
         }
     };
@@ -1071,7 +1075,8 @@ macro_rules! check_fns {
             $crate::check::$callee($($arg)*)
         }
     };
-    (@fn $f:ident($v:tt) $callee:ident::<$ty:ty>($($arg:tt)*)) => {
+    // prettyplease ends a turbofish it wraps with a comma (`plain::<\n    LongName,\n>(v)`).
+    (@fn $f:ident($v:tt) $callee:ident::<$ty:ty $(,)?>($($arg:tt)*)) => {
         fn $f($v: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
             $crate::check::$callee::<$ty>($($arg)*)
         }
@@ -1228,7 +1233,10 @@ mod tests {
         check_0(|v| all_of(v, &[Self::check_1, Self::check_2]));
         check_1(|v| all_of(v, &[Self::check_4, Self::check_5]));
         check_4(|v| kinds(v, &[Kind::Object]));
-        check_5(|v| nullable::<std::collections::BTreeMap<String, i64>>(v));
+        // A turbofish prettyplease wrapped ends with a comma (issue 22: real schemas' long names).
+        check_5(|v| nullable::<
+            std::collections::BTreeMap<String, i64>,
+        >(v));
         check_2(|v| unevaluated_properties(v, Self::eval_0, Self::check_3));
         check_3(|v| never(v));
         eval_0(|_, seen| { seen.properties(&["a"]); });

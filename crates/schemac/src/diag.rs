@@ -96,6 +96,12 @@ pub const KINDS: &[Kind] = &[
     kind("invalid-schema", true, "fix the keyword's value as the draft's metaschema describes it"),
     kind("invalid-pattern", true, "`pattern` is an ECMA-262 regular expression; escape `\\` as `\\\\` in JSON"),
     kind("infinite-type", true, "give the recursion a way out, e.g. make the property that recurses optional"),
+    kind(
+        "unbounded-pattern",
+        true,
+        "avoid nested quantifiers over what a backreference reads, `\\B`, `\\p{..}` beside lookaround and inline modifiers; \
+         or accept the risk with --allow-unbounded-patterns (`allow-unbounded-patterns = true`)",
+    ),
     // Warnings: compiled anyway, as validators would.
     kind("backtracking-pattern", true, "a pattern without lookaround and backreferences runs in linear time"),
     kind("ignored-annotation", true, "annotations of the wrong shape are ignored: fix the value's type"),

@@ -143,6 +143,11 @@ pub struct Config {
     /// any size, instead of an `i64` that refuses what it cannot hold. The generated code then
     /// needs the runtime's `bignum` feature.
     pub big_integers: bool,
+    /// Let a `pattern` that neither `regex` nor `fancy-regex` can run exactly run on `regress`,
+    /// whose backtracking has no step limit, so a hostile value can make a read take
+    /// exponential time. Off by default: such a pattern is an `unbounded-pattern` error
+    /// (`--allow-unbounded-patterns`, `allow-unbounded-patterns = true` turn it on).
+    pub unbounded_patterns: bool,
     /// Emit a builder for every struct (`Goal::builder()`, see `emit/builder.rs`): required
     /// properties checked at compile time, the value by `build()`. On by default.
     pub builders: bool,
@@ -191,6 +196,7 @@ impl Default for Config {
             plain_serde: false,
             deny_warnings: false,
             big_integers: false,
+            unbounded_patterns: false,
             builders: true,
             non_exhaustive: false,
             open_enums: false,
@@ -321,6 +327,14 @@ impl Front {
             return Err(Diagnostics(impossible));
         }
         let mut output = emit::emit(&ir, config);
+        // What emission refuses (a pattern no bounded engine runs exactly), located now that
+        // the registry can say where.
+        let (refused, emitted): (Vec<Diagnostic>, Vec<Diagnostic>) =
+            output.warnings.drain(..).partition(|d| d.severity == diag::Severity::Error);
+        if !refused.is_empty() {
+            return Err(Diagnostics(refused.into_iter().map(|d| self.registry.locate(d)).collect()));
+        }
+        output.warnings = emitted;
         let mut warnings = self.warnings.clone();
         warnings.extend(ir.warnings.iter().cloned());
         warnings.append(&mut output.warnings);

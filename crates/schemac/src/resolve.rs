@@ -140,6 +140,20 @@ impl Registry {
         }
     }
 
+    /// `diagnostic` with its line:column filled in from its file and pointer, where it has
+    /// none and the file is a loaded document.
+    pub fn locate(&self, diagnostic: Diagnostic) -> Diagnostic {
+        if diagnostic.position.is_some() {
+            return diagnostic;
+        }
+        let Some(doc) = self.docs.iter().find(|doc| doc.display == diagnostic.file) else { return diagnostic };
+        let loc = Loc { doc: doc.id, pointer: diagnostic.pointer.clone() };
+        match self.position(&loc) {
+            Some((line, column)) => diagnostic.at(line, column),
+            None => diagnostic,
+        }
+    }
+
     /// The 1-based line:column of the value at `loc` in its file (of the deepest part of the
     /// pointer that exists, when it does not exist all the way).
     pub fn position(&self, loc: &Loc) -> Option<(usize, usize)> {

@@ -59,7 +59,7 @@ pub fn compile(group: &Group, schema_dir: &Path, remotes: &Path) -> Result<Compi
 }
 
 /// The first diagnostic, on one line, and how many more there were.
-fn rejection(diagnostics: &schemac::Diagnostics) -> String {
+pub(crate) fn rejection(diagnostics: &schemac::Diagnostics) -> String {
     let mut all = diagnostics.iter();
     let Some(first) = all.next() else { return "schemac rejected the schema without a diagnostic".to_owned() };
     let pointer = if first.pointer.is_empty() { "(root)" } else { &first.pointer };
@@ -100,7 +100,7 @@ pub fn quietly<T>(f: impl FnOnce() -> T) -> T {
 }
 
 /// Runs `f`, turning a panic into its message.
-fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+pub(crate) fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     panic::catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
         let message = payload
             .downcast_ref::<&str>()

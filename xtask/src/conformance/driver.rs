@@ -1,23 +1,35 @@
-//! Running the driver binary over the cases and reading back what it observed. A case that
-//! takes the process down (a stack overflow cannot be caught) is recorded as crashed and the
-//! driver restarted after it.
+//! What the conformance driver reads and prints: a case is an instance and the group whose
+//! root type it is deserialized as; the driver says whether it was accepted and round-trips.
 
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
-use std::fs;
-use std::path::Path;
-use std::process::Command;
-
-use anyhow::{Context, Result, bail};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::harness::driver::Case;
+
+/// The spec of the conformance crate: one module per group, `conformance_check` in each.
+pub static SPEC: crate::harness::krate::Spec = crate::harness::krate::Spec {
+    package: "schemac-conformance",
+    command: "cargo xtask conformance",
+    main: include_str!("driver_main.rs.in"),
+    entry: "conformance_check",
+    dependencies: "serde = { version = \"1\", features = [\"derive\"] }\nserde_json = { version = \"1\", features = [\"preserve_order\"] }\n",
+    runtime_features: &["bignum", "formats"],
+    // One crate: the suite's schemas are small.
+    shard_lines: usize::MAX,
+};
+
 /// One case to run: the instance and the group whose root type it is deserialized as.
-#[derive(Debug)]
+#[derive(Debug, Serialize)]
 pub struct Input<'a> {
     pub id: String,
     pub group: String,
     pub data: &'a Value,
+}
+
+impl Case for Input<'_> {
+    fn id(&self) -> &str {
+        &self.id
+    }
 }
 
 /// What the generated type did with one instance.
@@ -32,85 +44,9 @@ pub struct Observed {
     pub panicked: bool,
 }
 
-#[derive(Deserialize)]
-struct Record {
-    id: String,
-    #[serde(flatten)]
-    observed: Observed,
-}
-
-/// Runs every case through `driver`; `scratch` is where the case files go.
-pub fn run(driver: &Path, scratch: &Path, cases: &[Input<'_>]) -> Result<BTreeMap<String, Observed>> {
-    let mut results = BTreeMap::new();
-    let mut rest = cases;
-    while !rest.is_empty() {
-        let file = scratch.join("cases.jsonl");
-        let mut text = String::new();
-        for case in rest {
-            let line = serde_json::json!({ "id": case.id, "group": case.group, "data": case.data });
-            let _ = writeln!(text, "{line}");
-        }
-        fs::write(&file, text).with_context(|| format!("cannot write {}", file.display()))?;
-        let output = Command::new(driver).arg(&file).output().with_context(|| format!("cannot run {}", driver.display()))?;
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        let mut done = 0;
-        for line in stdout.lines() {
-            let record: Record = serde_json::from_str(line).with_context(|| format!("the driver printed a bad line: {line}"))?;
-            results.insert(record.id, record.observed);
-            done += 1;
-        }
-        if output.status.success() {
-            if done != rest.len() {
-                bail!("the driver reported {done} of {} cases and exited successfully", rest.len());
-            }
-            break;
-        }
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let Some(crashed) = rest.get(done) else {
-            bail!("the driver exited with {} after reporting every case: {}", output.status, stderr.trim());
-        };
-        let last = stderr.lines().rfind(|l| !l.trim().is_empty()).unwrap_or_default().trim();
-        let error = format!("crashed the driver ({}): {last}", output.status);
-        results.insert(crashed.id.clone(), Observed { accepted: false, round_trip: None, error: Some(error), panicked: true });
-        rest = &rest[done + 1..];
-    }
-    Ok(results)
-}
-
-#[cfg(all(test, unix))]
-mod tests {
-    use std::os::unix::fs::PermissionsExt;
-
-    use super::*;
-
-    /// A stand-in driver: accepts every case, and dies (as on a stack overflow) at id `boom`.
-    const FAKE: &str = r#"#!/bin/sh
-while IFS= read -r line; do
-    id=$(printf '%s' "$line" | sed 's/.*"id":"\([^"]*\)".*/\1/')
-    if [ "$id" = boom ]; then echo "thread 'main' has overflowed its stack" >&2; exit 134; fi
-    echo "{\"id\":\"$id\",\"accepted\":true,\"round_trip\":true,\"error\":null,\"panicked\":false}"
-done < "$1"
-"#;
-
-    #[test]
-    fn a_crash_is_blamed_on_its_case_and_the_rest_still_run() {
-        let dir = std::env::temp_dir().join(format!("xtask-conformance-driver-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        let driver = dir.join("driver.sh");
-        fs::write(&driver, FAKE).unwrap();
-        fs::set_permissions(&driver, fs::Permissions::from_mode(0o755)).unwrap();
-        let data = Value::Null;
-        let cases: Vec<Input<'_>> =
-            ["a", "boom", "b", "boom", "c"].iter().map(|id| Input { id: id.to_string(), group: "g".to_owned(), data: &data }).collect();
-        let results = run(&driver, &dir, &cases);
-        let _ = fs::remove_dir_all(&dir);
-        let results = results.unwrap();
-        assert_eq!(results.keys().collect::<Vec<_>>(), ["a", "b", "boom", "c"]);
-        assert!(results["a"].accepted && !results["a"].panicked);
-        let boom = &results["boom"];
-        assert!(boom.panicked && !boom.accepted, "{boom:?}");
-        let error = boom.error.as_deref().unwrap_or_default();
-        assert!(error.contains("crashed the driver") && error.contains("overflowed its stack"), "{error}");
+impl Observed {
+    /// A case that took the driver down.
+    pub fn crashed(error: String) -> Observed {
+        Observed { accepted: false, round_trip: None, error: Some(error), panicked: true }
     }
 }

@@ -5,12 +5,11 @@
 //! it (`driver`) → write `tests/conformance/REPORT.md` (`report`) → compare the passing cases
 //! with `tests/conformance/baseline.json` (`baseline`), or rewrite it with `--bless`.
 
-mod baseline;
+pub(crate) mod baseline;
 pub(crate) mod cases;
-mod compile;
-mod driver;
+pub(crate) mod compile;
+pub(crate) mod driver;
 mod known;
-mod krate;
 mod report;
 pub(crate) mod suite;
 
@@ -21,6 +20,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
+use crate::harness::krate;
 use compile::Compiled;
 use report::{CaseResult, GroupResult, Verdict};
 
@@ -46,16 +46,17 @@ pub fn run(root: &Path, mode: Mode) -> Result<()> {
     eprintln!("conformance: compiled {} groups in {:.1}s", groups.len(), start.elapsed().as_secs_f64());
 
     let build_start = Instant::now();
-    let krate = krate::Krate { dir: work.join("crate"), target_dir: target_dir(root), root: root.to_path_buf() };
+    let krate = krate::Krate { spec: &driver::SPEC, dir: work.join("crate"), target_dir: target_dir(root), root: root.to_path_buf() };
     let members: Vec<krate::Member> = groups
         .iter()
         .zip(&compiled)
         .filter_map(|(group, compiled)| match compiled {
-            Compiled::Code { code, .. } => Some(krate::Member { group_id: group.id(), module: group.module(), code: code.clone() }),
+            Compiled::Code { code, .. } => Some(krate::Member { id: group.id(), module: group.module(), code: code.clone() }),
             Compiled::Rejected(_) => None,
         })
         .collect();
-    let not_built = krate.build(&members)?;
+    let built = krate.build(&members)?;
+    let not_built = built.failed;
     eprintln!("conformance: built the driver in {:.1}s", build_start.elapsed().as_secs_f64());
 
     let run_start = Instant::now();
@@ -65,7 +66,11 @@ pub fn run(root: &Path, mode: Mode) -> Result<()> {
         .filter(|g| !reasons.contains_key(&g.id()))
         .flat_map(|g| g.tests.iter().map(move |t| driver::Input { id: g.case_id(t.index), group: g.id(), data: &t.data }))
         .collect();
-    let observed = driver::run(&krate.driver(), &work, &inputs)?;
+    // One shard: every group that builds has the same driver.
+    let observed = match built.drivers.values().next() {
+        Some(program) => crate::harness::driver::run(program, &work, &inputs, driver::Observed::crashed)?,
+        None => BTreeMap::new(),
+    };
     eprintln!("conformance: ran {} cases in {:.1}s", inputs.len(), run_start.elapsed().as_secs_f64());
 
     let results = assemble(&groups, &compiled, &reasons, observed);
@@ -150,7 +155,7 @@ fn failure_reasons(groups: &[cases::Group], compiled: &[Compiled], not_built: &B
 }
 
 /// Where cargo puts artifacts: `CARGO_TARGET_DIR` when set, else the workspace's `target/`.
-fn target_dir(root: &Path) -> PathBuf {
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .map(|d| if d.is_absolute() { d } else { root.join(d) })

@@ -71,7 +71,8 @@ pub(super) fn markers(ctx: &Ctx<'_>, names: &Names) -> TokenStream {
     let mut fields = std::collections::BTreeSet::new();
     for id in names.structs.keys() {
         if let DefKind::Struct(s) = &ctx.def(*id).kind {
-            fields.extend(s.fields.iter().filter(|f| f.required).map(|f| f.rust_name.as_str()));
+            let setters = setter_names(s);
+            fields.extend(s.fields.iter().zip(setters).filter(|(f, _)| f.required).map(|(_, setter)| setter));
         }
     }
     if fields.is_empty() {
@@ -109,8 +110,9 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
     let rt = quote!(schemac_runtime::builder);
     let required: Vec<usize> = (0..s.fields.len()).filter(|&i| s.fields[i].required).collect();
     let params: Vec<_> = names.params[..required.len()].iter().map(|p| ident(p)).collect();
+    let setter_names = setter_names(s);
     let defaults = required.iter().zip(&params).map(|(&i, param)| {
-        let marker = ident(&s.fields[i].rust_name);
+        let marker = ident(&setter_names[i]);
         quote!(#param = #module::#marker)
     });
     let mut slots = Vec::new();
@@ -118,14 +120,18 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
     let mut inits = Vec::new();
     for (i, field) in s.fields.iter().enumerate() {
         let rust_name = ident(&field.rust_name);
+        let setter = ident(&setter_names[i]);
         let json = &field.json_name;
         let (field_ty, parsed, _) = field_types(ctx, id, field);
         let plain = field.rust_name.trim_start_matches("r#");
-        let doc = if field.rust_name.starts_with("r#") {
+        let mut doc = if field.rust_name.starts_with("r#") {
             format!(" Sets `{plain}` (the property `{json}`).")
         } else {
             format!(" Sets [`{}::{plain}`].", def.name)
         };
+        if setter_names[i] != field.rust_name {
+            doc.push_str(&format!(" Not `{plain}()`: the builder's own method has that name."));
+        }
         let setter = match (field.required, &field.ty) {
             (true, _) => {
                 let position = required.iter().position(|&r| r == i).unwrap_or_default();
@@ -134,7 +140,7 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
                 inits.push(quote! { #rust_name: p.#rust_name?, });
                 quote! {
                     #[doc = #doc]
-                    pub fn #rust_name(self, value: impl #rt::Assign<#field_ty>) -> #builder<#(#state),*> {
+                    pub fn #setter(self, value: impl #rt::Assign<#field_ty>) -> #builder<#(#state),*> {
                         #builder(self.0.set(|p| &mut p.#rust_name, #json, value))
                     }
                 }
@@ -146,7 +152,7 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
                 quote! {
                     #[doc = #doc]
                     #[doc = " `None` writes `null`; without a call the property is absent."]
-                    pub fn #rust_name(self, value: impl #rt::Assign<Option<#inner>>) -> Self {
+                    pub fn #setter(self, value: impl #rt::Assign<Option<#inner>>) -> Self {
                         #builder(self.0.set_tristate(|p| &mut p.#rust_name, #json, value))
                     }
                 }
@@ -156,7 +162,7 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
                 inits.push(quote! { #rust_name: p.#rust_name, });
                 quote! {
                     #[doc = #doc]
-                    pub fn #rust_name(self, value: impl #rt::Assign<#parsed>) -> Self {
+                    pub fn #setter(self, value: impl #rt::Assign<#parsed>) -> Self {
                         #builder(self.0.set(|p| &mut p.#rust_name, #json, value))
                     }
                 }
@@ -210,7 +216,7 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
         inits.push(quote! { extra: p.extra, });
     }
     let bounds = params.iter().map(|p| quote!(#p: #rt::IsSet<#name>));
-    let list: Vec<String> = required.iter().map(|&i| format!("`{}`", s.fields[i].rust_name.trim_start_matches("r#"))).collect();
+    let list: Vec<String> = required.iter().map(|&i| format!("`{}`", setter_names[i].trim_start_matches("r#"))).collect();
     let tracked = if list.is_empty() {
         String::from(" It has no required properties.")
     } else {
@@ -258,6 +264,17 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
             }
         }
     }
+}
+
+/// The methods of every builder besides its setters (its `extra` is there only for a struct
+/// whose field namespace reserves `extra` already, so no property takes it).
+const BUILDER_METHODS: &[&str] = &["build"];
+
+/// Each field's setter name: the field's, unless a builder method has it (a property named
+/// `build` is set with `build_2()`), deterministic and collision-free.
+fn setter_names(s: &Struct) -> Vec<String> {
+    let mut names = Namespace::with_reserved(BUILDER_METHODS);
+    s.fields.iter().map(|field| names.claim(field.rust_name.clone())).collect()
 }
 
 /// `Assign` from the raw value for a type whose constructor checks it: a setter then takes

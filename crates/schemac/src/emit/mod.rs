@@ -56,15 +56,16 @@ pub fn emit(ir: &Ir, config: &Config) -> Output {
         by_module.entry(&ctx.doc(def.origin.doc).module).or_default().push(DefId(i));
     }
     let modules = by_module.into_iter().map(|(path, defs)| module(&ctx, path, &defs, config)).collect();
-    let warnings = if config.plain_serde { Vec::new() } else { pattern_warnings(&ctx) };
+    let warnings = if config.plain_serde { Vec::new() } else { pattern_diagnostics(&ctx, config.unbounded_patterns) };
     Output { modules, warnings, ..Output::default() }
 }
 
 /// A warning for every `pattern` (and `patternProperties` key) that runs on a backtracking
 /// engine, at the schema of the type that checks it: with `fancy-regex` a value that takes too
-/// many steps is rejected; with `regress` (what fancy-regex cannot run exactly) nothing bounds
-/// the time a value can take.
-fn pattern_warnings(ctx: &Ctx<'_>) -> Vec<crate::Diagnostic> {
+/// many steps is rejected. What fancy-regex cannot run exactly would run on `regress`, where
+/// nothing bounds the time a value can take: an `unbounded-pattern` error unless
+/// `allow_unbounded` (then a warning).
+fn pattern_diagnostics(ctx: &Ctx<'_>, allow_unbounded: bool) -> Vec<crate::Diagnostic> {
     let ir = ctx.ir;
     let mut seen = std::collections::BTreeSet::new();
     let mut warnings = Vec::new();
@@ -86,8 +87,9 @@ fn pattern_warnings(ctx: &Ctx<'_>) -> Vec<crate::Diagnostic> {
             if !seen.insert((def.origin.doc, def.origin.pointer.clone(), pattern.source.clone())) {
                 continue;
             }
-            let (message, hint) = match crate::pattern::bounded(&pattern.source) {
-                Some(_) => (
+            let bounded = crate::pattern::bounded(&pattern.source).is_some();
+            let (message, hint) = match bounded {
+                true => (
                     format!(
                         "the pattern `{}` needs a backtracking engine (lookaround or backreferences): a value that takes more \
                          than {} backtracking steps fails validation",
@@ -96,7 +98,17 @@ fn pattern_warnings(ctx: &Ctx<'_>) -> Vec<crate::Diagnostic> {
                     ),
                     "a pattern without lookaround and backreferences runs in linear time",
                 ),
-                None => (
+                false if !allow_unbounded => {
+                    let message = format!(
+                        "the pattern `{}` has no exact equivalent on an engine that bounds its time (`regex`, or `fancy-regex` \
+                         with a step limit): on `regress`, the one engine left, a hostile value could make reading take \
+                         exponential time",
+                        pattern.source
+                    );
+                    warnings.push(crate::Diagnostic::new("unbounded-pattern", &doc.display, &def.origin.pointer, message));
+                    continue;
+                }
+                false => (
                     format!(
                         "the pattern `{}` runs on `regress`, a backtracking engine without a step limit: a hostile value can \
                          take exponential time",
@@ -261,11 +273,11 @@ fn module_doc(display: &str, title: Option<&str>, description: Option<&str>, roo
     let mut lines = Vec::new();
     if !repeated {
         if let Some(title) = title {
-            lines.push(title.to_owned());
+            lines.extend(ty::doc_lines(title));
             lines.push(String::new());
         }
         if let Some(description) = description {
-            lines.extend(description.lines().map(str::to_owned));
+            lines.extend(ty::doc_lines(description));
             lines.push(String::new());
         }
     }
@@ -377,6 +389,21 @@ mod tests {
         output
     }
 
+    /// Descriptions with old Mac line ends (a carriage return alone), as real catalog schemas
+    /// have (clang-format's): each is a line end in the docs, never a bare CR, which rustc does
+    /// not lex in a `///` comment (issue 22).
+    #[test]
+    fn carriage_returns_in_descriptions_end_doc_lines() {
+        let schema = r#"{"title": "Cr\rTitle", "description": "one\rtwo\r\nthree", "type": "object",
+            "properties": {"a": {"type": "string", "description": "x\ry"}}}"#;
+        let output = compile_files("carriage-returns", &[("s.json", schema)]);
+        let file = output.single_file();
+        assert!(!file.contains('\r'), "{file}");
+        assert!(file.contains("/// one\n/// two\n/// three\n"), "{file}");
+        assert!(file.contains("    /// x\n    /// y\n"), "{file}");
+        syn::parse_file(&file).unwrap();
+    }
+
     #[test]
     fn file_names_with_newlines_and_of_crates_keep_their_modules() {
         let other = r#"{"type": "object", "properties": {"x": {"type": "string"}}}"#;
@@ -430,7 +457,7 @@ mod tests {
     }
 
     #[test]
-    fn patterns_on_a_backtracking_engine_are_warned_about() {
+    fn patterns_on_a_backtracking_engine_are_warned_about_and_unbounded_ones_refused() {
         let dir = std::env::temp_dir().join(format!("schemac-pattern-warnings-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("s.json");
@@ -442,8 +469,19 @@ mod tests {
         std::fs::write(&path, schema).unwrap();
         let input =
             Input { schemas: vec![SchemaSource { path, display: "s.json".to_owned(), ..SchemaSource::default() }], ..Input::default() };
-        let output = crate::compile(&input, &Config::default()).unwrap();
+        // By default, a pattern only `regress` runs is refused, located.
+        let refused = crate::compile(&input, &Config::default()).unwrap_err();
+        let output = crate::compile(&input, &Config { unbounded_patterns: true, ..Config::default() }).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
+        let refused: Vec<String> = refused.iter().map(ToString::to_string).collect();
+        assert_eq!(refused.len(), 1, "{refused:#?}");
+        assert!(
+            refused[0].starts_with("error[unbounded-pattern]: s.json:4:26 at /properties/unbounded: the pattern `^(a+)+\\1$` has no exact"),
+            "{}",
+            refused[0]
+        );
+        assert!(refused[0].contains("hint: ") && refused[0].contains("--allow-unbounded-patterns"), "{}", refused[0]);
+        // Allowed, it runs on `regress` with a warning.
         let warnings: Vec<String> = output.warnings.iter().map(ToString::to_string).collect();
         assert!(output.warnings.iter().all(|w| w.severity == Severity::Warning && w.code == "backtracking-pattern"));
         assert_eq!(warnings.len(), 2, "{warnings:#?}");

@@ -363,7 +363,7 @@ pub(crate) fn docs(docs: &Docs, unenforced: &[String]) -> TokenStream {
         if !lines.is_empty() {
             lines.push(String::new());
         }
-        lines.extend(text.lines().map(str::to_owned));
+        lines.extend(doc_lines(text));
     };
     if let Some(title) = &docs.title {
         paragraph(title, &mut lines);
@@ -391,6 +391,13 @@ pub(crate) fn docs(docs: &Docs, unenforced: &[String]) -> TokenStream {
     }
     let lines = lines.iter().map(|l| if l.is_empty() { String::new() } else { format!(" {}", escape_doc(l)) });
     quote! { #(#[doc = #lines])* }
+}
+
+/// The lines of a schema's prose for a doc comment. A carriage return alone (old Mac line
+/// ends, seen in real schemas) ends a line too: left in a `///` comment it is a "bare CR",
+/// which rustc refuses to lex.
+pub(crate) fn doc_lines(text: &str) -> Vec<String> {
+    text.replace("\r\n", "\n").replace('\r', "\n").lines().map(str::to_owned).collect()
 }
 
 /// Rustdoc treats `[x]` as a link and indented text as code; schema prose means neither.

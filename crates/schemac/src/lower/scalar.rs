@@ -31,8 +31,10 @@ impl<'r> Lowerer<'r> {
         let others = kinds.without(Kind::Null);
         match (others.kinds().as_slice(), has_null) {
             ([], true) => Lowered::new(Ty::Null),
+            // A valid schema (validators accept it), so a warning: where it is a property's,
+            // documents without the property stay valid.
             ([], false) => {
-                self.error(
+                self.warn(
                     &view.entry,
                     "the `type`s of this schema's `allOf` parts have no kind in common, so no value is valid",
                     "check the `type` of each part; a schema that accepts nothing is written `false`",

@@ -459,6 +459,11 @@ fn enums_and_consts() {
     assert_eq!(warnings(json!({"type": "string", "enum": [1, 2]})), ["uninhabited "]);
     assert_eq!(warnings(json!({"type": "string", "const": 1})), ["uninhabited "]);
     check(json!({"type": "string", "enum": [1, 2]}), "#0 !Root = checked never");
+    // `allOf` parts whose `type`s share no kind (a real schema's, nswag's): valid, and an object
+    // without the property stays valid, so a warning and the property's type without values.
+    let clash = json!({"type": "object", "properties": {"p": {"allOf": [{"type": "string"}, {"type": "boolean"}]}}});
+    assert_eq!(warnings(clash.clone()), ["uninhabited /properties/p"]);
+    check(clash, "#0 !Root = struct open { p?: #1 }\n#1 #0/p = checked never");
 }
 
 /// What validators accept leniently compiles, each with a warning at its keyword.
@@ -522,9 +527,13 @@ fn all_of_with_closed_branch_is_refined() {
     );
 }
 
+/// A valid schema that no value satisfies: validators accept it, so schemac does, with a
+/// warning, and its type has no values.
 #[test]
 fn contradicting_types_accept_nothing() {
-    assert_eq!(errors(json!({"allOf": [{"type": "string"}, {"type": "integer"}]})), ["invalid-schema "]);
+    let schema = json!({"allOf": [{"type": "string"}, {"type": "integer"}]});
+    assert_eq!(warnings(schema.clone()), ["uninhabited "]);
+    check(schema, "#0 !Root = checked never");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ pub fn build(registry: &Registry) -> (Model, Vec<Diagnostic>) {
     }
     builder.follow();
     let Builder { model, mut diags, .. } = builder;
+    diags.extend(super::cycles::check(&model, registry));
     // Document order: by document, then by position in it (the order of a depth-first read).
     diags.sort_by_key(|(doc, diagnostic)| (*doc, diagnostic.position.unwrap_or((usize::MAX, usize::MAX))));
     (model, diags.into_iter().map(|(_, d)| d).collect())

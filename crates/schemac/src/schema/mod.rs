@@ -14,6 +14,7 @@
 
 mod build;
 pub mod bundle;
+mod cycles;
 mod extensions;
 mod keyword;
 mod kinds;
