@@ -8,7 +8,7 @@ use schema_types::madoo::attempts_report_v1::{
     AttemptsReportSchema,
 };
 use schema_types::pi_glla::goal::{Goal, GoalPolicy, GoalStatus, GoalTaskList, GoalTaskListVersion, GoalUsage, Task, TaskStatus};
-use schemac_runtime::ValidationErrors;
+use schemac_runtime::{Integer, Number, ValidationErrors};
 
 fn goal() -> Result<Goal, ValidationErrors> {
     // README: goal
@@ -61,10 +61,10 @@ fn attempts_report() -> Result<AttemptsReport, ValidationErrors> {
             AttemptsReportPolicy::builder()
                 .max_attempts(3)
                 .on_exhausted(AttemptsReportPolicyOnExhausted::Best)
-                .minimum_score_to_deliver(0.0)
+                .minimum_score_to_deliver(Number::new(0.0))
                 .build()?,
         )
-        .item(17) // optional and nullable: not calling it leaves it absent, `None` writes `null`
+        .item(Integer::from(17)) // optional and nullable: not calling it leaves it absent, `None` writes `null`
         .attempts(vec![
             Attempt::builder()
                 .attempt(1)
@@ -74,7 +74,7 @@ fn attempts_report() -> Result<AttemptsReport, ValidationErrors> {
                 .feedback(None)
                 .build()?,
         ])
-        .selected_attempt(1)
+        .selected_attempt(Integer::from(1))
         .disposition(AttemptsReportDisposition::Accepted)
         .reason("Attempt 1 was accepted.")
         .build()?;
@@ -170,7 +170,7 @@ fn an_invalid_attempt_reports_every_violation_with_its_pointer() {
     let errors = AttemptsReportPolicy::builder()
         .max_attempts(0)
         .on_exhausted(AttemptsReportPolicyOnExhausted::Best)
-        .minimum_score_to_deliver(2.0)
+        .minimum_score_to_deliver(Number::new(2.0))
         .build();
     assert_eq!(violations(&errors.unwrap_err()), [("/max_attempts", "minimum"), ("/minimum_score_to_deliver", "maximum")]);
 }
@@ -181,14 +181,14 @@ fn an_invalid_attempts_report_reports_nested_violations_with_their_pointers() {
     // A nested value made without its builder (its fields are public) is checked by the outer
     // `build()`, at its pointer.
     let mut bad = good.attempts[0].clone();
-    bad.score = -1.0;
+    bad.score = Number::new(-1.0);
     let errors = AttemptsReport::builder()
         .schema(AttemptsReportSchema)
         .body(good.body.clone())
         .policy(good.policy.clone())
-        .item(17)
+        .item(Integer::from(17))
         .attempts(vec![good.attempts[0].clone(), bad.clone(), bad.clone(), bad.clone(), bad.clone(), bad])
-        .selected_attempt(0)
+        .selected_attempt(Integer::from(0))
         .disposition(AttemptsReportDisposition::Accepted)
         .reason("")
         .build()
@@ -237,7 +237,7 @@ fn the_readme_snippets_are_these_tests() {
 /// The schema's `default`s are typed functions; reading a document leaves the property absent.
 #[test]
 fn schema_defaults_are_typed_functions_and_reading_keeps_absent_absent() {
-    let limit: u64 = GoalUsage::tokens_limit_default();
+    let limit: Integer = GoalUsage::tokens_limit_default();
     assert_eq!(limit, 0);
     assert_eq!(Goal::revision_default(), 0);
     let read: Goal = schemac_runtime::from_str(GOAL_JSON).unwrap();
@@ -256,7 +256,7 @@ fn builders_of_structs_with_many_required_properties() {
     let read: Thirteen = schemac_runtime::from_str(&serde_json::to_string(&built).unwrap()).unwrap();
     assert_eq!(read, built);
     assert!(format!("{:?}", TwentyFour::builder().clone()).starts_with("TwentyFourBuilder("));
-    assert!(format!("{:?}", Forty::builder().p39(39).clone()).contains("p39: Some(39)"));
+    assert!(format!("{:?}", Forty::builder().p39(39).clone()).contains("p39: Some(Integer(39))"));
 }
 
 /// A property named like a builder's own method (`build`) is set with a setter of its own

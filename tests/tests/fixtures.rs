@@ -139,7 +139,7 @@ fn boxed_fields_are_built_and_validated_through_their_box() {
     value.first2 = Some(Box::new(First { a0: Some("abcd".to_owned()), ..serde_json::from_str("{}").unwrap() }));
     value.second3 = Some(Second { b0: Some("abcd".to_owned()), ..serde_json::from_str("{}").unwrap() });
     value.choice = Some(BigFieldsChoice::Wide(Wide { w0: "abcd".to_owned(), ..(*wide).clone() }.into()));
-    value.pair = Some(BigFieldsPair(wide, 1));
+    value.pair = Some(BigFieldsPair(wide, 1.into()));
     let errors = value.validate().unwrap_err();
     let found: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer(), e.keyword())).collect();
     assert_eq!(found, [("/choice/w0", "maxLength"), ("/first2/a0", "maxLength"), ("/second3/b0", "maxLength")]);
@@ -186,16 +186,24 @@ fn numbers_round_trip_exactly() {
     let written: serde_json::Value = serde_json::from_str(&serde_json::to_string(&value).unwrap()).unwrap();
     for (i, text) in hard.iter().enumerate() {
         let exact = text.parse::<f64>().unwrap().to_bits();
-        assert_eq!(xs[i].to_bits(), exact, "xs/{i}: {text} read as {:e}", xs[i]);
+        assert_eq!(xs[i].as_f64().to_bits(), exact, "xs/{i}: {text} read as {}", xs[i]);
         assert_eq!(open[i].as_f64().map(f64::to_bits), Some(exact), "open/{i}: {text}");
         let out = written["xs"][i].to_string();
         assert_eq!(out.parse::<f64>().unwrap().to_bits(), exact, "xs/{i}: {text} written as {out}");
     }
-    assert_eq!(value.x.map(f64::to_bits), Some(hard[0].parse::<f64>().unwrap().to_bits()));
+    assert_eq!(value.x.map(|x| x.as_f64().to_bits()), Some(hard[0].parse::<f64>().unwrap().to_bits()));
+    // What no f64 holds is held as written, and written back so (issue 22): a valid document
+    // is neither refused nor changed.
+    let beyond = ["9223372036854775807", "98249283749234923498293171823948729348710298301928331", "0.10000000000000000001", "1e400"];
+    let text = format!(r#"{{"x":{},"xs":[{}]}}"#, beyond[0], beyond.join(","));
+    let value: ExactNumbers = schemac_runtime::from_str(&text).unwrap();
+    assert_eq!(serde_json::to_string(&value).unwrap(), text);
+    assert_eq!(value.x.as_ref().and_then(schemac_runtime::Number::as_i64), Some(i64::MAX));
 
     let wide = r#"{"to_two_pow_64":18446744073709551616,"natural_to_two_pow_64":18446744073709551616,"from_below_i64":-10000000000000000000,"up_to_u64":18446744073709551615}"#;
     let value: ExactNumbers = schemac_runtime::from_str(wide).unwrap();
-    assert_eq!(value.to_two_pow_64, Some(1 << 64));
+    // No minimum: an `Integer`, which holds every integer.
+    assert_eq!(value.to_two_pow_64.as_ref().and_then(schemac_runtime::Integer::as_i128), Some(1 << 64));
     assert_eq!(serde_json::to_string(&value).unwrap(), wide);
     let error = schemac_runtime::from_str::<ExactNumbers>(r#"{"natural_to_two_pow_64": 18446744073709551617}"#).unwrap_err();
     assert_eq!(error.pointer(), "/natural_to_two_pow_64");

@@ -1,10 +1,17 @@
-//! The Rust type of `integer` schemas with and without big integers (`Config::big_integers`),
-//! and which `multipleOf` every integer satisfies.
+//! The Rust type of `integer` and `number` schemas by default (exact: `schemac_runtime::Integer`
+//! where a bound is missing, `Number`), with big integers (`Config::big_integers`) and with
+//! primitive numbers (`Config::primitive_numbers`), and which `multipleOf` every integer
+//! satisfies.
 
 use schemac::{Config, Input, SchemaSource};
 
 /// The code schemac makes of `schema` (a root with one property `n`).
 fn compile(schema: &str, big_integers: bool) -> String {
+    compile_with(schema, &Config { big_integers, ..Config::default() })
+}
+
+fn compile_with(schema: &str, config: &Config) -> String {
+    let big_integers = config.big_integers || config.primitive_numbers;
     let dir = std::env::temp_dir().join(format!("schemac-numbers-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{:x}.json", schema.len() * 31 + usize::from(big_integers)));
@@ -19,7 +26,7 @@ fn compile(schema: &str, big_integers: bool) -> String {
         }],
         ..Input::default()
     };
-    let output = schemac::compile(&input, &Config { big_integers, ..Config::default() });
+    let output = schemac::compile(&input, config);
     let _ = std::fs::remove_file(&path);
     output.unwrap_or_else(|d| panic!("{schema}: {d}")).single_file()
 }
@@ -36,18 +43,38 @@ fn field_type(code: &str) -> &str {
 #[test]
 fn big_integers_apply_to_integers_without_bounds() {
     let cases = [
-        (r#"{"type": "integer"}"#, false, "i64"),
+        (r#"{"type": "integer"}"#, false, "::schemac_runtime::Integer"),
         (r#"{"type": "integer"}"#, true, "::schemac_runtime::BigInt"),
         // Every integer is a multiple of 0.5: the keyword says nothing about integers.
         (r#"{"type": "integer", "multipleOf": 0.5}"#, true, "::schemac_runtime::BigInt"),
-        (r#"{"type": "integer", "multipleOf": 0.3}"#, true, "i64"),
-        (r#"{"type": "integer", "minimum": 0}"#, true, "u64"),
-        (r#"{"type": "integer", "maximum": 18446744073709551616}"#, true, "i128"),
+        (r#"{"type": "integer", "multipleOf": 0.3}"#, true, "::schemac_runtime::Integer"),
+        (r#"{"type": "integer", "minimum": 0}"#, true, "::schemac_runtime::Integer"),
+        (r#"{"type": "integer", "maximum": 18446744073709551616}"#, true, "::schemac_runtime::Integer"),
+        (r#"{"type": "integer", "minimum": 0, "maximum": 18446744073709551616}"#, false, "i128"),
         (r#"{"type": "integer", "minimum": 0, "maximum": 255}"#, true, "u8"),
+        (r#"{"type": "number"}"#, false, "::schemac_runtime::Number"),
     ];
     for (schema, big, expected) in cases {
         let code = compile(schema, big);
         assert_eq!(field_type(&code), expected, "{schema} with big_integers = {big}");
+    }
+}
+
+/// With `primitive_numbers`, an open side of an integer stands for the end of `u64` or `i64`
+/// and a `number` is an `f64`, each of which refuses (naming the value) what it cannot hold.
+#[test]
+fn primitive_numbers_are_the_narrowest_rust_primitives() {
+    let cases = [
+        (r#"{"type": "integer"}"#, "i64"),
+        (r#"{"type": "integer", "minimum": 0}"#, "u64"),
+        (r#"{"type": "integer", "maximum": 18446744073709551616}"#, "i128"),
+        (r#"{"type": "integer", "minimum": 0, "maximum": 255}"#, "u8"),
+        (r#"{"type": "number"}"#, "f64"),
+    ];
+    let config = Config { primitive_numbers: true, ..Config::default() };
+    for (schema, expected) in cases {
+        let code = compile_with(schema, &config);
+        assert_eq!(field_type(&code), expected, "{schema} with primitive numbers");
     }
 }
 

@@ -28,7 +28,11 @@ const NOT_LOOKUPS: &[(&str, &str)] = &[
         "places schemars' references into a bundled schema at run time: `$ref`, `allOf`, `$id` and `$schema` are the \
          output it writes, as the generator planned (schemac::schema::bundle)",
     ),
-    ("xtask/src/conformance/driver.rs", "a shell script's JSON field `id`"),
+    (
+        "xtask/src/corpus/referee.rs",
+        "the corpus's referee reads schemas on its own, never through schemac's model: it percent-encodes the `$ref`s of \
+         the raw JSON it hands to jsonschema",
+    ),
 ];
 
 fn root() -> PathBuf {

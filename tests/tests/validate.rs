@@ -25,10 +25,10 @@ fn a_deserialized_value_is_valid() {
 #[test]
 fn validate_reports_every_violation_with_its_pointer() {
     let mut report = report();
-    report.attempts[0].score = 1.5;
+    report.attempts[0].score = schemac_runtime::Number::new(1.5);
     report.attempts[2].attempt = 0;
     report.policy.max_attempts = 6;
-    report.body.version = 0;
+    report.body.version = 0.into();
     let extra = report.attempts[0].clone();
     report.attempts.push(extra);
     let errors: Vec<ValidationError> = report.validate().expect_err("four violations").into_iter().collect();
@@ -68,7 +68,7 @@ fn object_assertions_are_validated_on_built_structs() {
     let mut objects: Objects = schemac_runtime::from_str(r#"{"card": "4111", "billing": "home"}"#).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(objects.validate(), Ok(()));
     objects.billing = None;
-    objects.limits = Some([("a".to_owned(), 1), ("b".to_owned(), 2), ("long".to_owned(), 3)].into_iter().collect());
+    objects.limits = Some([("a".to_owned(), 1.into()), ("b".to_owned(), 2.into()), ("long".to_owned(), 3.into())].into_iter().collect());
     let errors: Vec<ValidationError> = objects.validate().expect_err("violations").into_iter().collect();
     let keywords: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer(), e.keyword())).collect();
     assert_eq!(keywords, [("/limits", "maxProperties"), ("/limits", "propertyNames"), ("", "dependentRequired")]);

@@ -355,7 +355,8 @@ impl<'de, S: DeserializeSeed<'de> + Clone> DeserializeSeed<'de> for Seq<S> {
                 Ok(out)
             }
         }
-        deserializer.deserialize_seq(SeqVisitor(self.0))
+        // Any, not seq: see [`Strict`].
+        deserializer.deserialize_any(SeqVisitor(self.0))
     }
 }
 
@@ -385,7 +386,8 @@ impl<'de, S: DeserializeSeed<'de> + Clone> DeserializeSeed<'de> for MapOf<S> {
                 Ok(out)
             }
         }
-        deserializer.deserialize_map(MapVisitor(self.0))
+        // Any, not map: see [`Strict`].
+        deserializer.deserialize_any(MapVisitor(self.0))
     }
 }
 
@@ -552,7 +554,91 @@ impl<'de, T: de::Deserialize<'de>> DeserializeSeed<'de> for Plain<T> {
     type Value = T;
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
-        T::deserialize(deserializer)
+        T::deserialize(Strict(deserializer))
+    }
+}
+
+/// The deserializer a generated type's value is read from when a [`Plain`] seed reads it: the
+/// format's own, asked for `deserialize_any` wherever the type asks for a kind
+/// (`deserialize_str`, `deserialize_seq`, `deserialize_map`, ...), so that the format says what
+/// the value *is*. A YAML deserializer asked for a string hands over the text of any scalar
+/// (`42` as `"42"`) and for a sequence takes `null` as an empty one; asked for anything, it
+/// says integer and null, which the type then refuses, as the schema does. serde_json answers
+/// both ways alike. A request that is no kind (a newtype such as the raw-value protocol's, an
+/// enum, an identifier, ignored values, bytes) goes through as it is; `Option`'s goes through
+/// too, its value read strictly again.
+#[derive(Debug)]
+pub struct Strict<D>(pub D);
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
+    type Error = D::Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_any(visitor)
+    }
+
+    #[inline]
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_option(StrictSome(visitor))
+    }
+
+    #[inline]
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_newtype_struct(name, visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_enum(name, variants, visitor)
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_identifier(visitor)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_ignored_any(visitor)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_bytes(visitor)
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_byte_buf(visitor)
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.0.is_human_readable()
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string unit unit_struct seq tuple
+        tuple_struct map struct
+    }
+}
+
+/// `Option`'s visitor, with the value of `Some` read through [`Strict`] too.
+struct StrictSome<V>(V);
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for StrictSome<V> {
+    type Value = V::Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.expecting(f)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
+        self.0.visit_none()
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
+        self.0.visit_unit()
+    }
+    fn visit_some<D2: Deserializer<'de>>(self, deserializer: D2) -> Result<V::Value, D2::Error> {
+        self.0.visit_some(Strict(deserializer))
     }
 }
 
@@ -683,7 +769,8 @@ impl<'de> Key<'de> {
                 Ok(Key(v.into()))
             }
         }
-        deserializer.deserialize_str(StrVisitor(expecting))
+        // Any, not str: see [`Strict`].
+        deserializer.deserialize_any(StrVisitor(expecting))
     }
 }
 
@@ -787,6 +874,24 @@ pub(crate) fn unexpected(value: &serde_json::Value) -> de::Unexpected<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Read strictly, a YAML scalar is what it is: `42` is no string, `null` no array or object
+    /// (serde_norway's `deserialize_str`/`deserialize_seq` alone take both), as jsonschema says
+    /// of the same document (issue 22: six catalog documents).
+    #[test]
+    fn values_from_yaml_are_the_kind_they_are() {
+        fn read<'de, S: DeserializeSeed<'de>>(seed: S, text: &'de str) -> Result<S::Value, String> {
+            seed.deserialize(serde_norway::Deserializer::from_str(text)).map_err(|e| e.to_string())
+        }
+        assert_eq!(read(Plain::<String>::new(), "\"42\""), Ok("42".to_owned()));
+        assert!(read(Plain::<String>::new(), "42").unwrap_err().contains("invalid type: integer"));
+        assert!(read(Seq(Plain::<String>::new()), "null").unwrap_err().contains("invalid type"));
+        assert!(read(MapOf(Plain::<u8>::new()), "~").unwrap_err().contains("invalid type"));
+        assert_eq!(read(Seq(Plain::<String>::new()), "[a, b]"), Ok(vec!["a".to_owned(), "b".to_owned()]));
+        assert_eq!(read(Plain::<Option<String>>::new(), "null"), Ok(None));
+        assert!(read(Plain::<Option<String>>::new(), "7").unwrap_err().contains("invalid type: integer"));
+        assert_eq!(read(Plain::<Option<String>>::new(), "x"), Ok(Some("x".to_owned())));
+    }
     use serde_json::json;
 
     fn int<T: Integer>(v: serde_json::Value) -> Result<T, serde_json::Error> {

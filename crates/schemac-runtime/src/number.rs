@@ -467,6 +467,25 @@ from_ints!(Number: u8, u16, u32, u64, i8, i16, i32, i64);
 from_ints!(Integer: u8, u16, u32, u64, i8, i16, i32, i64);
 
 impl Number {
+    /// The number a JSON number's text spells, for generated code (a schema's `default`),
+    /// whose text is one by construction; zero for text that is not (only a hand-edited file
+    /// has such, which the drift check refuses).
+    #[doc(hidden)]
+    pub fn literal(text: &str) -> Number {
+        text.parse().unwrap_or_default()
+    }
+
+    /// The number `f`, for a literal in code (`Number::new(0.5)`).
+    ///
+    /// # Panics
+    ///
+    /// For NaN and the infinities, which JSON cannot spell ([`Number::from_f64`] and
+    /// `TryFrom<f64>` return them as `None` and an error).
+    pub const fn new(f: f64) -> Number {
+        assert!(f.is_finite(), "NaN and the infinities are no JSON numbers");
+        Number(Repr::F64(f))
+    }
+
     /// The number `f`, `None` for NaN and the infinities, which JSON cannot spell.
     pub fn from_f64(f: f64) -> Option<Number> {
         f.is_finite().then_some(Number(Repr::F64(f)))
@@ -479,6 +498,12 @@ impl Number {
 }
 
 impl Integer {
+    /// Like [`Number::literal`], for an integer.
+    #[doc(hidden)]
+    pub fn literal(text: &str) -> Integer {
+        text.parse().unwrap_or_default()
+    }
+
     /// The same value as a [`Number`].
     pub fn to_number(&self) -> Number {
         Number(self.0.clone())
@@ -506,9 +531,43 @@ impl TryFrom<f64> for Number {
     }
 }
 
-impl From<f32> for Number {
-    fn from(f: f32) -> Number {
-        Number::from_f64(f64::from(f)).unwrap_or_default()
+/// Compared with the decimal the `f64` stands for (its shortest digits): `Number` `0.1` equals
+/// `0.1_f64`; NaN equals nothing.
+impl PartialEq<f64> for Number {
+    fn eq(&self, other: &f64) -> bool {
+        Number::from_f64(*other).is_some_and(|other| *self == other)
+    }
+}
+
+impl PartialOrd<f64> for Number {
+    fn partial_cmp(&self, other: &f64) -> Option<Ordering> {
+        match Number::from_f64(*other) {
+            Some(other) => Some(self.cmp(&other)),
+            None if *other == f64::INFINITY => Some(Ordering::Less),
+            None if *other == f64::NEG_INFINITY => Some(Ordering::Greater),
+            None => None,
+        }
+    }
+}
+
+impl TryFrom<f32> for Number {
+    type Error = crate::ConstraintError;
+    fn try_from(f: f32) -> Result<Number, crate::ConstraintError> {
+        Number::try_from(f64::from(f))
+    }
+}
+
+/// A builder's setter of a `number` takes an `f64`; NaN and the infinities, which JSON cannot
+/// spell, are violations `build()` reports.
+impl crate::builder::Assign<Number> for f64 {
+    fn assign(self) -> Result<Number, crate::ConstraintError> {
+        Number::try_from(self)
+    }
+}
+
+impl crate::builder::Assign<Number> for f32 {
+    fn assign(self) -> Result<Number, crate::ConstraintError> {
+        Number::try_from(self)
     }
 }
 

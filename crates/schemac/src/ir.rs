@@ -34,6 +34,9 @@ pub struct Ir {
     /// The string enums whose schema opens or closes them (`x-schemac-open-enum`), which
     /// overrides `Config::open_enums`.
     pub open_enum_marks: BTreeMap<DefId, bool>,
+    /// Whether a `number` is `schemac_runtime::Number`, which holds every JSON number exactly
+    /// (the default), or an `f64` (`Config::primitive_numbers`, and the plain-serde baseline).
+    pub exact_numbers: bool,
 }
 
 /// A user's type standing for a def's schema node.
@@ -279,6 +282,9 @@ pub enum IntTy {
     I64,
     /// For bounds beyond 64 bits (`maximum: 18446744073709551616`).
     I128,
+    /// `schemac_runtime::Integer`, for an integer whose bounds leave a side open (or pass
+    /// `i128`), which no Rust integer holds every value of: exact at any size.
+    Exact,
     /// `schemac_runtime::BigInt`, with `Config::big_integers`, for an integer without bounds.
     Big,
 }

@@ -143,6 +143,11 @@ pub struct Config {
     /// any size, instead of an `i64` that refuses what it cannot hold. The generated code then
     /// needs the runtime's `bignum` feature.
     pub big_integers: bool,
+    /// Read `number` as `f64` and an `integer` without both bounds as `i64`/`u64`, which refuse
+    /// (naming the value) what they cannot hold exactly, instead of `schemac_runtime::Number`
+    /// and `schemac_runtime::Integer`, which hold every JSON number exactly. Off by default
+    /// (`--primitive-numbers`, `numbers = "primitive"`).
+    pub primitive_numbers: bool,
     /// Let a `pattern` that neither `regex` nor `fancy-regex` can run exactly run on `regress`,
     /// whose backtracking has no step limit, so a hostile value can make a read take
     /// exponential time. Off by default: such a pattern is an `unbounded-pattern` error
@@ -197,6 +202,7 @@ impl Default for Config {
             deny_warnings: false,
             big_integers: false,
             unbounded_patterns: false,
+            primitive_numbers: false,
             builders: true,
             non_exhaustive: false,
             open_enums: false,

@@ -12,10 +12,10 @@ pub struct AttemptsReport {
     pub body: AttemptsReportBody,
     pub policy: AttemptsReportPolicy,
     /// The item of the iteration this report belongs to; null when the step is not repeated per item.
-    pub item: ::schemac_runtime::Tristate<u64>,
+    pub item: ::schemac_runtime::Tristate<::schemac_runtime::Integer>,
     pub attempts: ::std::vec::Vec<Attempt>,
     /// The attempt delivered as the candidate; null when the result was discarded.
-    pub selected_attempt: ::core::option::Option<u64>,
+    pub selected_attempt: ::core::option::Option<::schemac_runtime::Integer>,
     /// accepted: an attempt was accepted. best_unaccepted: none was, the best one is delivered and stays marked as not accepted. discarded: none was and nothing is delivered.
     pub disposition: AttemptsReportDisposition,
     /// Why this attempt was delivered, or why none was.
@@ -46,9 +46,11 @@ struct AttemptsReportBuilderParts {
     schema: ::core::option::Option<AttemptsReportSchema>,
     body: ::core::option::Option<AttemptsReportBody>,
     policy: ::core::option::Option<AttemptsReportPolicy>,
-    item: ::schemac_runtime::Tristate<u64>,
+    item: ::schemac_runtime::Tristate<::schemac_runtime::Integer>,
     attempts: ::core::option::Option<::std::vec::Vec<Attempt>>,
-    selected_attempt: ::core::option::Option<::core::option::Option<u64>>,
+    selected_attempt: ::core::option::Option<
+        ::core::option::Option<::schemac_runtime::Integer>,
+    >,
     disposition: ::core::option::Option<AttemptsReportDisposition>,
     reason: ::core::option::Option<::std::string::String>,
 }
@@ -59,7 +61,7 @@ pub struct AttemptsReportBody {
     /// The wf_ ID of the body; null when it was deleted since.
     pub workflow: ::core::option::Option<AttemptsReportBodyWorkflow>,
     /// The body version every attempt ran: fixed for the whole run.
-    pub version: u64,
+    pub version: ::schemac_runtime::Integer,
 }
 /// Builds a [`AttemptsReportBody`]: start with [`AttemptsReportBody::builder`], call a setter per property, then `build()`.
 ///
@@ -76,7 +78,7 @@ pub struct AttemptsReportBodyBuilder<
 #[derive(Clone, Debug, Default)]
 struct AttemptsReportBodyBuilderParts {
     workflow: ::core::option::Option<::core::option::Option<AttemptsReportBodyWorkflow>>,
-    version: ::core::option::Option<u64>,
+    version: ::core::option::Option<::schemac_runtime::Integer>,
 }
 /// The wf_ ID of the body; null when it was deleted since.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize)]
@@ -86,7 +88,7 @@ pub struct AttemptsReportBodyWorkflow(::std::string::String);
 pub struct AttemptsReportPolicy {
     pub max_attempts: u8,
     pub on_exhausted: AttemptsReportPolicyOnExhausted,
-    pub minimum_score_to_deliver: ::core::option::Option<f64>,
+    pub minimum_score_to_deliver: ::core::option::Option<::schemac_runtime::Number>,
 }
 /// Builds a [`AttemptsReportPolicy`]: start with [`AttemptsReportPolicy::builder`], call a setter per property, then `build()`.
 ///
@@ -105,7 +107,9 @@ pub struct AttemptsReportPolicyBuilder<
 struct AttemptsReportPolicyBuilderParts {
     max_attempts: ::core::option::Option<u8>,
     on_exhausted: ::core::option::Option<AttemptsReportPolicyOnExhausted>,
-    minimum_score_to_deliver: ::core::option::Option<::core::option::Option<f64>>,
+    minimum_score_to_deliver: ::core::option::Option<
+        ::core::option::Option<::schemac_runtime::Number>,
+    >,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AttemptsReportPolicyOnExhausted {
@@ -122,7 +126,7 @@ pub struct Attempt {
     /// The run of this attempt: its trace shows every step of the body.
     pub execution: AttemptExecution,
     pub accepted: bool,
-    pub score: f64,
+    pub score: ::schemac_runtime::Number,
     /// What the body asked the next attempt to correct; the next attempt received it as previous_feedback.
     pub feedback: ::core::option::Option<::std::string::String>,
 }
@@ -146,7 +150,7 @@ struct AttemptBuilderParts {
     attempt: ::core::option::Option<u8>,
     execution: ::core::option::Option<AttemptExecution>,
     accepted: ::core::option::Option<bool>,
-    score: ::core::option::Option<f64>,
+    score: ::core::option::Option<::schemac_runtime::Number>,
     feedback: ::core::option::Option<::core::option::Option<::std::string::String>>,
 }
 /// The run of this attempt: its trace shows every step of the body.
@@ -172,7 +176,12 @@ pub enum AttemptsReportDisposition {
     tristate(
         item,
         "item",
-        ::schemac_runtime::de::Nullable(::schemac_runtime::de::Int::<u64>::new()),
+        ::schemac_runtime::de::Nullable(
+            ::schemac_runtime::de::Assert::new(
+                ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+                |v| ::schemac_runtime::assert::minimum(v, 0i128),
+            ),
+        ),
     );
     required(
         attempts,
@@ -190,8 +199,8 @@ pub enum AttemptsReportDisposition {
         "selected_attempt",
         ::schemac_runtime::de::Nullable(
             ::schemac_runtime::de::Assert::new(
-                ::schemac_runtime::de::Int::<u64>::new(),
-                |v| ::schemac_runtime::assert::minimum(*v, 1i128),
+                ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+                |v| ::schemac_runtime::assert::minimum(v, 1i128),
             ),
         ),
     );
@@ -241,7 +250,9 @@ impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S
     /// `None` writes `null`; without a call the property is absent.
     pub fn item(
         self,
-        value: impl ::schemac_runtime::builder::Assign<::core::option::Option<u64>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::core::option::Option<::schemac_runtime::Integer>,
+        >,
     ) -> Self {
         AttemptsReportBuilder(self.0.set_tristate(|p| &mut p.item, "item", value))
     }
@@ -255,7 +266,9 @@ impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S
     /// Sets [`AttemptsReport::selected_attempt`].
     pub fn selected_attempt(
         self,
-        value: impl ::schemac_runtime::builder::Assign<::core::option::Option<u64>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::core::option::Option<::schemac_runtime::Integer>,
+        >,
     ) -> AttemptsReportBuilder<S0, S1, S2, S3, ::schemac_runtime::builder::Set, S5, S6> {
         AttemptsReportBuilder(
             self.0.set(|p| &mut p.selected_attempt, "selected_attempt", value),
@@ -321,8 +334,8 @@ impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S
         version,
         "version",
         ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Int::<u64>::new(),
-            |v| ::schemac_runtime::assert::minimum(*v, 1i128),
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 1i128),
         ),
     );
 }
@@ -346,7 +359,7 @@ impl<S0, S1> AttemptsReportBodyBuilder<S0, S1> {
     /// Sets [`AttemptsReportBody::version`].
     pub fn version(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> AttemptsReportBodyBuilder<S0, ::schemac_runtime::builder::Set> {
         AttemptsReportBodyBuilder(self.0.set(|p| &mut p.version, "version", value))
     }
@@ -429,8 +442,8 @@ for ::std::string::String {
         ::schemac_runtime::de::Assert::new(
             ::schemac_runtime::de::Int::<u8>::new(),
             |v| [
-                ::schemac_runtime::assert::minimum(*v, 1i128),
-                ::schemac_runtime::assert::maximum(*v, 5i128),
+                ::schemac_runtime::assert::minimum(v, 1i128),
+                ::schemac_runtime::assert::maximum(v, 5i128),
             ],
         ),
     );
@@ -440,10 +453,10 @@ for ::std::string::String {
         "minimum_score_to_deliver",
         ::schemac_runtime::de::Nullable(
             ::schemac_runtime::de::Assert::new(
-                ::schemac_runtime::de::Float::new(),
+                ::schemac_runtime::de::Plain::<::schemac_runtime::Number>::new(),
                 |v| [
-                    ::schemac_runtime::assert::minimum(*v, 0i128),
-                    ::schemac_runtime::assert::maximum(*v, 1i128),
+                    ::schemac_runtime::assert::minimum(v, 0i128),
+                    ::schemac_runtime::assert::maximum(v, 1i128),
                 ],
             ),
         ),
@@ -478,7 +491,9 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
     /// Sets [`AttemptsReportPolicy::minimum_score_to_deliver`].
     pub fn minimum_score_to_deliver(
         self,
-        value: impl ::schemac_runtime::builder::Assign<::core::option::Option<f64>>,
+        value: impl ::schemac_runtime::builder::Assign<
+            ::core::option::Option<::schemac_runtime::Number>,
+        >,
     ) -> AttemptsReportPolicyBuilder<S0, S1, ::schemac_runtime::builder::Set> {
         AttemptsReportPolicyBuilder(
             self
@@ -549,8 +564,8 @@ for ::std::string::String {
         ::schemac_runtime::de::Assert::new(
             ::schemac_runtime::de::Int::<u8>::new(),
             |v| [
-                ::schemac_runtime::assert::minimum(*v, 1i128),
-                ::schemac_runtime::assert::maximum(*v, 5i128),
+                ::schemac_runtime::assert::minimum(v, 1i128),
+                ::schemac_runtime::assert::maximum(v, 5i128),
             ],
         ),
     );
@@ -560,10 +575,10 @@ for ::std::string::String {
         score,
         "score",
         ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Float::new(),
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Number>::new(),
             |v| [
-                ::schemac_runtime::assert::minimum(*v, 0i128),
-                ::schemac_runtime::assert::maximum(*v, 1i128),
+                ::schemac_runtime::assert::minimum(v, 0i128),
+                ::schemac_runtime::assert::maximum(v, 1i128),
             ],
         ),
     );
@@ -607,7 +622,7 @@ impl<S0, S1, S2, S3, S4> AttemptBuilder<S0, S1, S2, S3, S4> {
     /// Sets [`Attempt::score`].
     pub fn score(
         self,
-        value: impl ::schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Number>,
     ) -> AttemptBuilder<S0, S1, S2, ::schemac_runtime::builder::Set, S4> {
         AttemptBuilder(self.0.set(|p| &mut p.score, "score", value))
     }

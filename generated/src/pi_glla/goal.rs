@@ -28,7 +28,7 @@ pub struct Goal {
     pub pause_suggested_action: ::core::option::Option<::std::string::String>,
     pub pause_kind: ::core::option::Option<GoalPauseKind>,
     pub pause_options: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
-    pub pause_recommended: ::core::option::Option<f64>,
+    pub pause_recommended: ::core::option::Option<::schemac_runtime::Number>,
     pub pause_resume_at: ::core::option::Option<::std::string::String>,
     /// v0.35.28 issue #16: ISO time glla auto-resumed a lapsed wait; renders the RECOVERY NOTICE in the continuation prompt; cleared by manual /goal resume
     pub auto_resumed_at: ::core::option::Option<::std::string::String>,
@@ -42,12 +42,12 @@ pub struct Goal {
     >,
     pub interrupted_at: ::core::option::Option<::std::string::String>,
     pub interrupted_reason: ::core::option::Option<::std::string::String>,
-    pub audit_infra_streak: ::core::option::Option<f64>,
-    pub error_brake_streak: ::core::option::Option<f64>,
+    pub audit_infra_streak: ::core::option::Option<::schemac_runtime::Number>,
+    pub error_brake_streak: ::core::option::Option<::schemac_runtime::Number>,
     /// Contract-change counter: bumped on every /goal tweak (and objective repair). Auditors capture it at dispatch; the revision-bound validity gate refuses stale verdicts after the contract moved.
     ///
     /// Default: `0`
-    pub revision: ::core::option::Option<u64>,
+    pub revision: ::core::option::Option<::schemac_runtime::Integer>,
     pub pending_completion: ::core::option::Option<::std::boxed::Box<PendingCompletion>>,
     /// aggressiveMode audit-cap TODOs: objections extracted from the latest disapproved report, rendered into every continuation until addressed.
     pub pending_tasks: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
@@ -107,7 +107,7 @@ struct GoalBuilderParts {
     pause_suggested_action: ::core::option::Option<::std::string::String>,
     pause_kind: ::core::option::Option<GoalPauseKind>,
     pause_options: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
-    pause_recommended: ::core::option::Option<f64>,
+    pause_recommended: ::core::option::Option<::schemac_runtime::Number>,
     pause_resume_at: ::core::option::Option<::std::string::String>,
     auto_resumed_at: ::core::option::Option<::std::string::String>,
     auto_resumed_event: ::core::option::Option<::std::string::String>,
@@ -116,9 +116,9 @@ struct GoalBuilderParts {
     recovery_notice_keys: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     interrupted_at: ::core::option::Option<::std::string::String>,
     interrupted_reason: ::core::option::Option<::std::string::String>,
-    audit_infra_streak: ::core::option::Option<f64>,
-    error_brake_streak: ::core::option::Option<f64>,
-    revision: ::core::option::Option<u64>,
+    audit_infra_streak: ::core::option::Option<::schemac_runtime::Number>,
+    error_brake_streak: ::core::option::Option<::schemac_runtime::Number>,
+    revision: ::core::option::Option<::schemac_runtime::Integer>,
     pending_completion: ::core::option::Option<::std::boxed::Box<PendingCompletion>>,
     pending_tasks: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     completion_summary: ::core::option::Option<::std::string::String>,
@@ -251,9 +251,9 @@ pub struct AuditVerdict {
         ::std::vec::Vec<::std::string::String>,
     >,
     /// The goal revision the worker audited (captured at dispatch); the revision-bound validity gate reads this.
-    pub revision: ::core::option::Option<u64>,
+    pub revision: ::core::option::Option<::schemac_runtime::Integer>,
     /// Wall-clock duration of the audit run.
-    pub duration_ms: ::core::option::Option<u64>,
+    pub duration_ms: ::core::option::Option<::schemac_runtime::Integer>,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     pub extra: ::schemac_runtime::Extra,
 }
@@ -286,8 +286,8 @@ struct AuditVerdictBuilderParts {
     regression_shield_missing: ::core::option::Option<
         ::std::vec::Vec<::std::string::String>,
     >,
-    revision: ::core::option::Option<u64>,
-    duration_ms: ::core::option::Option<u64>,
+    revision: ::core::option::Option<::schemac_runtime::Integer>,
+    duration_ms: ::core::option::Option<::schemac_runtime::Integer>,
     extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -325,19 +325,21 @@ pub struct PendingCompletion {
     pub automatic_recovery_at: ::core::option::Option<
         ::schemac_runtime::format::DateTime,
     >,
-    pub automatic_recovery_generation: ::core::option::Option<u64>,
-    pub automatic_recovery_attempts: ::core::option::Option<u64>,
+    pub automatic_recovery_generation: ::core::option::Option<
+        ::schemac_runtime::Integer,
+    >,
+    pub automatic_recovery_attempts: ::core::option::Option<::schemac_runtime::Integer>,
     pub automatic_recovery_first_at: ::core::option::Option<
         ::schemac_runtime::format::DateTime,
     >,
     pub automatic_recovery_until: ::core::option::Option<
         ::schemac_runtime::format::DateTime,
     >,
-    pub retry_attempts: ::core::option::Option<u64>,
+    pub retry_attempts: ::core::option::Option<::schemac_runtime::Integer>,
     pub retry_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     pub retry_until: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Legacy field; ignored by the generic retry policy.
-    pub quota_attempts: ::core::option::Option<u64>,
+    pub quota_attempts: ::core::option::Option<::schemac_runtime::Integer>,
     /// Legacy field; ignored by the generic retry policy.
     pub quota_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     /// Legacy field; ignored by the generic retry policy.
@@ -347,7 +349,7 @@ pub struct PendingCompletion {
     /// Legacy diagnostic field; never used for scheduling or fallback.
     pub quota_signal: ::core::option::Option<PendingCompletionQuotaSignal>,
     /// Legacy provider hint; retained only when reading older files and never used for scheduling.
-    pub retry_after_sec: ::core::option::Option<f64>,
+    pub retry_after_sec: ::core::option::Option<::schemac_runtime::Number>,
     /// Legacy provider hint marker; never used for scheduling.
     pub retry_from_upstream: ::core::option::Option<bool>,
     /// Legacy provider reset hint; never used for scheduling.
@@ -381,22 +383,22 @@ struct PendingCompletionBuilderParts {
     recovery_notice_keys: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     automatic_recovery_attempted: ::core::option::Option<bool>,
     automatic_recovery_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
-    automatic_recovery_generation: ::core::option::Option<u64>,
-    automatic_recovery_attempts: ::core::option::Option<u64>,
+    automatic_recovery_generation: ::core::option::Option<::schemac_runtime::Integer>,
+    automatic_recovery_attempts: ::core::option::Option<::schemac_runtime::Integer>,
     automatic_recovery_first_at: ::core::option::Option<
         ::schemac_runtime::format::DateTime,
     >,
     automatic_recovery_until: ::core::option::Option<
         ::schemac_runtime::format::DateTime,
     >,
-    retry_attempts: ::core::option::Option<u64>,
+    retry_attempts: ::core::option::Option<::schemac_runtime::Integer>,
     retry_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     retry_until: ::core::option::Option<::schemac_runtime::format::DateTime>,
-    quota_attempts: ::core::option::Option<u64>,
+    quota_attempts: ::core::option::Option<::schemac_runtime::Integer>,
     quota_first_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     quota_auto_retry_until: ::core::option::Option<::schemac_runtime::format::DateTime>,
     quota_signal: ::core::option::Option<PendingCompletionQuotaSignal>,
-    retry_after_sec: ::core::option::Option<f64>,
+    retry_after_sec: ::core::option::Option<::schemac_runtime::Number>,
     retry_from_upstream: ::core::option::Option<bool>,
     reset_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
     extra: ::schemac_runtime::Extra,
@@ -435,8 +437,8 @@ pub struct ObjectiveRepair {
     pub reason: ::std::string::String,
     pub evidence: ::std::string::String,
     pub confidence: ObjectiveRepairConfidence,
-    pub revision_before: u64,
-    pub revision_after: u64,
+    pub revision_before: ::schemac_runtime::Integer,
+    pub revision_after: ::schemac_runtime::Integer,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     pub extra: ::schemac_runtime::Extra,
 }
@@ -474,8 +476,8 @@ struct ObjectiveRepairBuilderParts {
     reason: ::core::option::Option<::std::string::String>,
     evidence: ::core::option::Option<::std::string::String>,
     confidence: ::core::option::Option<ObjectiveRepairConfidence>,
-    revision_before: ::core::option::Option<u64>,
-    revision_after: ::core::option::Option<u64>,
+    revision_before: ::core::option::Option<::schemac_runtime::Integer>,
+    revision_after: ::core::option::Option<::schemac_runtime::Integer>,
     extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -558,9 +560,9 @@ struct ObjectiveProvenanceBuilderParts {
 /// Bounded per-goal activity counters used by /glla stats.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalTelemetry {
-    pub turns: u64,
-    pub file_writes: u64,
-    pub bash_calls: u64,
+    pub turns: ::schemac_runtime::Integer,
+    pub file_writes: ::schemac_runtime::Integer,
+    pub bash_calls: ::schemac_runtime::Integer,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     pub extra: ::schemac_runtime::Extra,
 }
@@ -579,18 +581,18 @@ pub struct GoalTelemetryBuilder<
 );
 #[derive(Clone, Debug, Default)]
 struct GoalTelemetryBuilderParts {
-    turns: ::core::option::Option<u64>,
-    file_writes: ::core::option::Option<u64>,
-    bash_calls: ::core::option::Option<u64>,
+    turns: ::core::option::Option<::schemac_runtime::Integer>,
+    file_writes: ::core::option::Option<::schemac_runtime::Integer>,
+    bash_calls: ::core::option::Option<::schemac_runtime::Integer>,
     extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalUsage {
-    pub tokens_used: u64,
+    pub tokens_used: ::schemac_runtime::Integer,
     /// 0 = unlimited; positive values enable the per-goal token guard
     ///
     /// Default: `0`
-    pub tokens_limit: u64,
+    pub tokens_limit: ::schemac_runtime::Integer,
     /// Properties the schema does not declare, kept so that a round trip loses nothing.
     pub extra: ::schemac_runtime::Extra,
 }
@@ -608,8 +610,8 @@ pub struct GoalUsageBuilder<
 );
 #[derive(Clone, Debug, Default)]
 struct GoalUsageBuilderParts {
-    tokens_used: ::core::option::Option<u64>,
-    tokens_limit: ::core::option::Option<u64>,
+    tokens_used: ::core::option::Option<::schemac_runtime::Integer>,
+    tokens_limit: ::core::option::Option<::schemac_runtime::Integer>,
     extra: ::schemac_runtime::Extra,
 }
 ::schemac_runtime::object! {
@@ -659,7 +661,7 @@ struct GoalUsageBuilderParts {
             ::schemac_runtime::de::Plain::<::std::string::String>::new(),
         ),
     );
-    optional(pause_recommended, "pauseRecommended", ::schemac_runtime::de::Float::new());
+    optional(pause_recommended, "pauseRecommended");
     optional(pause_resume_at, "pauseResumeAt");
     optional(auto_resumed_at, "autoResumedAt");
     optional(auto_resumed_event, "autoResumedEvent");
@@ -677,17 +679,16 @@ struct GoalUsageBuilderParts {
     );
     optional(interrupted_at, "interruptedAt");
     optional(interrupted_reason, "interruptedReason");
+    optional(audit_infra_streak, "auditInfraStreak");
+    optional(error_brake_streak, "errorBrakeStreak");
     optional(
-        audit_infra_streak,
-        "auditInfraStreak",
-        ::schemac_runtime::de::Float::new(),
+        revision,
+        "revision",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
     );
-    optional(
-        error_brake_streak,
-        "errorBrakeStreak",
-        ::schemac_runtime::de::Float::new(),
-    );
-    optional(revision, "revision", ::schemac_runtime::de::Int::<u64>::new());
     optional(
         pending_completion,
         "pendingCompletion",
@@ -875,7 +876,7 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::pause_recommended`].
     pub fn pause_recommended(
         self,
-        value: impl ::schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Number>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.pause_recommended, "pauseRecommended", value))
     }
@@ -954,19 +955,22 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     /// Sets [`Goal::audit_infra_streak`].
     pub fn audit_infra_streak(
         self,
-        value: impl ::schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Number>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.audit_infra_streak, "auditInfraStreak", value))
     }
     /// Sets [`Goal::error_brake_streak`].
     pub fn error_brake_streak(
         self,
-        value: impl ::schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Number>,
     ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.error_brake_streak, "errorBrakeStreak", value))
     }
     /// Sets [`Goal::revision`].
-    pub fn revision(self, value: impl ::schemac_runtime::builder::Assign<u64>) -> Self {
+    pub fn revision(
+        self,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
+    ) -> Self {
         GoalBuilder(self.0.set(|p| &mut p.revision, "revision", value))
     }
     /// Sets [`Goal::pending_completion`].
@@ -1202,8 +1206,8 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
 }
 impl Goal {
     /// The schema's `default` for `revision`: `0`. Reading a document leaves an absent `revision` absent; this is the value the schema suggests in its place.
-    pub fn revision_default() -> u64 {
-        0_u64
+    pub fn revision_default() -> ::schemac_runtime::Integer {
+        ::schemac_runtime::Integer::literal("0")
     }
 }
 impl GoalId {
@@ -1536,8 +1540,22 @@ impl ::schemac_runtime::builder::Assign<TaskStatus> for ::std::string::String {
             ::schemac_runtime::de::Plain::<::std::string::String>::new(),
         ),
     );
-    optional(revision, "revision", ::schemac_runtime::de::Int::<u64>::new());
-    optional(duration_ms, "durationMs", ::schemac_runtime::de::Int::<u64>::new());
+    optional(
+        revision,
+        "revision",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
+    );
+    optional(
+        duration_ms,
+        "durationMs",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
+    );
 }
 ::schemac_runtime::json_schema!(
     AuditVerdict, "auditVerdict", "/definitions/auditVerdict"
@@ -1651,13 +1669,16 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
         )
     }
     /// Sets [`AuditVerdict::revision`].
-    pub fn revision(self, value: impl ::schemac_runtime::builder::Assign<u64>) -> Self {
+    pub fn revision(
+        self,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
+    ) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.revision, "revision", value))
     }
     /// Sets [`AuditVerdict::duration_ms`].
     pub fn duration_ms(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> Self {
         AuditVerdictBuilder(self.0.set(|p| &mut p.duration_ms, "durationMs", value))
     }
@@ -1776,19 +1797,39 @@ impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String
     optional(
         automatic_recovery_generation,
         "automaticRecoveryGeneration",
-        ::schemac_runtime::de::Int::<u64>::new(),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
     );
     optional(
         automatic_recovery_attempts,
         "automaticRecoveryAttempts",
-        ::schemac_runtime::de::Int::<u64>::new(),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
     );
     optional(automatic_recovery_first_at, "automaticRecoveryFirstAt");
     optional(automatic_recovery_until, "automaticRecoveryUntil");
-    optional(retry_attempts, "retryAttempts", ::schemac_runtime::de::Int::<u64>::new());
+    optional(
+        retry_attempts,
+        "retryAttempts",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
+    );
     optional(retry_first_at, "retryFirstAt");
     optional(retry_until, "retryUntil");
-    optional(quota_attempts, "quotaAttempts", ::schemac_runtime::de::Int::<u64>::new());
+    optional(
+        quota_attempts,
+        "quotaAttempts",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
+    );
     optional(quota_first_at, "quotaFirstAt");
     optional(quota_auto_retry_until, "quotaAutoRetryUntil");
     optional(quota_signal, "quotaSignal");
@@ -1796,8 +1837,8 @@ impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String
         retry_after_sec,
         "retryAfterSec",
         ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Float::new(),
-            |v| ::schemac_runtime::assert::minimum(*v, 0i128),
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Number>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
         ),
     );
     optional(retry_from_upstream, "retryFromUpstream");
@@ -1967,7 +2008,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_generation`].
     pub fn automatic_recovery_generation(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -1982,7 +2023,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::automatic_recovery_attempts`].
     pub fn automatic_recovery_attempts(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> Self {
         PendingCompletionBuilder(
             self
@@ -2031,7 +2072,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_attempts`].
     pub fn retry_attempts(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.retry_attempts, "retryAttempts", value),
@@ -2060,7 +2101,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::quota_attempts`].
     pub fn quota_attempts(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.quota_attempts, "quotaAttempts", value),
@@ -2100,7 +2141,7 @@ impl<S0> PendingCompletionBuilder<S0> {
     /// Sets [`PendingCompletion::retry_after_sec`].
     pub fn retry_after_sec(
         self,
-        value: impl ::schemac_runtime::builder::Assign<f64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Number>,
     ) -> Self {
         PendingCompletionBuilder(
             self.0.set(|p| &mut p.retry_after_sec, "retryAfterSec", value),
@@ -2318,9 +2359,19 @@ for ::std::string::String {
     required(
         revision_before,
         "revisionBefore",
-        ::schemac_runtime::de::Int::<u64>::new(),
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
     );
-    required(revision_after, "revisionAfter", ::schemac_runtime::de::Int::<u64>::new());
+    required(
+        revision_after,
+        "revisionAfter",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
+    );
 }
 ::schemac_runtime::json_schema!(
     ObjectiveRepair, "objectiveRepair", "/definitions/objectiveRepair"
@@ -2495,7 +2546,7 @@ impl<
     /// Sets [`ObjectiveRepair::revision_before`].
     pub fn revision_before(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
@@ -2514,7 +2565,7 @@ impl<
     /// Sets [`ObjectiveRepair::revision_after`].
     pub fn revision_after(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> ObjectiveRepairBuilder<
         S0,
         S1,
@@ -2892,9 +2943,30 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
 ::schemac_runtime::object! {
     GoalTelemetry;
     open;
-    required(turns, "turns", ::schemac_runtime::de::Int::<u64>::new());
-    required(file_writes, "fileWrites", ::schemac_runtime::de::Int::<u64>::new());
-    required(bash_calls, "bashCalls", ::schemac_runtime::de::Int::<u64>::new());
+    required(
+        turns,
+        "turns",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
+    );
+    required(
+        file_writes,
+        "fileWrites",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
+    );
+    required(
+        bash_calls,
+        "bashCalls",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
+    );
 }
 ::schemac_runtime::json_schema!(GoalTelemetry, "/properties/telemetry");
 impl GoalTelemetry {
@@ -2907,21 +2979,21 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
     /// Sets [`GoalTelemetry::turns`].
     pub fn turns(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> GoalTelemetryBuilder<::schemac_runtime::builder::Set, S1, S2> {
         GoalTelemetryBuilder(self.0.set(|p| &mut p.turns, "turns", value))
     }
     /// Sets [`GoalTelemetry::file_writes`].
     pub fn file_writes(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> GoalTelemetryBuilder<S0, ::schemac_runtime::builder::Set, S2> {
         GoalTelemetryBuilder(self.0.set(|p| &mut p.file_writes, "fileWrites", value))
     }
     /// Sets [`GoalTelemetry::bash_calls`].
     pub fn bash_calls(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> GoalTelemetryBuilder<S0, S1, ::schemac_runtime::builder::Set> {
         GoalTelemetryBuilder(self.0.set(|p| &mut p.bash_calls, "bashCalls", value))
     }
@@ -2961,8 +3033,22 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
 ::schemac_runtime::object! {
     GoalUsage;
     open;
-    required(tokens_used, "tokensUsed", ::schemac_runtime::de::Int::<u64>::new());
-    required(tokens_limit, "tokensLimit", ::schemac_runtime::de::Int::<u64>::new());
+    required(
+        tokens_used,
+        "tokensUsed",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
+    );
+    required(
+        tokens_limit,
+        "tokensLimit",
+        ::schemac_runtime::de::Assert::new(
+            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ),
+    );
 }
 ::schemac_runtime::json_schema!(GoalUsage, "/properties/usage");
 impl GoalUsage {
@@ -2975,14 +3061,14 @@ impl<S0, S1> GoalUsageBuilder<S0, S1> {
     /// Sets [`GoalUsage::tokens_used`].
     pub fn tokens_used(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> GoalUsageBuilder<::schemac_runtime::builder::Set, S1> {
         GoalUsageBuilder(self.0.set(|p| &mut p.tokens_used, "tokensUsed", value))
     }
     /// Sets [`GoalUsage::tokens_limit`].
     pub fn tokens_limit(
         self,
-        value: impl ::schemac_runtime::builder::Assign<u64>,
+        value: impl ::schemac_runtime::builder::Assign<::schemac_runtime::Integer>,
     ) -> GoalUsageBuilder<S0, ::schemac_runtime::builder::Set> {
         GoalUsageBuilder(self.0.set(|p| &mut p.tokens_limit, "tokensLimit", value))
     }
@@ -3019,8 +3105,8 @@ impl<S0, S1> GoalUsageBuilder<S0, S1> {
 }
 impl GoalUsage {
     /// The schema's `default` for `tokensLimit`: `0`, which `Default` uses. Documents must still have `tokensLimit`: it is required.
-    pub fn tokens_limit_default() -> u64 {
-        0_u64
+    pub fn tokens_limit_default() -> ::schemac_runtime::Integer {
+        ::schemac_runtime::Integer::literal("0")
     }
 }
 /// The states of builders' required properties before their setters are called: the

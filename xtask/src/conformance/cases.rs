@@ -25,8 +25,6 @@ pub const DRAFTS: [(&str, schemac::Draft); 5] = [
 /// their groups are compiled with `format` asserted, as the suite means them.
 pub const OPTIONAL: &str = "optional";
 const FORMAT: &str = "optional/format";
-/// The optional files about numbers beyond 64 bits, run with big integers.
-pub const BIG_NUMBER_FILES: [&str; 2] = ["optional/bignum", "optional/float-overflow"];
 
 /// One group of a keyword file: a schema and the instances tested against it.
 #[derive(Debug, Clone)]
@@ -40,9 +38,6 @@ pub struct Group {
     pub file: String,
     /// Whether `format` is asserted: the groups of `optional/format/`.
     pub assert_formats: bool,
-    /// Whether integers without bounds are exact at any size (`Config::big_integers`, which
-    /// users opt into): the groups of the files about big numbers, [`BIG_NUMBER_FILES`].
-    pub big_integers: bool,
     pub index: usize,
     pub description: String,
     pub schema: Value,
@@ -141,14 +136,12 @@ pub fn load(tests: &Path) -> Result<Vec<Group>> {
             let text = fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
             let raw: Vec<RawGroup> = serde_json::from_str(&text).with_context(|| format!("{} is not a test-suite file", path.display()))?;
             let assert_formats = file.starts_with(&format!("{FORMAT}/"));
-            let big_integers = BIG_NUMBER_FILES.contains(&file.as_str());
             groups.extend(raw.into_iter().enumerate().map(|(index, group)| {
                 Group {
                     draft: draft.to_owned(),
                     default_draft,
                     file: file.clone(),
                     assert_formats,
-                    big_integers,
                     index,
                     description: group.description,
                     schema: group.schema,
@@ -176,7 +169,6 @@ mod tests {
             default_draft: schemac::Draft::Draft2020_12,
             file: "unevaluatedProperties".to_owned(),
             assert_formats: false,
-            big_integers: false,
             index: 12,
             description: "anything".to_owned(),
             schema: Value::Bool(true),

@@ -184,8 +184,7 @@ pub fn render(groups: &[GroupResult], source: &str) -> String {
         "Every group of the draft4, draft6, draft7, draft2019-09 and draft2020-12 keyword files and of their \
          `optional/` files is compiled with schemac; each test's instance is deserialized as the group's root type \
          with `schemac_runtime::from_value`. The groups of `optional/format/` are compiled with `format` asserted \
-         (`assert_formats`), those of `optional/bignum` and `optional/float-overflow` with big integers \
-         (`big_integers`), as a user who wants what those files test would; the rest with the defaults. \
+         (`assert_formats`); the rest, `optional/bignum` and `optional/float-overflow` among them, with the defaults. \
          A case **agrees** when deserialization succeeds exactly for the valid instances and every accepted \
          valid instance serializes back to an equal instance (the lossless round trip).\n\n\
          - **False accepts**: invalid instances that deserialized.\n\

@@ -52,6 +52,9 @@ pub struct Document {
     pub format: Format,
     /// The file's text, as written.
     pub text: String,
+    /// Which YAML document of the file it is (0-based), for a file of several (`---`): each
+    /// is a document of its own, `#1`, `#2`, ... after the file's name in the id.
+    pub part: Option<usize>,
     /// The JSON value it stands for, or why it has none.
     pub value: Result<Value, String>,
 }
@@ -75,8 +78,18 @@ pub fn load(corpus: &Path, targets: &[String]) -> Result<Vec<Document>> {
                 let Some(format) = Format::of(&path) else { continue };
                 let text = fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
                 let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                let value = to_json(format, &text);
-                documents.push(Document { id: format!("{folder}/{target}/{name}"), schema: target.clone(), label, format, text, value });
+                let id = format!("{folder}/{target}/{name}");
+                let parts = if format == Format::Yaml { yaml_documents(&text) } else { 1 };
+                if parts <= 1 {
+                    let value = to_json(format, &text);
+                    documents.push(Document { id, schema: target.clone(), label, format, text, part: None, value });
+                    continue;
+                }
+                for part in 0..parts {
+                    let value = yaml_part(&text, part);
+                    let (id, text) = (format!("{id}#{}", part + 1), text.clone());
+                    documents.push(Document { id, schema: target.clone(), label, format, text, part: Some(part), value });
+                }
             }
         }
     }
@@ -97,6 +110,21 @@ pub fn to_json(format: Format, text: &str) -> Result<Value, String> {
             toml_to_json(toml::Value::Table(table))
         }
     }
+}
+
+/// How many YAML documents `text` holds (at least one; a text that does not parse counts one,
+/// whose error [`to_json`] reports).
+fn yaml_documents(text: &str) -> usize {
+    serde_norway::Deserializer::from_str(text).count().max(1)
+}
+
+/// The JSON value of the YAML document number `part` of `text`.
+fn yaml_part(text: &str, part: usize) -> Result<Value, String> {
+    use serde::Deserialize as _;
+    let document = serde_norway::Deserializer::from_str(text).nth(part).ok_or_else(|| format!("no YAML document {part}"))?;
+    let mut value = serde_norway::Value::deserialize(document).map_err(|e| format!("not YAML: {e}"))?;
+    value.apply_merge().map_err(|e| format!("a YAML merge key cannot be applied: {e}"))?;
+    yaml_to_json(value)
 }
 
 fn yaml_to_json(value: serde_norway::Value) -> Result<Value, String> {
@@ -170,6 +198,14 @@ mod tests {
         );
         assert!(to_json(Format::Yaml, "a: .nan\n").unwrap_err().contains("no JSON form"));
         assert!(to_json(Format::Yaml, "a: [\n").unwrap_err().starts_with("not YAML"));
+    }
+
+    #[test]
+    fn each_yaml_document_of_a_file_is_one() {
+        let text = "a: 1\n---\na: 2\n";
+        assert_eq!(yaml_documents(text), 2);
+        assert_eq!(yaml_part(text, 1).unwrap(), json!({"a": 2}));
+        assert_eq!(yaml_documents("a: 1\n"), 1);
     }
 
     #[test]

@@ -34,6 +34,8 @@ pub struct Input<'a> {
     pub format: Format,
     /// The file's text, which the format's own deserializer reads (not for JSON files).
     pub text: &'a str,
+    /// Which YAML document of the text it is, for a text of several.
+    pub part: Option<usize>,
 }
 
 impl Case for Input<'_> {

@@ -119,6 +119,7 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
             json,
             format: doc.format,
             text: &doc.text,
+            part: doc.part,
         });
     }
     let mut observed = BTreeMap::new();

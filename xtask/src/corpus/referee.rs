@@ -3,6 +3,11 @@
 //! its own, not through schemac: catalog URLs (`https://json.schemastore.org/NAME.json`,
 //! also without `.json`, and the `www.` host) are files of the corpus, the official
 //! metaschemas are built into `jsonschema`, and nothing else is fetched.
+//!
+//! One accommodation: a `$ref` with characters a URI may not hold (vega-lite's
+//! `#/definitions/TopLevel<FacetedUnitSpec>`), which `jsonschema` refuses to read, is given to
+//! it percent-encoded (`%3C`, `%3E`), as RFC 3986 spells it; a JSON pointer in a fragment is
+//! percent-decoded before it is followed, so it names the same schema.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -41,6 +46,7 @@ impl Referee {
         let validator = fs::read_to_string(&path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))
             .and_then(|text| serde_json::from_str::<Value>(&text).map_err(|e| format!("{} is not JSON: {e}", path.display())))
+            .map(encode_refs)
             .and_then(|schema| {
                 jsonschema::options()
                     .should_validate_formats(false)
@@ -77,6 +83,37 @@ impl Referee {
     }
 }
 
+/// `schema` with each `$ref` percent-encoded where it holds a character no URI reference may
+/// (see the module docs).
+fn encode_refs(mut schema: Value) -> Value {
+    fn walk(value: &mut Value) {
+        match value {
+            Value::Object(members) => {
+                for (key, member) in members.iter_mut() {
+                    match member {
+                        Value::String(reference) if key == "$ref" => *reference = encode(reference),
+                        _ => walk(member),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    fn encode(reference: &str) -> String {
+        let mut out = String::with_capacity(reference.len());
+        for c in reference.chars() {
+            match c {
+                '<' | '>' | ' ' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => out.push_str(&format!("%{:02X}", c as u32)),
+                _ => out.push(c),
+            }
+        }
+        out
+    }
+    walk(&mut schema);
+    schema
+}
+
 /// Catalog URLs read from the corpus's schema directory; anything else is refused.
 struct Corpus {
     dir: PathBuf,
@@ -96,7 +133,7 @@ impl jsonschema::Retrieve for Corpus {
         let file = if name.ends_with(".json") { name.to_owned() } else { format!("{name}.json") };
         let path = self.dir.join(file);
         let text = fs::read_to_string(&path).map_err(|e| format!("{uri}: cannot read {}: {e}", path.display()))?;
-        Ok(serde_json::from_str(&text)?)
+        Ok(encode_refs(serde_json::from_str(&text)?))
     }
 }
 
@@ -118,5 +155,9 @@ mod tests {
         assert_eq!(a.judge(&Ok(serde_json::json!({"n": 3}))), Verdict::Valid);
         assert!(matches!(a.judge(&Ok(serde_json::json!({"n": "x"}))), Verdict::Invalid(why) if why.starts_with("/n: ")));
         assert!(b.problem().is_some_and(|why| why.contains("outside the catalog")), "{b:?}");
+        assert_eq!(
+            encode_refs(serde_json::json!({"a": [{"$ref": "#/definitions/T<U>"}], "$ref": "x y"})),
+            serde_json::json!({"a": [{"$ref": "#/definitions/T%3CU%3E"}], "$ref": "x%20y"})
+        );
     }
 }

@@ -54,9 +54,11 @@ fn format_function(format: crate::ir::Format) -> TokenStream {
     quote!(schemac_runtime::format::assert::#function)
 }
 
+/// The value by reference: an exact `Number` or `Integer` is no `Copy` value (the runtime's
+/// `Num` converts from a reference to every number type).
 fn number_call(function: TokenStream, limit: &Number) -> TokenStream {
     let limit = number_literal(limit);
-    quote!(#function(*v, #limit))
+    quote!(#function(v, #limit))
 }
 
 /// A JSON number as a Rust literal the runtime's `Num` converts from: `5_i128`, `0.5_f64`.

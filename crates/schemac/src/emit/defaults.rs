@@ -130,7 +130,15 @@ fn string_enum(ctx: &Ctx<'_>, id: DefId, values: &[String]) -> TokenStream {
 fn expression(ctx: &Ctx<'_>, from: DefId, ty: &Ty, value: &Value) -> Option<TokenStream> {
     match (ty, value) {
         (Ty::Bool, Value::Bool(b)) => Some(quote!(#b)),
+        (Ty::Integer(IntTy::Exact), Value::Number(n)) if n.is_i64() || n.is_u64() => {
+            let text = n.to_string();
+            Some(quote!(schemac_runtime::Integer::literal(#text)))
+        }
         (Ty::Integer(int), Value::Number(n)) => integer(*int, n),
+        (Ty::Number, Value::Number(n)) if ctx.ir.exact_numbers => {
+            let text = n.to_string();
+            Some(quote!(schemac_runtime::Number::literal(#text)))
+        }
         (Ty::Number, Value::Number(n)) => {
             let f = n.as_f64().filter(|f| f.is_finite())?;
             // The nearest `f64`, as deserialization reads it; written so that it reads back.
@@ -182,8 +190,8 @@ fn integer(int: IntTy, n: &serde_json::Number) -> Option<TokenStream> {
         IntTy::I32 => i32::try_from(value).is_ok(),
         IntTy::I64 => i64::try_from(value).is_ok(),
         IntTy::I128 => true,
-        // A `BigInt` has no literal.
-        IntTy::Big => false,
+        // A `BigInt` has no literal; an `Integer` is written above.
+        IntTy::Big | IntTy::Exact => false,
     };
     if !fits {
         return None;
@@ -234,7 +242,7 @@ mod tests {
         for expected in [
             "pub fn mode_default() -> RootMode { RootMode::Slow }",
             "pub fn limit_default() -> i8 { -3_i8 }",
-            "pub fn ratio_default() -> f64 { 0.1 }",
+            r#"pub fn ratio_default() -> ::schemac_runtime::Number { ::schemac_runtime::Number::literal("0.1") }"#,
             r#"pub fn name_default() -> ::std::string::String { ::std::string::String::from("abc") }"#,
             "pub fn on_default() -> bool { true }",
             // Every required property has a default: `Default` needs no choice.

@@ -165,7 +165,11 @@ fn blocker(ir: &Ir, from: DefId, ty: &Ty, derive: &str, wants: &[bool], fits: &[
     let ordered = matches!(derive, "PartialOrd" | "Ord");
     let copy = derive == "Copy";
     match ty {
-        Ty::Number if !matches!(derive, "PartialOrd" | "Copy") => Some(format!("is an `f64`, which has no `{derive}` (NaN)")),
+        Ty::Number if ir.exact_numbers && copy => Some("is a `schemac_runtime::Number`, which is not `Copy`".to_owned()),
+        Ty::Number if !ir.exact_numbers && !matches!(derive, "PartialOrd" | "Copy") => {
+            Some(format!("is an `f64`, which has no `{derive}` (NaN)"))
+        }
+        Ty::Integer(IntTy::Exact) if copy => Some("is a `schemac_runtime::Integer`, which is not `Copy`".to_owned()),
         Ty::Any if ordered => Some("is a `serde_json::Value`, which has no order".to_owned()),
         Ty::Any if copy => Some("is a `serde_json::Value`, which is not `Copy`".to_owned()),
         Ty::String | Ty::Format(_) if copy => Some("is a `String`, which is not `Copy`".to_owned()),
@@ -234,7 +238,9 @@ mod tests {
 
     #[test]
     fn an_impossible_derive_is_an_error_naming_the_field() {
-        let config = Config { derives: vec!["Eq".to_owned()], ..Config::default() };
+        // An exact `Number` has `Eq`; an `f64` has not.
+        assert!(compile(SCHEMA, &Config { derives: vec!["Eq".to_owned()], ..Config::default() }).is_ok());
+        let config = Config { derives: vec!["Eq".to_owned()], primitive_numbers: true, ..Config::default() };
         let errors = compile(SCHEMA, &config).unwrap_err();
         assert!(
             errors.contains("s.json at /properties/inner/properties/score: `Eq` cannot be derived for `RootInner`: field `score` is an `f64`, which has no `Eq` (NaN)"),
@@ -253,9 +259,11 @@ mod tests {
     }
 
     #[test]
-    fn the_bundled_attempts_report_cannot_derive_eq() {
+    fn the_bundled_attempts_report_derives_eq_unless_its_numbers_are_f64() {
         let schema = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../schemas/madoo/attempts-report.v1.json")).unwrap();
-        let errors = compile(&schema, &Config { derives: vec!["Eq".to_owned()], ..Config::default() }).unwrap_err();
+        assert!(compile(&schema, &Config { derives: vec!["Eq".to_owned(), "Hash".to_owned()], ..Config::default() }).is_ok());
+        let config = Config { derives: vec!["Eq".to_owned()], primitive_numbers: true, ..Config::default() };
+        let errors = compile(&schema, &config).unwrap_err();
         assert!(
             errors
                 .contains("`Eq` cannot be derived for `RootPolicy`: field `minimum_score_to_deliver` is an `f64`, which has no `Eq` (NaN)"),
@@ -289,7 +297,8 @@ mod tests {
             attributes: attributes.iter().map(|a| a.to_string()).collect(),
         };
         let types = [("s.json".to_owned(), [(pointer.to_owned(), settings)].into_iter().collect())].into_iter().collect();
-        Config { types, ..Config::default() }
+        // `f64` and `i64`, which are `Copy`, and `f64` has no `Eq`.
+        Config { types, primitive_numbers: true, ..Config::default() }
     }
 
     const TYPES: &str = r##"{"type": "object", "properties": {

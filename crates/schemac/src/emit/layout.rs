@@ -57,6 +57,8 @@ impl Layout {
     const MAP: Layout = Layout::new(72, 8, Niches::Many);
     /// `schemac_runtime::BigInt`: num-bigint's `Vec` of digits and a sign.
     const BIG: Layout = Layout::new(32, 8, Niches::Many);
+    /// `schemac_runtime::Number` and `Integer`: an enum of a 64-bit value or a thin pointer.
+    const EXACT: Layout = Layout::new(16, 8, Niches::Many);
     const ZERO: Layout = Layout::new(0, 1, Niches::None);
 
     fn scalar(size: usize) -> Layout {
@@ -129,6 +131,8 @@ pub(crate) struct Layouts {
     boxed: BTreeSet<(DefId, DefId)>,
     /// See [`Layouts::plan`].
     open: BTreeSet<DefId>,
+    /// [`Ir::exact_numbers`].
+    exact_numbers: bool,
 }
 
 impl Layouts {
@@ -137,7 +141,12 @@ impl Layouts {
     /// are laid out children first. `open` are the string enums that keep an unknown value in
     /// an `Other(String)` variant (a `String` and a tag, not one byte).
     pub fn plan(ir: &Ir, recursive: impl Fn(DefId, DefId) -> bool, open: &BTreeSet<DefId>) -> Layouts {
-        let mut out = Layouts { layouts: vec![Layout::ZERO; ir.defs.len()], boxed: BTreeSet::new(), open: open.clone() };
+        let mut out = Layouts {
+            layouts: vec![Layout::ZERO; ir.defs.len()],
+            boxed: BTreeSet::new(),
+            open: open.clone(),
+            exact_numbers: ir.exact_numbers,
+        };
         for id in children_first(ir, &recursive) {
             let def = ir.def(id);
             let children: BTreeSet<DefId> = inline_defs(def).into_iter().filter(|&to| !recursive(id, to)).collect();
@@ -226,7 +235,9 @@ impl Layouts {
                 IntTy::U64 | IntTy::I64 => Layout::scalar(8),
                 IntTy::I128 => Layout::scalar(16),
                 IntTy::Big => Layout::BIG,
+                IntTy::Exact => Layout::EXACT,
             },
+            Ty::Number if self.exact_numbers => Layout::EXACT,
             Ty::Number => Layout::scalar(8),
             Ty::String | Ty::Format(_) | Ty::Array(_) | Ty::Map(_) => Layout::HEAP,
             Ty::Null => Layout::ZERO,

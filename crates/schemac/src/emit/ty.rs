@@ -116,7 +116,9 @@ impl<'a> Ctx<'a> {
             Ty::Any => quote!(serde_json::Value),
             Ty::Bool => quote!(bool),
             Ty::Integer(IntTy::Big) => quote!(schemac_runtime::BigInt),
+            Ty::Integer(IntTy::Exact) => quote!(schemac_runtime::Integer),
             Ty::Integer(int) => int_ident(*int).into_token_stream(),
+            Ty::Number if self.ir.exact_numbers => quote!(schemac_runtime::Number),
             Ty::Number => quote!(f64),
             Ty::String => quote!(String),
             Ty::Format(format) => {
@@ -166,8 +168,9 @@ impl<'a> Ctx<'a> {
     /// `Deserialize`, which the runtime's `object!` assumes when a row names no seed.
     pub fn is_plain_seed(&self, from: DefId, ty: &Ty) -> bool {
         match ty {
-            Ty::Integer(IntTy::Big) => true,
-            Ty::Integer(_) | Ty::Array(_) | Ty::Map(_) | Ty::Nullable(_) | Ty::Constrained(..) | Ty::Number | Ty::Any => false,
+            Ty::Integer(IntTy::Big | IntTy::Exact) => true,
+            Ty::Number => self.ir.exact_numbers,
+            Ty::Integer(_) | Ty::Array(_) | Ty::Map(_) | Ty::Nullable(_) | Ty::Constrained(..) | Ty::Any => false,
             Ty::Def(id) => !self.needs_box(from, *id),
             _ => true,
         }
@@ -176,6 +179,8 @@ impl<'a> Ctx<'a> {
     fn seed_in(&self, from: DefId, ty: &Ty, may_box: bool) -> TokenStream {
         match ty {
             Ty::Integer(IntTy::Big) => quote!(schemac_runtime::de::Plain::<schemac_runtime::BigInt>::new()),
+            Ty::Integer(IntTy::Exact) => quote!(schemac_runtime::de::Plain::<schemac_runtime::Integer>::new()),
+            Ty::Number if self.ir.exact_numbers => quote!(schemac_runtime::de::Plain::<schemac_runtime::Number>::new()),
             Ty::Integer(int) => {
                 let int = int_ident(*int);
                 quote!(schemac_runtime::de::Int::<#int>::new())
@@ -279,6 +284,7 @@ pub(crate) fn int_ident(int: IntTy) -> Ident {
         IntTy::I64 => "i64",
         IntTy::I128 => "i128",
         IntTy::Big => "BigInt",
+        IntTy::Exact => "Integer",
     };
     Ident::new(name, Span::call_site())
 }

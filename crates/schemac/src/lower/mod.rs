@@ -62,6 +62,8 @@ pub fn lower(registry: &Registry, model: &Model, config: &Config) -> Result<Ir, 
     let mut lowerer = Lowerer::new(registry, model);
     lowerer.assert_formats = config.assert_formats;
     lowerer.big_integers = config.big_integers;
+    lowerer.exact_numbers = !config.primitive_numbers && !config.plain_serde;
+    lowerer.ir.exact_numbers = lowerer.exact_numbers;
     for doc in registry.docs.iter().filter(|d| d.is_input) {
         let root = lowerer.lower_root(doc.id);
         lowerer.ir.roots.push((doc.id, root));
@@ -156,6 +158,8 @@ struct Lowerer<'r> {
     assert_formats: bool,
     /// `Config::big_integers`.
     big_integers: bool,
+    /// Not `Config::primitive_numbers` (nor the plain-serde baseline).
+    exact_numbers: bool,
     /// `ir.warnings`, for reporting each once in constant time.
     warned: HashSet<Diagnostic>,
 }
@@ -175,6 +179,7 @@ impl<'r> Lowerer<'r> {
             frames: Vec::new(),
             assert_formats: false,
             big_integers: false,
+            exact_numbers: true,
             warned: HashSet::new(),
         }
     }

@@ -95,13 +95,20 @@ impl<'r> Lowerer<'r> {
                 "check `minimum`/`maximum` (and the exclusive bounds) of this schema and its `allOf` parts",
             );
         }
-        let ty = int_ty(low, high);
+        let ty = match (low, high) {
+            // A side open (or a bound past `i128`, which `inclusive` saturates): no Rust integer
+            // holds every value the schema allows.
+            (None, _) | (_, None) | (Some(i128::MIN), _) | (_, Some(i128::MAX)) if self.exact_numbers => IntTy::Exact,
+            _ => int_ty(low, high),
+        };
         let (min, max) = int_range(ty);
         let kept: Vec<Assertion> = assertions
             .into_iter()
             .filter(|a| match (a, integer_bound(a)) {
                 // Every integer is a multiple of 1, and of 0.5 (of any 1/k).
                 (Assertion::MultipleOf(n), _) => !divides_one(n),
+                // An `Integer` has no range of its own: every bound is checked.
+                _ if ty == IntTy::Exact => true,
                 (_, Some((true, Some(v)))) => v > min,
                 (_, Some((false, Some(v)))) => v < max,
                 _ => true,
@@ -234,7 +241,7 @@ fn int_range(ty: IntTy) -> (i128, i128) {
         IntTy::I16 => (i16::MIN.into(), i16::MAX.into()),
         IntTy::I32 => (i32::MIN.into(), i32::MAX.into()),
         IntTy::I64 => (i64::MIN.into(), i64::MAX.into()),
-        IntTy::I128 | IntTy::Big => (i128::MIN, i128::MAX),
+        IntTy::I128 | IntTy::Big | IntTy::Exact => (i128::MIN, i128::MAX),
     }
 }
 

@@ -31,8 +31,14 @@ fn document(id: usize, name: &str, json: Value) -> Document {
     }
 }
 
+/// The configuration the shape tests lower with: the default, but with primitive numbers,
+/// whose Rust integer width each test names (`exact_numbers_by_default` tests the default).
+fn config() -> Config {
+    Config { primitive_numbers: true, ..Config::default() }
+}
+
 fn lower_docs(docs: Vec<Document>) -> Result<Ir, Diagnostics> {
-    lower_docs_with(docs, &Config::default())
+    lower_docs_with(docs, &config())
 }
 
 fn lower_docs_with(docs: Vec<Document>, config: &Config) -> Result<Ir, Diagnostics> {
@@ -64,7 +70,7 @@ fn warnings(schema: Value) -> Vec<String> {
     let (model, diagnostics) = crate::schema::build(&registry);
     let (mut warnings, errors): (Vec<_>, Vec<_>) = diagnostics.into_iter().partition(|d| d.severity == crate::diag::Severity::Warning);
     assert!(errors.is_empty(), "unexpected errors: {errors:?}");
-    let ir = lower(&registry, &model, &Config::default()).unwrap_or_else(|d| panic!("unexpected diagnostics:\n{d}"));
+    let ir = lower(&registry, &model, &config()).unwrap_or_else(|d| panic!("unexpected diagnostics:\n{d}"));
     warnings.extend(ir.warnings);
     warnings.iter().map(|d| format!("{} {}", d.code, d.pointer)).collect()
 }
@@ -312,6 +318,33 @@ fn integer_widths() {
     }
 }
 
+/// By default an integer is a Rust integer only where both bounds hold it (`i128` past 64
+/// bits); with a side open it is `schemac_runtime::Integer` (`exact`), which holds every
+/// integer, its bounds checked; a `number` is `schemac_runtime::Number` (issue 22).
+#[test]
+fn exact_numbers_by_default() {
+    let cases = [
+        (json!({"type": "integer"}), "exact", ""),
+        (json!({"type": "integer", "minimum": 0}), "exact", "{minimum 0}"),
+        (json!({"type": "integer", "maximum": 10}), "exact", "{maximum 10}"),
+        (json!({"type": "integer", "minimum": 0, "maximum": 255}), "u8", ""),
+        (
+            json!({"type": "integer", "minimum": -1, "maximum": 18446744073709551615_u64}),
+            "i128",
+            "{minimum -1, maximum 18446744073709551615}",
+        ),
+        (json!({"type": "integer", "minimum": 0, "maximum": 1e40}), "exact", "{minimum 0, maximum 1e+40}"),
+        (json!({"type": "number", "maximum": 1}), "number", "{maximum 1}"),
+    ];
+    for (schema, expect, assertions) in cases {
+        let registry = Registry::new(vec![document(0, "test.json", schema.clone())]).expect("indexes");
+        let (model, _) = crate::schema::build(&registry);
+        let ir = lower(&registry, &model, &Config::default()).unwrap_or_else(|d| panic!("{schema}: {d}"));
+        assert!(ir.exact_numbers);
+        assert_eq!(describe(&ir), format!("#0 !Root = alias {expect}{assertions}"), "{schema}");
+    }
+}
+
 #[test]
 fn draft4_boolean_exclusive_bounds() {
     check(
@@ -322,7 +355,7 @@ fn draft4_boolean_exclusive_bounds() {
 
 #[test]
 fn asserted_formats_are_string_assertions() {
-    let config = Config { assert_formats: true, ..Config::default() };
+    let config = Config { assert_formats: true, ..config() };
     let asserted = |schema: Value| match lower_docs_with(vec![document(0, "test.json", schema)], &config) {
         Ok(ir) => describe(&ir),
         Err(diags) => panic!("unexpected diagnostics:\n{diags}"),
