@@ -99,7 +99,7 @@ fn read_only(route: MethodRouter<Served>) -> MethodRouter<Served> {
 
 async fn not_found(uri: Uri, headers: HeaderMap) -> Response {
     let detail = format!("nothing is served here; schemas are under {API}/{{reference}}, their pages under {PAGES}/{{reference}}");
-    Problem::new(StatusCode::NOT_FOUND, detail).at(uri.path()).respond(wants_html(&headers))
+    Problem::new(StatusCode::NOT_FOUND, detail).at(uri.path()).respond(names_html(&headers))
 }
 
 /// The list of every registered schema, JSON.
@@ -133,7 +133,7 @@ async fn schema_page(State(served): State<Served>, uri: Uri, RawQuery(query): Ra
     let html = wants_html(&headers);
     let catalog = served.registry.snapshot();
     let mut response = match lookup(&catalog, &uri, PAGES, query.as_deref()) {
-        Err(problem) => problem.respond(html),
+        Err(problem) => problem.respond(names_html(&headers)),
         Ok(schema) if !html => cached(&served, &headers, &schema.etag, SCHEMA_JSON, schema.json.clone()),
         Ok(schema) => match &schema.html {
             Some(page) => {
@@ -145,7 +145,7 @@ async fn schema_page(State(served): State<Served>, uri: Uri, RawQuery(query): Ra
                 .at(uri.path())
                 .with("reference", schema.reference.as_str())
                 .with("schema", format!("{API}/{}", schema.reference))
-                .respond(true),
+                .respond(names_html(&headers)),
         },
     };
     response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept"));
@@ -227,14 +227,30 @@ fn version_of(query: Option<&str>) -> Result<Option<String>, String> {
     }
 }
 
-/// Whether a page route should answer in HTML: a browser's `Accept`, `*/*` or none, unless
-/// JSON is named without HTML.
+/// Whether a page route should answer with the page: a browser's `Accept`, `*/*` or none,
+/// unless JSON is named without HTML.
 fn wants_html(headers: &HeaderMap) -> bool {
-    let Some(accept) = headers.get(header::ACCEPT).and_then(|value| value.to_str().ok()) else { return true };
-    let types: Vec<&str> = accept.split(',').filter_map(|item| item.split(';').next()).map(str::trim).collect();
-    let html = types.iter().any(|t| matches!(*t, "text/html" | "application/xhtml+xml" | "text/*"));
-    let json = types.iter().any(|t| matches!(*t, "application/json" | SCHEMA_JSON | "application/*"));
-    html || !json
+    let types = accepted(headers);
+    let json = types.iter().any(|t| matches!(t.as_str(), "application/json" | SCHEMA_JSON | "application/*"));
+    names_html(headers) || !json
+}
+
+/// Whether `Accept` names HTML, as a browser's does: then an error is an HTML page too, else
+/// a problem document.
+fn names_html(headers: &HeaderMap) -> bool {
+    accepted(headers).iter().any(|t| matches!(t.as_str(), "text/html" | "application/xhtml+xml" | "text/*"))
+}
+
+/// The media types `Accept` lists, lowercased, without parameters.
+fn accepted(headers: &HeaderMap) -> Vec<String> {
+    headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .filter_map(|item| item.split(';').next())
+        .map(|t| t.trim().to_ascii_lowercase())
+        .collect()
 }
 
 /// A `200` with `body`, or a `304` when `If-None-Match` names `etag` (weak comparison, as
