@@ -29,7 +29,7 @@ h3{font-size:1.1rem;margin-top:1.5rem}\
 table{border-collapse:collapse;margin:.8rem 0}\
 th,td{border:1px solid var(--line);padding:.35rem .7rem;text-align:left;vertical-align:top}\
 th{background:var(--code)}\
-td:first-child{white-space:nowrap;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}\
+thead~tbody td:first-child{white-space:nowrap;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}\
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}\
 pre{background:var(--code);padding:1rem;overflow-x:auto;border-radius:6px}\
 ";

@@ -81,3 +81,27 @@ pub async fn raw(addr: SocketAddr, method: &str, target: &str, headers: &[(&str,
     let headers = lines.filter_map(|line| line.split_once(':')).map(|(n, v)| (n.trim().to_owned(), v.trim().to_owned())).collect();
     Raw { status, headers, body: bytes[split + 4..].to_vec() }
 }
+
+/// The Python of the virtual environment that holds the pinned MCP SDK: `SCHEMAC_MCP_PYTHON`,
+/// else `target/mcp-venv/bin/python` (which `.ci/run` makes). Fails, saying how to make it,
+/// when it is missing or cannot import `mcp`.
+pub fn mcp_python() -> PathBuf {
+    let requirements = "crates/schemac-registry/tests/mcp/requirements.txt";
+    let make = format!(
+        "python3 -m venv target/mcp-venv && target/mcp-venv/bin/pip install --require-hashes --no-deps -r {requirements} \
+         (what .ci/run does), or set SCHEMAC_MCP_PYTHON to a Python that has it"
+    );
+    let python = std::env::var_os("SCHEMAC_MCP_PYTHON").map_or_else(|| repo().join("target/mcp-venv/bin/python"), PathBuf::from);
+    assert!(python.is_file(), "the MCP client test runs the official Python MCP SDK, and {} does not exist: {make}", python.display());
+    let check = std::process::Command::new(&python).args(["-c", "import importlib.metadata as m, mcp; print(m.version('mcp'))"]).output();
+    match check {
+        Ok(output) if output.status.success() => python,
+        Ok(output) => panic!("{} cannot import the `mcp` package ({}): {make}", python.display(), String::from_utf8_lossy(&output.stderr).trim()),
+        Err(err) => panic!("cannot run {}: {err}: {make}", python.display()),
+    }
+}
+
+/// The client script (`tests/mcp/client.py`).
+pub fn mcp_client_script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp/client.py")
+}
