@@ -153,7 +153,7 @@ async fn schema_page(State(served): State<Served>, uri: Uri, RawQuery(query): Ra
 }
 
 /// The schema a request path (below `prefix`) and query name, or the problem to answer with.
-fn lookup<'c>(catalog: &'c Catalog, uri: &Uri, prefix: &str, query: Option<&str>) -> Result<&'c Schema, Problem> {
+fn lookup<'c>(catalog: &'c Catalog, uri: &Uri, prefix: &str, query: Option<&str>) -> Result<&'c Schema, Box<Problem>> {
     let path = uri.path();
     let raw = path.strip_prefix(prefix).and_then(|rest| rest.strip_prefix('/')).unwrap_or_default();
     let reference = decode_reference(raw).map_err(|detail| {
@@ -162,7 +162,7 @@ fn lookup<'c>(catalog: &'c Catalog, uri: &Uri, prefix: &str, query: Option<&str>
             .with("reference_syntax", "segments of letters, digits, `-`, `.`, `_`, `~`, separated by `/`")
     })?;
     let version = version_of(query).map_err(|detail| Problem::new(StatusCode::BAD_REQUEST, detail).at(path))?;
-    catalog.get(&reference, version.as_deref()).map_err(|missing| match missing {
+    catalog.get(&reference, version.as_deref()).map_err(|missing| Box::new(match missing {
         Missing::Reference { known } => Problem::new(StatusCode::NOT_FOUND, format!("no schema is registered as {reference:?}"))
             .at(path)
             .with("reference", reference.as_str())
@@ -175,7 +175,7 @@ fn lookup<'c>(catalog: &'c Catalog, uri: &Uri, prefix: &str, query: Option<&str>
                 .with("version", version)
                 .with("known_versions", known)
         }
-    })
+    }))
 }
 
 /// The reference a raw (percent-encoded) path segment spells; an error says why it is none.

@@ -48,8 +48,14 @@ pub fn router(entries: &'static [schemac_runtime::SchemaEntry]) -> axum::Router 
 }
 
 /// Serves `registry` on `listener` with `options` until the process gets Ctrl-C (or SIGTERM).
-pub async fn serve(listener: tokio::net::TcpListener, registry: Registry, options: &Options) -> std::io::Result<()> {
-    axum::serve(listener, router_with(registry, options)).with_graceful_shutdown(shutdown()).await
+/// The routes are built before the returned future first runs, so it borrows nothing.
+pub fn serve(
+    listener: tokio::net::TcpListener,
+    registry: Registry,
+    options: &Options,
+) -> impl Future<Output = std::io::Result<()>> + Send + 'static {
+    let router = router_with(registry, options);
+    async move { axum::serve(listener, router).with_graceful_shutdown(shutdown()).await }
 }
 
 /// Resolves on Ctrl-C or, on Unix, SIGTERM.
