@@ -576,7 +576,8 @@ fn lib_rs(
         out.push_str("//! Each JSON Schema is one module; its root type is what a whole document deserializes to.\n");
         // The plain-serde baseline has no registry to link to.
         if !spec.units.iter().all(|u| u.plain_serde) {
-            out.push_str("//! [`SCHEMAS`] lists them as a service publishes them; [`find`] looks one up by reference.\n");
+            out.push_str("//! [`SCHEMAS`] lists them as a service publishes them; [`find`] looks one up by reference;\n");
+            out.push_str("//! `schemac_registry::router(SCHEMAS)` serves them over HTTP and MCP (README: Serving).\n");
         }
         out.push_str("//!\n//! | Schema | Reference | Module | Root type |\n//! |---|---|---|---|\n");
         for module in modules {
@@ -739,7 +740,27 @@ fn readme(
             }
         }
     }
+    // The plain-serde baseline has no registry to serve.
+    if !modules.is_empty() && !spec.units.iter().all(|u| u.plain_serde) {
+        serving(&krate, &mut out);
+    }
     out
+}
+
+/// How to serve the crate's `SCHEMAS` (this repository compiles the snippet as a doctest of
+/// `schemac-registry`).
+fn serving(krate: &str, out: &mut String) {
+    out.push_str("\n## Serving\n\n");
+    out.push_str(
+        "`schemac serve` serves these schemas where their pages say: `GET /api/v1/json-schemas/{reference}` (the exact \
+         text, with an ETag), `GET /json-schemas/{reference}` (the page, HTML) and MCP at `/mcp` (tools `get_json_schema` \
+         and `list_json_schemas`, resources `schema://{reference}`); `schemac serve --mcp-stdio` for an MCP client that \
+         starts it. From Rust, with `schemac-registry` and `tokio` as dependencies (this crate itself needs neither):\n\n",
+    );
+    out.push_str("```rust,no_run\n#[tokio::main]\nasync fn main() -> std::io::Result<()> {\n");
+    out.push_str("    let listener = tokio::net::TcpListener::bind(\"127.0.0.1:8080\").await?;\n");
+    let _ = writeln!(out, "    let router = schemac_registry::router({krate}::SCHEMAS);");
+    out.push_str("    schemac_registry::axum::serve(listener, router).await\n}\n```\n");
 }
 
 /// Text for a single Markdown or comment line.

@@ -151,7 +151,8 @@ async fn main() -> Result<(), String> {
         None => {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
             let addr = listener.local_addr().map_err(|e| e.to_string())?;
-            tokio::spawn(async move { axum::serve(listener, schemac_registry::router(schema_types::SCHEMAS)).await });
+            let registry = schemac_registry::Registry::from_entries(schema_types::SCHEMAS).map_err(|e| e.to_string())?;
+            tokio::spawn(schemac_registry::serve(listener, registry, &schemac_registry::Options::default()));
             (format!("http://{addr}"), None)
         }
     };

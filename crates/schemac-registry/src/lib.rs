@@ -28,6 +28,7 @@ mod page;
 pub mod problem;
 
 pub use axum;
+use axum::serve::ListenerExt as _;
 pub use rmcp;
 
 pub use catalog::{Catalog, CatalogError, Registry, Schema};
@@ -55,6 +56,11 @@ pub fn serve(
     options: &Options,
 ) -> impl Future<Output = std::io::Result<()>> + Send + 'static {
     let router = router_with(registry, options);
+    // A response written in pieces (an MCP answer as server-sent events) goes out at once,
+    // instead of waiting for the client's delayed ACK (40 ms on Linux) under Nagle's algorithm.
+    let listener = listener.tap_io(|stream| {
+        let _ = stream.set_nodelay(true);
+    });
     async move { axum::serve(listener, router).with_graceful_shutdown(shutdown()).await }
 }
 

@@ -1,7 +1,8 @@
 //! The MCP server with the official Python MCP SDK (`mcp` 2.3.0, pinned with hashes in
 //! `tests/mcp/requirements.txt`) as the client, over streamable HTTP at `/mcp` of the
 //! registry's router: `initialize`, `tools/list`, `tools/call get_json_schema` (a schema and an
-//! unknown reference), `tools/call list_json_schemas`, `resources/list`, `resources/read`. The
+//! unknown reference), `tools/call list_json_schemas`, `resources/list`, `resources/read`; then
+//! as a 2026-07-28 client (`server/discover`, requests without a session). The
 //! transcript is kept as `target/registry-tests/mcp-streamable-http.json`. (Over stdio, the same
 //! client runs against `schemac serve --mcp-stdio`: `crates/schemac-cli/tests/serve.rs`.)
 
@@ -34,4 +35,10 @@ async fn python_sdk_over_streamable_http() {
             references: &[ATTEMPTS, GOAL],
         },
     );
+    // The same over 2026-07-28, which has no handshake and no session.
+    let modern = &transcript["discover"];
+    assert!(modern["supportedVersions"].as_array().unwrap().contains(&serde_json::json!("2026-07-28")), "{modern}");
+    assert_eq!(modern["tools/call get_json_schema"]["isError"], false, "{modern}");
+    assert_eq!(modern["tools/call get_json_schema"]["content"][0].as_str(), Some(text.as_str()));
+    assert_eq!(modern["resources/read"][0].as_str(), Some(text.as_str()));
 }

@@ -2,7 +2,8 @@
 
 Drives a schemac registry the way an agent does: initialize, tools/list, tools/call
 get_json_schema (a registered reference and an unknown one), tools/call list_json_schemas,
-resources/list, resources/read. Prints what the server answered as one JSON object on stdout,
+resources/list, resources/read; over streamable HTTP also as a 2026-07-28 client does
+(server/discover, then tools/call and resources/read without a session). Prints what the server answered as one JSON object on stdout,
 for the Rust test to check.
 
     python client.py http URL REFERENCE
@@ -65,12 +66,27 @@ async def exercise(read, write, reference):
         }
 
 
+async def exercise_modern(read, write, reference):
+    """The 2026-07-28 protocol: `server/discover`, then requests that stand alone."""
+    async with ClientSession(read, write) as session:
+        discovered = await session.discover()
+        found = await session.call_tool("get_json_schema", {"reference": reference})
+        contents = await session.read_resource("schema://" + reference)
+        return {
+            "supportedVersions": discovered.supported_versions,
+            "tools/call get_json_schema": {"isError": bool(found.is_error), "content": text_blocks(found)},
+            "resources/read": [getattr(item, "text", None) for item in contents.contents],
+        }
+
+
 async def main(argv):
     transport = argv[1]
     if transport == "http":
         url, reference = argv[2], argv[3]
         async with streamable_http_client(url) as (read, write):
             transcript = await exercise(read, write, reference)
+        async with streamable_http_client(url) as (read, write):
+            transcript["discover"] = await exercise_modern(read, write, reference)
     elif transport == "stdio":
         reference, command, args = argv[2], argv[3], argv[4:]
         async with stdio_client(StdioServerParameters(command=command, args=args)) as (read, write):
