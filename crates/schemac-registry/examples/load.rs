@@ -95,7 +95,9 @@ where
                 let (mut errors, mut first_error) = (0, None);
                 while next.fetch_add(1, Ordering::Relaxed) < requests && start.elapsed() < PHASE_DEADLINE {
                     let sent = Instant::now();
-                    let result = tokio::time::timeout(Duration::from_secs(10), call()).await.unwrap_or_else(|_| Err("timed out after 10 s".to_owned()));
+                    let result = tokio::time::timeout(Duration::from_secs(10), call())
+                        .await
+                        .unwrap_or_else(|_| Err("timed out after 10 s".to_owned()));
                     latencies.push(sent.elapsed());
                     if let Err(err) = result {
                         errors += 1;
@@ -126,7 +128,11 @@ fn report(name: &str, concurrency: usize, mut outcome: Outcome, memory: (&str, M
     let at = |q: f64| outcome.latencies[((n as f64 * q).ceil() as usize).clamp(1, n) - 1];
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!("{name}");
-    println!("  requests {n} at {concurrency} concurrent in {:.2} s: {:.0} requests/s", outcome.elapsed.as_secs_f64(), n as f64 / outcome.elapsed.as_secs_f64());
+    println!(
+        "  requests {n} at {concurrency} concurrent in {:.2} s: {:.0} requests/s",
+        outcome.elapsed.as_secs_f64(),
+        n as f64 / outcome.elapsed.as_secs_f64()
+    );
     println!("  latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms", ms(at(0.50)), ms(at(0.99)), ms(outcome.latencies[n - 1]));
     println!("  errors {}{}", outcome.errors, outcome.first_error.map(|e| format!(" (first: {e})")).unwrap_or_default());
     match (before, after) {
@@ -158,7 +164,8 @@ async fn main() -> Result<(), String> {
     };
     let client = reqwest::Client::builder().pool_max_idle_per_host(args.concurrency).build().map_err(|e| e.to_string())?;
     let schema_url = format!("{base}/api/v1/json-schemas/{REFERENCE}");
-    let expected = client.get(&schema_url).send().await.map_err(|e| format!("{schema_url}: {e}"))?.bytes().await.map_err(|e| e.to_string())?;
+    let expected =
+        client.get(&schema_url).send().await.map_err(|e| format!("{schema_url}: {e}"))?.bytes().await.map_err(|e| e.to_string())?;
     println!("loading {base} ({} bytes of schema), {} requests per phase", expected.len(), args.requests);
     // In this process the figures are the client's and the server's together.
     let whose = match (&args.url, pid) {

@@ -257,7 +257,8 @@ fn version_key(version: &str) -> (bool, [u64; 3], bool, &str) {
     };
     let mut numbers = [0u64; 3];
     let mut parts = core.split('.');
-    let semantic = numbers.iter_mut().all(|n| parts.next().and_then(|p| p.parse().ok()).map(|v| *n = v).is_some()) && parts.next().is_none();
+    let semantic =
+        numbers.iter_mut().all(|n| parts.next().and_then(|p| p.parse().ok()).map(|v| *n = v).is_some()) && parts.next().is_none();
     (semantic, numbers, pre.is_none(), pre.unwrap_or(version))
 }
 

@@ -141,11 +141,14 @@ async fn schema_page(State(served): State<Served>, uri: Uri, RawQuery(query): Ra
                 response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
                 response
             }
-            None => Problem::new(StatusCode::NOT_FOUND, format!("{} has no reference page (its crate is generated with pages = false)", schema.reference))
-                .at(uri.path())
-                .with("reference", schema.reference.as_str())
-                .with("schema", format!("{API}/{}", schema.reference))
-                .respond(names_html(&headers)),
+            None => Problem::new(
+                StatusCode::NOT_FOUND,
+                format!("{} has no reference page (its crate is generated with pages = false)", schema.reference),
+            )
+            .at(uri.path())
+            .with("reference", schema.reference.as_str())
+            .with("schema", format!("{API}/{}", schema.reference))
+            .respond(names_html(&headers)),
         },
     };
     response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept"));
@@ -162,20 +165,22 @@ fn lookup<'c>(catalog: &'c Catalog, uri: &Uri, prefix: &str, query: Option<&str>
             .with("reference_syntax", "segments of letters, digits, `-`, `.`, `_`, `~`, separated by `/`")
     })?;
     let version = version_of(query).map_err(|detail| Problem::new(StatusCode::BAD_REQUEST, detail).at(path))?;
-    catalog.get(&reference, version.as_deref()).map_err(|missing| Box::new(match missing {
-        Missing::Reference { known } => Problem::new(StatusCode::NOT_FOUND, format!("no schema is registered as {reference:?}"))
-            .at(path)
-            .with("reference", reference.as_str())
-            .with("known_references", known),
-        Missing::Version { known } => {
-            let version = version.unwrap_or_default();
-            Problem::new(StatusCode::NOT_FOUND, format!("{reference:?} is not registered in version {version:?}"))
+    catalog.get(&reference, version.as_deref()).map_err(|missing| {
+        Box::new(match missing {
+            Missing::Reference { known } => Problem::new(StatusCode::NOT_FOUND, format!("no schema is registered as {reference:?}"))
                 .at(path)
                 .with("reference", reference.as_str())
-                .with("version", version)
-                .with("known_versions", known)
-        }
-    }))
+                .with("known_references", known),
+            Missing::Version { known } => {
+                let version = version.unwrap_or_default();
+                Problem::new(StatusCode::NOT_FOUND, format!("{reference:?} is not registered in version {version:?}"))
+                    .at(path)
+                    .with("reference", reference.as_str())
+                    .with("version", version)
+                    .with("known_versions", known)
+            }
+        })
+    })
 }
 
 /// The reference a raw (percent-encoded) path segment spells; an error says why it is none.

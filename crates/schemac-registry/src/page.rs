@@ -130,7 +130,8 @@ fn drop_empty_table_heads(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
             table.push(event);
         }
         let head_end = table.iter().position(|e| matches!(e, Event::End(TagEnd::TableHead))).unwrap_or(0);
-        let empty_head = !table[..head_end].iter().any(|e| matches!(e, Event::Text(_) | Event::Code(_) | Event::Html(_) | Event::InlineHtml(_)));
+        let empty_head =
+            !table[..head_end].iter().any(|e| matches!(e, Event::Text(_) | Event::Code(_) | Event::Html(_) | Event::InlineHtml(_)));
         out.push(Event::Html(CowStr::Borrowed("<div class=\"table\">")));
         if empty_head {
             // pulldown-cmark's writer always writes a head row, so this table is written here;
@@ -241,7 +242,10 @@ mod tests {
 
     #[test]
     fn headings_get_the_pages_anchors() {
-        check("## Fields\n\n### task\n\n### task\n", "<h2 id=\"fields\">Fields</h2>\n<h3 id=\"task\">task</h3>\n<h3 id=\"task-1\">task</h3>\n");
+        check(
+            "## Fields\n\n### task\n\n### task\n",
+            "<h2 id=\"fields\">Fields</h2>\n<h3 id=\"task\">task</h3>\n<h3 id=\"task-1\">task</h3>\n",
+        );
         check("## Where it appears\n", "<h2 id=\"where-it-appears\">Where it appears</h2>\n");
     }
 

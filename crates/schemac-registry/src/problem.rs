@@ -52,7 +52,8 @@ impl Problem {
 
     /// `405`, naming the methods the route has.
     pub fn method_not_allowed(method: &str, allow: &'static str) -> Problem {
-        let mut problem = Problem::new(StatusCode::METHOD_NOT_ALLOWED, format!("{method} is not allowed here; the registry is read-only ({allow})"));
+        let mut problem =
+            Problem::new(StatusCode::METHOD_NOT_ALLOWED, format!("{method} is not allowed here; the registry is read-only ({allow})"));
         problem.allow = Some(allow);
         problem
     }
@@ -80,7 +81,9 @@ impl Problem {
         for (name, value) in &self.members {
             let value = match value {
                 Value::String(text) => text.clone(),
-                Value::Array(items) => items.iter().map(|item| item.as_str().map_or_else(|| item.to_string(), str::to_owned)).collect::<Vec<_>>().join(", "),
+                Value::Array(items) => {
+                    items.iter().map(|item| item.as_str().map_or_else(|| item.to_string(), str::to_owned)).collect::<Vec<_>>().join(", ")
+                }
                 other => other.to_string(),
             };
             rows.push_str(&format!("<tr><th>{}</th><td>{}</td></tr>\n", page::escape(name), page::escape(&value)));

@@ -87,7 +87,8 @@ async fn lists_every_schema() {
 /// Two versions of one reference: the latest by default, another with `?version=`.
 #[tokio::test]
 async fn versions() {
-    let schema = |version: &str, text: &str| Schema::new("a/b", version, "urn:a:b", "schemas/a/b.json", "ab".repeat(32), text.to_owned(), None);
+    let schema =
+        |version: &str, text: &str| Schema::new("a/b", version, "urn:a:b", "schemas/a/b.json", "ab".repeat(32), text.to_owned(), None);
     let catalog = Catalog::new([schema("1.2.0", "{\"old\":true}"), schema("1.10.0", "{\"new\":true}")]).unwrap();
     let addr = start(router_with(Registry::new(catalog), &Options::default())).await;
     let get = |path: &str| reqwest::get(url(addr, path));

@@ -18,9 +18,8 @@ async fn python_sdk_over_streamable_http() {
     let python = mcp_python();
     let addr = start_generated().await;
     let url = format!("http://{addr}/mcp");
-    let transcript = tokio::task::spawn_blocking(move || transcript::run(&python, &mcp_client_script(), &["http", &url, ATTEMPTS]))
-        .await
-        .unwrap();
+    let transcript =
+        tokio::task::spawn_blocking(move || transcript::run(&python, &mcp_client_script(), &["http", &url, ATTEMPTS])).await.unwrap();
     std::fs::write(artifacts().join("mcp-streamable-http.json"), serde_json::to_string_pretty(&transcript).unwrap()).unwrap();
     let entry = schema_types::find(ATTEMPTS).unwrap();
     let text = String::from_utf8(schema_file(ATTEMPTS)).unwrap();

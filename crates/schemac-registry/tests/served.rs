@@ -22,7 +22,10 @@ fn a_projects_served_schemas_are_its_generated_crates() {
         assert!(entry.page.is_some(), "this repository's crate has pages");
     }
     // And so do the catalogs built from them, rendered pages included.
-    let from_project = Catalog::new(served.into_iter().map(|s| schemac_registry::Schema::new(s.reference, s.version, s.id, s.source_path, s.sha256, s.json, s.page))).unwrap();
+    let from_project = Catalog::new(
+        served.into_iter().map(|s| schemac_registry::Schema::new(s.reference, s.version, s.id, s.source_path, s.sha256, s.json, s.page)),
+    )
+    .unwrap();
     let from_crate = Catalog::from_entries(registered).unwrap();
     for (a, b) in from_project.iter().zip(from_crate.iter()) {
         assert_eq!((a.etag(), a.json.as_ref(), a.text()), (b.etag(), b.json.as_ref(), b.text()));

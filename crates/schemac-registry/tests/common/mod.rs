@@ -96,7 +96,9 @@ pub fn mcp_python() -> PathBuf {
     let check = std::process::Command::new(&python).args(["-c", "import importlib.metadata as m, mcp; print(m.version('mcp'))"]).output();
     match check {
         Ok(output) if output.status.success() => python,
-        Ok(output) => panic!("{} cannot import the `mcp` package ({}): {make}", python.display(), String::from_utf8_lossy(&output.stderr).trim()),
+        Ok(output) => {
+            panic!("{} cannot import the `mcp` package ({}): {make}", python.display(), String::from_utf8_lossy(&output.stderr).trim())
+        }
         Err(err) => panic!("cannot run {}: {err}: {make}", python.display()),
     }
 }

@@ -6,7 +6,11 @@ use serde_json::{Value, json};
 
 /// Runs `client.py` with `args` and returns its transcript; fails with the client's output.
 pub fn run(python: &std::path::Path, script: &std::path::Path, args: &[&str]) -> Value {
-    let output = std::process::Command::new(python).arg(script).args(args).output().unwrap_or_else(|err| panic!("cannot run {}: {err}", python.display()));
+    let output = std::process::Command::new(python)
+        .arg(script)
+        .args(args)
+        .output()
+        .unwrap_or_else(|err| panic!("cannot run {}: {err}", python.display()));
     let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     assert!(output.status.success(), "the Python MCP client failed ({}):\nstdout:\n{stdout}\nstderr:\n{stderr}", output.status);
     serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("the client printed no transcript ({err}):\n{stdout}\nstderr:\n{stderr}"))
@@ -63,12 +67,16 @@ pub fn check(transcript: &Value, expected: &Expected<'_>) {
     let missing = &transcript["tools/call get_json_schema (unknown)"];
     assert_eq!(missing["isError"], true, "{missing}");
     let message = missing["content"][0].as_str().unwrap();
-    assert_eq!(message, format!("no schema is registered as \"no/such-schema\"; the known references are: {}", expected.references.join(", ")));
+    assert_eq!(
+        message,
+        format!("no schema is registered as \"no/such-schema\"; the known references are: {}", expected.references.join(", "))
+    );
     assert_eq!(missing["structuredContent"]["knownReferences"], json!(expected.references));
 
     let listing = &transcript["tools/call list_json_schemas"];
     assert_eq!(listing["isError"], false);
-    let listed: Vec<&str> = listing["structuredContent"]["schemas"].as_array().unwrap().iter().map(|s| s["reference"].as_str().unwrap()).collect();
+    let listed: Vec<&str> =
+        listing["structuredContent"]["schemas"].as_array().unwrap().iter().map(|s| s["reference"].as_str().unwrap()).collect();
     assert_eq!(listed, expected.references);
 
     let resources: Vec<&str> = transcript["resources/list"].as_array().unwrap().iter().map(|r| r["uri"].as_str().unwrap()).collect();
