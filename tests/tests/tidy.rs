@@ -10,6 +10,7 @@ const SOURCES: &[&str] = &[
     "crates/schemac/benches",
     "crates/schemac-cli/src",
     "crates/schemac-derive/src",
+    "crates/schemac-registry/src",
     "crates/schemac-runtime/src",
     "crates/schemac-synth/src",
     "xtask/src",
@@ -32,6 +33,11 @@ const NOT_LOOKUPS: &[(&str, &str)] = &[
         "xtask/src/corpus/referee.rs",
         "the corpus's referee reads schemas on its own, never through schemac's model: it percent-encodes the `$ref`s of \
          the raw JSON it hands to jsonschema",
+    ),
+    (
+        "crates/schemac-registry/src/mcp.rs",
+        "writes the input and output schemas of its MCP tools (`type`, `properties`, `required`, ...): schemas it \
+         publishes, not schema JSON it reads",
     ),
 ];
 

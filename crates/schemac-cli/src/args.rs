@@ -21,6 +21,7 @@ Commands and their flags (details: schemac compile --help):
   schemac diff OLD NEW [--role reader|writer|both] [--format text|json]
   schemac docs SCHEMA [--reference NAME] [--summary TEXT] [--schema-version VERSION]
                [--served-at WHERE]... [--appears WHERE]... [-o OUT.md]
+  schemac serve [--config FILE] [--addr ADDR] [--mcp-stdio] [--mcp-allowed-host HOST]... [--no-watch]
 
 Examples:
   schemac compile schemas/goal.json -o src/goal.rs
@@ -29,6 +30,7 @@ Examples:
   schemac init && cargo xtask codegen
   schemac check
   schemac docs schemas/goal.json -o docs/goal.md
+  schemac serve --addr 127.0.0.1:8080
 
 Exit status: 0 on success, 1 on schema errors (printed to stderr), drift (check) or when the
 output cannot be written, 2 on usage errors (also an output that would overwrite a schema, and a
@@ -54,6 +56,8 @@ pub enum Command {
     Diff(crate::diff::Diff),
     /// Write a schema's reference page: every field, its rules in words, the complete schema.
     Docs(Docs),
+    /// Serve the schemas over HTTP and MCP as their pages say, reloading when one changes.
+    Serve(crate::serve::ServeArgs),
 }
 
 /// `schemac compile`.

@@ -1,5 +1,6 @@
 //! The `schemac` command: parses arguments, calls [`schemac::compile`] (or `schemac_project` for
-//! `init`, `codegen`, `check`; [`schemac::diff`] for `diff`; [`schemac::docs`] for `docs`),
+//! `init`, `codegen`, `check`; [`schemac::diff`] for `diff`; [`schemac::docs`] for `docs`;
+//! `schemac_registry` for `serve`),
 //! writes the result.
 //!
 //! Exit codes: 0 on success, 1 when a schema has errors (or the output cannot be written),
@@ -8,6 +9,7 @@
 mod args;
 mod diff;
 mod project;
+mod serve;
 
 use std::fs::File;
 use std::io::{self, Write as _};
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
         Command::Release(args) => project::release(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Docs(args) => report(run_docs(args)),
+        Command::Serve(args) => serve::serve(&args),
     }
 }
 

@@ -130,7 +130,7 @@ fn report(result: Result<String, schemac_project::Error>) -> ExitCode {
     }
 }
 
-fn fail(error: &schemac_project::Error) -> ExitCode {
+pub(crate) fn fail(error: &schemac_project::Error) -> ExitCode {
     // Schema errors print as they are (each already says `error[...]`).
     match error.diagnostics() {
         Some(diagnostics) => eprintln!("{diagnostics}"),

@@ -22,6 +22,7 @@ pub mod init;
 pub mod krate;
 pub mod release;
 mod roundtrip;
+pub mod served;
 mod sizes;
 
 use std::path::{Path, PathBuf};
@@ -30,6 +31,7 @@ pub use config::{Config, ConfigError};
 pub use error::{Error, ErrorKind};
 pub use files::{Change, CrateFiles, Drift, Files};
 pub use krate::{CrateSpec, REGENERATE_COMMAND, Unit, generate_crate};
+pub use served::ServedSchema;
 
 use error::Context as _;
 

@@ -58,6 +58,9 @@ pub struct SchemaEntry {
     /// `SchemaGenerator::root_schema_for::<Root>`, when the root type is a type of its own (a
     /// root that is a plain `type` alias has the aliased type's impls, not this schema's).
     pub root_schema: Option<fn(&mut SchemaGenerator) -> Schema>,
+    /// The schema's reference page (Markdown, the crate's `docs/<path>.md`), when the crate has
+    /// pages: what a registry renders at `GET /json-schemas/{reference}`.
+    pub page: Option<&'static str>,
 }
 
 impl SchemaEntry {
@@ -72,7 +75,13 @@ impl SchemaEntry {
             json,
             schema: T::schema,
             root_schema: Some(SchemaGenerator::root_schema_for::<T>),
+            page: None,
         }
+    }
+
+    /// This entry with `page` as its reference page.
+    pub const fn with_page(self, page: &'static str) -> SchemaEntry {
+        SchemaEntry { page: Some(page), ..self }
     }
 
     /// The root type's `schemars` schema from `generator` (`SchemaGenerator::default()` is

@@ -1,0 +1,241 @@
+//! The registry under load, on loopback: `N` requests (default 10,000) at `C` at a time
+//! (default 64) of `GET /api/v1/json-schemas/madoo.attempts-report/v1`, then the same number of
+//! MCP `tools/call get_json_schema` over streamable HTTP; for each, requests per second, p50,
+//! p99 and the slowest latency, errors (a status other than 200, or a body other than the
+//! schema), and the server's resident memory before and after. A benchmark run by hand, never a
+//! test (figures in BENCHMARKS.md):
+//!
+//! ```text
+//! cargo run --release -p schemac-registry --example load                     # server in this process
+//! cargo run --release -p schemac-registry --example load -- --url http://127.0.0.1:8080 --pid PID
+//! ```
+//!
+//! With `--url` it loads a server already running (`schemac serve`), whose memory it reads
+//! from `/proc/PID/status` when given `--pid`. It sends only to loopback addresses, at most
+//! 100,000 requests per phase, each with a 10 s timeout, and stops a phase after 120 s.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const REFERENCE: &str = "madoo.attempts-report/v1";
+const MAX_REQUESTS: usize = 100_000;
+const MAX_CONCURRENCY: usize = 256;
+const PHASE_DEADLINE: Duration = Duration::from_secs(120);
+
+struct Args {
+    url: Option<String>,
+    pid: Option<u32>,
+    requests: usize,
+    concurrency: usize,
+}
+
+fn args() -> Result<Args, String> {
+    let mut args = Args { url: None, pid: None, requests: 10_000, concurrency: 64 };
+    let mut iter = std::env::args().skip(1);
+    while let Some(flag) = iter.next() {
+        let mut value = || iter.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--url" => args.url = Some(value()?),
+            "--pid" => args.pid = Some(value()?.parse().map_err(|_| "--pid takes a process id")?),
+            "--requests" => args.requests = value()?.parse().map_err(|_| "--requests takes a number")?,
+            "--concurrency" => args.concurrency = value()?.parse().map_err(|_| "--concurrency takes a number")?,
+            other => return Err(format!("unknown argument {other}; see the example's docs")),
+        }
+    }
+    if !(1..=MAX_REQUESTS).contains(&args.requests) || !(1..=MAX_CONCURRENCY).contains(&args.concurrency) {
+        return Err(format!("at most {MAX_REQUESTS} requests and {MAX_CONCURRENCY} at a time"));
+    }
+    if let Some(url) = &args.url {
+        let host = url.strip_prefix("http://").and_then(|rest| rest.split(['/', ':']).next()).unwrap_or_default();
+        let loopback = host == "localhost" || host.starts_with("127.") || url.starts_with("http://[::1]");
+        if !loopback {
+            return Err(format!("{url}: this benchmark sends only to loopback addresses (127.0.0.0/8, localhost, [::1])"));
+        }
+    }
+    Ok(args)
+}
+
+/// `VmRSS` and `VmHWM` (peak) of a process, in KiB.
+type Memory = Option<(u64, u64)>;
+
+fn memory(pid: Option<u32>) -> Memory {
+    let path = match pid {
+        Some(pid) => format!("/proc/{pid}/status"),
+        None => "/proc/self/status".to_owned(),
+    };
+    let status = std::fs::read_to_string(path).ok()?;
+    let field = |name: &str| status.lines().find_map(|line| line.strip_prefix(name)?.trim().strip_suffix("kB")?.trim().parse().ok());
+    Some((field("VmRSS:")?, field("VmHWM:")?))
+}
+
+struct Outcome {
+    latencies: Vec<Duration>,
+    errors: usize,
+    first_error: Option<String>,
+    elapsed: Duration,
+}
+
+/// Runs `requests` calls of `call` with `concurrency` in flight.
+async fn phase<F, Fut>(requests: usize, concurrency: usize, call: F) -> Outcome
+where
+    F: Fn() -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<(), String>> + Send,
+{
+    let call = Arc::new(call);
+    let next = Arc::new(AtomicUsize::new(0));
+    let start = Instant::now();
+    let workers: Vec<_> = (0..concurrency)
+        .map(|_| {
+            let (call, next) = (call.clone(), next.clone());
+            tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                let (mut errors, mut first_error) = (0, None);
+                while next.fetch_add(1, Ordering::Relaxed) < requests && start.elapsed() < PHASE_DEADLINE {
+                    let sent = Instant::now();
+                    let result = tokio::time::timeout(Duration::from_secs(10), call())
+                        .await
+                        .unwrap_or_else(|_| Err("timed out after 10 s".to_owned()));
+                    latencies.push(sent.elapsed());
+                    if let Err(err) = result {
+                        errors += 1;
+                        first_error.get_or_insert(err);
+                    }
+                }
+                (latencies, errors, first_error)
+            })
+        })
+        .collect();
+    let mut outcome = Outcome { latencies: Vec::with_capacity(requests), errors: 0, first_error: None, elapsed: Duration::ZERO };
+    for worker in workers {
+        let (latencies, errors, first_error) = worker.await.expect("a worker panicked");
+        outcome.latencies.extend(latencies);
+        outcome.errors += errors;
+        if outcome.first_error.is_none() {
+            outcome.first_error = first_error;
+        }
+    }
+    outcome.elapsed = start.elapsed();
+    outcome
+}
+
+fn report(name: &str, concurrency: usize, mut outcome: Outcome, memory: (&str, Memory, Memory)) {
+    let (whose, before, after) = memory;
+    outcome.latencies.sort();
+    let n = outcome.latencies.len();
+    let at = |q: f64| outcome.latencies[((n as f64 * q).ceil() as usize).clamp(1, n) - 1];
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!("{name}");
+    println!(
+        "  requests {n} at {concurrency} concurrent in {:.2} s: {:.0} requests/s",
+        outcome.elapsed.as_secs_f64(),
+        n as f64 / outcome.elapsed.as_secs_f64()
+    );
+    println!("  latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms", ms(at(0.50)), ms(at(0.99)), ms(outcome.latencies[n - 1]));
+    println!("  errors {}{}", outcome.errors, outcome.first_error.map(|e| format!(" (first: {e})")).unwrap_or_default());
+    match (before, after) {
+        (Some((rss_before, _)), Some((rss_after, peak))) => {
+            println!("  {whose} memory: RSS {rss_before} KiB before, {rss_after} KiB after, peak {peak} KiB")
+        }
+        _ => println!("  {whose} memory: unknown"),
+    }
+}
+
+/// The text of the first `data:` event (or the JSON body) of a streamable HTTP response.
+fn mcp_message(body: &str) -> Result<Value, String> {
+    let json = body.lines().find_map(|line| line.strip_prefix("data:")).map(str::trim).unwrap_or(body.trim());
+    serde_json::from_str(json).map_err(|err| format!("not a JSON-RPC message ({err}): {}", &body[..body.len().min(200)]))
+}
+
+#[tokio::main]
+async fn main() -> Result<(), String> {
+    let args = args()?;
+    let (base, pid) = match &args.url {
+        Some(url) => (url.trim_end_matches('/').to_owned(), args.pid),
+        None => {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
+            let addr = listener.local_addr().map_err(|e| e.to_string())?;
+            let registry = schemac_registry::Registry::from_entries(schema_types::SCHEMAS).map_err(|e| e.to_string())?;
+            tokio::spawn(schemac_registry::serve(listener, registry, &schemac_registry::Options::default()));
+            (format!("http://{addr}"), None)
+        }
+    };
+    let client = reqwest::Client::builder().pool_max_idle_per_host(args.concurrency).build().map_err(|e| e.to_string())?;
+    let schema_url = format!("{base}/api/v1/json-schemas/{REFERENCE}");
+    let expected =
+        client.get(&schema_url).send().await.map_err(|e| format!("{schema_url}: {e}"))?.bytes().await.map_err(|e| e.to_string())?;
+    println!("loading {base} ({} bytes of schema), {} requests per phase", expected.len(), args.requests);
+    // In this process the figures are the client's and the server's together.
+    let whose = match (&args.url, pid) {
+        (None, _) => "process (client and server)",
+        (Some(_), Some(_)) => "server",
+        (Some(_), None) => "server (no --pid)",
+    };
+
+    let before = memory(pid);
+    let outcome = phase(args.requests, args.concurrency, {
+        let (client, url, expected) = (client.clone(), schema_url.clone(), expected.clone());
+        move || {
+            let (client, url, expected) = (client.clone(), url.clone(), expected.clone());
+            async move {
+                let response = client.get(&url).send().await.map_err(|e| e.to_string())?;
+                let status = response.status();
+                let body = response.bytes().await.map_err(|e| e.to_string())?;
+                if status != reqwest::StatusCode::OK || body != expected { Err(format!("{status}, {} bytes", body.len())) } else { Ok(()) }
+            }
+        }
+    })
+    .await;
+    report(&format!("HTTP GET {schema_url}"), args.concurrency, outcome, (whose, before, memory(pid)));
+
+    // MCP: `tools/call` as a 2026-07-28 client sends it, each request standing alone.
+    let mcp_url = format!("{base}/mcp");
+    let expected_text = String::from_utf8(expected.to_vec()).map_err(|e| e.to_string())?;
+    let id = Arc::new(AtomicUsize::new(1));
+    let before = memory(pid);
+    let outcome = phase(args.requests, args.concurrency, {
+        let (client, url, text) = (client.clone(), mcp_url.clone(), expected_text.clone());
+        move || {
+            let (client, url, text) = (client.clone(), url.clone(), text.clone());
+            let id = id.fetch_add(1, Ordering::Relaxed);
+            async move {
+                let request = json!({
+                    "jsonrpc": "2.0", "id": id, "method": "tools/call",
+                    "params": {
+                        "name": "get_json_schema", "arguments": { "reference": REFERENCE },
+                        "_meta": {
+                            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                            "io.modelcontextprotocol/clientInfo": { "name": "schemac-registry-load", "version": "0.1.0" },
+                            "io.modelcontextprotocol/clientCapabilities": {}
+                        }
+                    }
+                });
+                let response = client
+                    .post(&url)
+                    .header("content-type", "application/json")
+                    .header("accept", "application/json, text/event-stream")
+                    .header("mcp-protocol-version", "2026-07-28")
+                    .header("mcp-method", "tools/call")
+                    .header("mcp-name", "get_json_schema")
+                    .body(request.to_string())
+                    .send()
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let status = response.status();
+                let body = response.text().await.map_err(|e| e.to_string())?;
+                let message = mcp_message(&body)?;
+                let result = &message["result"];
+                let ok = status == reqwest::StatusCode::OK
+                    && message["id"] == json!(id)
+                    && result["isError"] != json!(true)
+                    && result["content"][0]["text"].as_str() == Some(text.as_str());
+                if ok { Ok(()) } else { Err(format!("{status}: {}", &body[..body.len().min(200)])) }
+            }
+        }
+    })
+    .await;
+    report(&format!("MCP tools/call get_json_schema at {mcp_url}"), args.concurrency, outcome, (whose, before, memory(pid)));
+    Ok(())
+}
