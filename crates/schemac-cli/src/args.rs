@@ -12,7 +12,7 @@ Commands and their flags (details: schemac compile --help):
   schemac compile SCHEMA [--root-name NAME] [--default-draft 2020-12|2019-09|7|6|4]
                   [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [--allow-root DIR]...
                   [--max-file-size BYTES] [--assert-formats] [--big-integers] [--deny-warnings]
-                  [--allow-unbounded-patterns]
+                  [--allow-unbounded-patterns] [--primitive-numbers]
                   [-o OUT.rs]
   schemac init [DIR]
   schemac codegen [--config FILE]
@@ -121,6 +121,15 @@ pub struct Compile {
                      it, with a warning."
     )]
     pub allow_unbounded_patterns: bool,
+
+    /// Read `number` as `f64` and an `integer` with an open bound as `i64`/`u64`.
+    #[arg(
+        long,
+        long_help = "By default a `number` is schemac_runtime::Number and an `integer` whose bounds no 64-bit Rust \
+                     integer holds is schemac_runtime::Integer: both hold every JSON number exactly. With this flag \
+                     they are f64 and i64/u64, which refuse (naming the value) what they cannot hold exactly."
+    )]
+    pub primitive_numbers: bool,
 
     /// Report warnings (schemas validators accept, such as a wrongly typed annotation) as
     /// errors.

@@ -67,6 +67,7 @@ fn run_compile(args: Compile) -> Result<()> {
         big_integers: args.big_integers,
         builders: !args.no_builders,
         unbounded_patterns: args.allow_unbounded_patterns,
+        primitive_numbers: args.primitive_numbers,
         ..schemac::Config::default()
     };
     let output = schemac::compile(&input, &config)?;

@@ -50,6 +50,8 @@ fn compile_help_lists_every_flag() {
         "--allow-root",
         "--max-file-size",
         "--no-builders",
+        "--allow-unbounded-patterns",
+        "--primitive-numbers",
         "-o, --out",
     ] {
         assert!(help.contains(flag), "{flag} missing from:\n{help}");
@@ -121,6 +123,27 @@ fn valid_schema_exits_0_and_writes_the_file() {
     // `--no-builders` leaves the builder out, and nothing else.
     let bare = stdout(&check_exit(&["compile", schema, "--root-name", "Goal", "--no-builders"], 0));
     assert!(bare.contains("pub struct Goal") && !bare.contains("GoalBuilder"), "{bare}");
+}
+
+/// Numbers are exact by default; `--primitive-numbers` makes them Rust primitives.
+#[test]
+fn numbers_are_exact_unless_primitive() {
+    let dir = TempDir::new("schemac-cli-numbers");
+    let schema = dir.write(
+        "reading.json",
+        r#"{
+  "type": "object",
+  "required": ["value", "count"],
+  "properties": { "value": { "type": "number" }, "count": { "type": "integer", "minimum": 0 } }
+}"#,
+    );
+    let schema = schema.to_str().unwrap();
+    let exact = stdout(&check_exit(&["compile", schema, "--root-name", "Reading"], 0));
+    assert!(exact.contains("pub value: schemac_runtime::Number"), "{exact}");
+    assert!(exact.contains("pub count: schemac_runtime::Integer"), "{exact}");
+    let primitive = stdout(&check_exit(&["compile", schema, "--root-name", "Reading", "--primitive-numbers"], 0));
+    assert!(primitive.contains("pub value: f64"), "{primitive}");
+    assert!(primitive.contains("pub count: u64"), "{primitive}");
 }
 
 /// What validators accept compiles with warnings (file, pointer, line:column, hint), unless

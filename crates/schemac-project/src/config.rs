@@ -95,6 +95,10 @@ pub struct TypeOptions {
     /// `allow-unbounded-patterns`: a `pattern` only `regress` runs exactly (no step limit) is
     /// accepted with a warning instead of refused. Default: false.
     pub unbounded_patterns: bool,
+    /// `primitive-numbers`: `number` is `f64` and an `integer` with an open bound `i64`/`u64`
+    /// (which refuse what they cannot hold) instead of the exact `schemac_runtime::Number` and
+    /// `Integer`. Default: false.
+    pub primitive_numbers: bool,
     /// `[schema."PATH".types."POINTER"]`: settings for one type (`rust-type`, `derives`,
     /// `attributes`), by schema and pointer.
     pub types: BTreeMap<String, BTreeMap<String, schemac::TypeSettings>>,
@@ -114,6 +118,7 @@ impl Default for TypeOptions {
             attributes: Vec::new(),
             dedup: true,
             unbounded_patterns: false,
+            primitive_numbers: false,
             types: BTreeMap::new(),
             type_spans: BTreeMap::new(),
         }
@@ -131,6 +136,7 @@ impl TypeOptions {
         config.attributes = self.attributes.clone();
         config.dedup = self.dedup;
         config.unbounded_patterns = self.unbounded_patterns;
+        config.primitive_numbers = self.primitive_numbers;
         config.types = self.types.clone();
     }
 
@@ -266,6 +272,8 @@ struct RawSchemas {
     dedup: bool,
     #[serde(default)]
     allow_unbounded_patterns: bool,
+    #[serde(default)]
+    primitive_numbers: bool,
 }
 
 #[derive(Deserialize)]
@@ -523,6 +531,7 @@ impl Checker<'_> {
                     attributes: raw.schemas.attributes,
                     dedup: raw.schemas.dedup,
                     unbounded_patterns: raw.schemas.allow_unbounded_patterns,
+                    primitive_numbers: raw.schemas.primitive_numbers,
                     types,
                     type_spans,
                 },
@@ -647,6 +656,10 @@ root-name = "A"
         let closed = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nnon-exhaustive = true")).unwrap();
         closed.schemas.types.apply(&mut compiler);
         assert!(compiler.non_exhaustive);
+        assert!(!compiler.primitive_numbers && !compiler.unbounded_patterns);
+        let numbers = VALID.replace("[schemas]", "[schemas]\nprimitive-numbers = true\nallow-unbounded-patterns = true");
+        Config::parse(FILE_NAME, &numbers).unwrap().schemas.types.apply(&mut compiler);
+        assert!(compiler.primitive_numbers && compiler.unbounded_patterns);
         let open = Config::parse(FILE_NAME, &format!("{VALID}\nopen-enums = true\n")).unwrap();
         open.schemas.types.apply(&mut compiler);
         assert_eq!(compiler.open_enums_by_schema.get("schemas/a.json"), Some(&true), "{VALID}");

@@ -146,7 +146,7 @@ pub struct Config {
     /// Read `number` as `f64` and an `integer` without both bounds as `i64`/`u64`, which refuse
     /// (naming the value) what they cannot hold exactly, instead of `schemac_runtime::Number`
     /// and `schemac_runtime::Integer`, which hold every JSON number exactly. Off by default
-    /// (`--primitive-numbers`, `numbers = "primitive"`).
+    /// (`--primitive-numbers`, `[schemas] primitive-numbers = true`).
     pub primitive_numbers: bool,
     /// Let a `pattern` that neither `regex` nor `fancy-regex` can run exactly run on `regress`,
     /// whose backtracking has no step limit, so a hostile value can make a read take

@@ -224,8 +224,11 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
     } else {
         format!(" Its type parameters track the required properties ({}): `build()` compiles once each is set.", list.join(", "))
     };
-    let builder_doc =
-        format!(" Builds a [`{}`]: start with [`{}::builder`], call a setter per property, then `build()`.", def.name, def.name);
+    let builder_doc = format!(
+        " Builds a [`{}`]: start with [`{}::builder`], call a setter per property, then `build()`.",
+        super::ty::type_link(&def.name),
+        def.name
+    );
     let start_doc = format!(
         " A builder for a `{}`: required properties are checked at compile time, the value against its schema by `build()`.",
         def.name

@@ -137,7 +137,7 @@ pub(super) fn alias(ctx: &Ctx<'_>, id: DefId, canonical: DefId) -> TokenStream {
     let line = format!(
         " The schema at `{}` has the same shape as [`{}`] (`{}`), so it is that type.",
         def.origin.pointer,
-        ctx.def(canonical).name,
+        super::ty::type_link(&ctx.def(canonical).name),
         ctx.def(canonical).origin.pointer
     );
     let doc = super::ty::docs(&def.docs, &def.unenforced);

@@ -301,7 +301,7 @@ fn module_doc(display: &str, title: Option<&str>, description: Option<&str>, roo
     lines.push(match root {
         // A raw identifier (`r#type`) is no intra-doc link.
         Some(def) if !def.name.starts_with("r#") => {
-            format!("Types generated from `{}`, whose root type is [`{}`].", one_line(display), def.name)
+            format!("Types generated from `{}`, whose root type is [`{}`].", one_line(display), ty::type_link(&def.name))
         }
         _ => format!("Types generated from `{}`.", one_line(display)),
     });

@@ -402,6 +402,15 @@ pub(crate) fn docs(docs: &Docs, unenforced: &[String]) -> TokenStream {
 /// The lines of a schema's prose for a doc comment. A carriage return alone (old Mac line
 /// ends, seen in real schemas) ends a line too: left in a `///` comment it is a "bare CR",
 /// which rustc refuses to lex.
+/// The target of an intra-doc link to the generated type `name`: the name itself, or
+/// `type@name` where a derive macro of the prelude has the same name (a definition named
+/// `Debug`), which rustdoc would otherwise call ambiguous. Types are CamelCase, so the prelude's
+/// derives are the only other items a type's name can meet in the docs' scope.
+pub(crate) fn type_link(name: &str) -> String {
+    const DERIVES: [&str; 9] = ["Clone", "Copy", "Debug", "Default", "Eq", "Hash", "Ord", "PartialEq", "PartialOrd"];
+    if DERIVES.contains(&name) { format!("type@{name}") } else { name.to_owned() }
+}
+
 pub(crate) fn doc_lines(text: &str) -> Vec<String> {
     text.replace("\r\n", "\n").replace('\r', "\n").lines().map(str::to_owned).collect()
 }
