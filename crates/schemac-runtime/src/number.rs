@@ -1,20 +1,4 @@
-//! Exact JSON numbers: [`Number`], what a schema's `number` reads as, and [`Integer`], what an
-//! `integer` reads as when no 64-bit Rust integer holds every value its bounds allow (no
-//! `maximum`, say). Each holds the value the document wrote, whatever its size: a valid
-//! document is never refused for a number's size, and what is written back is the same number.
-//!
-//! A value that fits a Rust primitive is held as one (`i64`, `u64`, or an `f64` whose shortest
-//! decimal is exactly what was written, `0.1` and `1e300` among them); any other is held as
-//! its JSON text (`12345678910111213141516171819202122232425262728293031`,
-//! `0.10000000000000000001`, `1e400`). Comparisons are exact on the decimal value (`1` equals
-//! `1.0`, `2^53 + 1` is not `2^53`), so `Number` and `Integer` are `Eq`, `Ord` and `Hash`.
-//!
-//! serde_json hands a number over as an `f64` once it has no `i64` or `u64` value, rounding
-//! it; these types read the number's text instead (serde_json's raw-value protocol, see
-//! [`crate::raw`]). Other formats (YAML, TOML, a `serde_json::Value`) have no more than
-//! `i64`, `u64` and `f64` to give, which are taken as they are. A number held as text is
-//! written to serde_json as that text; another format cannot hold it, which is an error,
-//! never a rounded number.
+//! Exact JSON numbers: [`Number`] and [`Integer`].
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -25,7 +9,23 @@ use serde::de::{self, Deserialize, Deserializer};
 use serde::ser::{Serialize, Serializer};
 use serde_json::Value;
 
-/// A JSON number, exactly: see the [module docs](self).
+/// A JSON number, exactly: what a schema's `number` reads as; [`Integer`] is what an
+/// `integer` reads as when no 64-bit Rust integer holds every value its bounds allow (no
+/// `maximum`, say). Each holds the value the document wrote, whatever its size: a valid
+/// document is never refused for a number's size, and what is written back is the same number.
+///
+/// A value that fits a Rust primitive is held as one (`i64`, `u64`, or an `f64` whose shortest
+/// decimal is exactly what was written, `0.1` and `1e300` among them); any other is held as
+/// its JSON text (`12345678910111213141516171819202122232425262728293031`,
+/// `0.10000000000000000001`, `1e400`). Comparisons are exact on the decimal value (`1` equals
+/// `1.0`, `2^53 + 1` is not `2^53`), so `Number` and `Integer` are `Eq`, `Ord` and `Hash`.
+///
+/// serde_json hands a number over as an `f64` once it has no `i64` or `u64` value, rounding
+/// it; these types read the number's text instead (serde_json's raw-value
+/// protocol). Other formats (YAML, TOML, a `serde_json::Value`) have no more than
+/// `i64`, `u64` and `f64` to give, which are taken as they are. A number held as text is
+/// written to serde_json as that text; another format cannot hold it, which is an error,
+/// never a rounded number.
 ///
 /// ```
 /// use schemac_runtime::Number;
@@ -40,7 +40,8 @@ use serde_json::Value;
 #[derive(Clone)]
 pub struct Number(Repr);
 
-/// A JSON integer, exactly: see the [module docs](self).
+/// A JSON integer, exactly: what a schema's `integer` reads as when no 64-bit Rust integer
+/// holds every value its bounds allow. It holds and compares values as [`Number`] does.
 ///
 /// ```
 /// use schemac_runtime::Integer;
