@@ -139,8 +139,8 @@ fn numbers_are_exact_unless_primitive() {
     );
     let schema = schema.to_str().unwrap();
     let exact = stdout(&check_exit(&["compile", schema, "--root-name", "Reading"], 0));
-    assert!(exact.contains("pub value: schemac_runtime::Number"), "{exact}");
-    assert!(exact.contains("pub count: schemac_runtime::Integer"), "{exact}");
+    assert!(exact.contains("pub value: ::schemac_runtime::Number"), "{exact}");
+    assert!(exact.contains("pub count: ::schemac_runtime::Integer"), "{exact}");
     let primitive = stdout(&check_exit(&["compile", schema, "--root-name", "Reading", "--primitive-numbers"], 0));
     assert!(primitive.contains("pub value: f64"), "{primitive}");
     assert!(primitive.contains("pub count: u64"), "{primitive}");
