@@ -41,7 +41,12 @@ impl<'f> RefereeOracle<'f> {
     pub fn new(old: &'f Front, new: &'f Front) -> Result<RefereeOracle<'f>, Diagnostics> {
         // Shallow variants: the samples are the surroundings of a witness, not a cover.
         let config = SynthConfig { max_depth: 1, max_items: 4, max_string: 64, pattern_samples: 2, ..SynthConfig::default() };
-        Ok(RefereeOracle { fronts: [old, new], referees: [Referee::new(old)?, Referee::new(new)?], config, samples: RefCell::new(HashMap::new()) })
+        Ok(RefereeOracle {
+            fronts: [old, new],
+            referees: [Referee::new(old)?, Referee::new(new)?],
+            config,
+            samples: RefCell::new(HashMap::new()),
+        })
     }
 
     fn index(side: Side) -> usize {
@@ -65,9 +70,14 @@ impl Oracle for RefereeOracle<'_> {
         }
         let i = Self::index(side);
         let schemas = Schemas::new(self.fronts[i], &self.referees[i]);
-        let mut generator =
-            crate::values::Gen { schemas: &schemas, cfg: &self.config, rng: crate::rng::Rng::new(self.config.seed), notes: BTreeSet::new() };
-        let values: Vec<Value> = generator.values(&crate::values::Conj::all(locs.to_vec()), 0).into_iter().map(|s| s.value).take(32).collect();
+        let mut generator = crate::values::Gen {
+            schemas: &schemas,
+            cfg: &self.config,
+            rng: crate::rng::Rng::new(self.config.seed),
+            notes: BTreeSet::new(),
+        };
+        let values: Vec<Value> =
+            generator.values(&crate::values::Conj::all(locs.to_vec()), 0).into_iter().map(|s| s.value).take(32).collect();
         self.samples.borrow_mut().insert(key, values.clone());
         values.into_iter().take(limit).collect()
     }

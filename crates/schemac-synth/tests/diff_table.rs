@@ -58,7 +58,14 @@ fn rows() -> Vec<Row> {
                 Some("lenient") => Policy::Lenient,
                 Some(other) => panic!("bad policy {other:?} in row {line}"),
             };
-            Row { name: name.to_owned(), kinds: kinds.to_owned(), readers: readers.to_owned(), writers: writers.to_owned(), rust: rust.to_owned(), policy }
+            Row {
+                name: name.to_owned(),
+                kinds: kinds.to_owned(),
+                readers: readers.to_owned(),
+                writers: writers.to_owned(),
+                rust: rust.to_owned(),
+                policy,
+            }
         })
         .collect()
 }
@@ -66,7 +73,8 @@ fn rows() -> Vec<Row> {
 /// Every witness of `report` is valid under the version it says and invalid under the other,
 /// by `jsonschema` directly (not through the diff).
 fn witnesses_hold(report: &Report, old: &Value, new: &Value) -> Result<usize, String> {
-    let (old_v, new_v) = (jsonschema::validator_for(old).map_err(|e| e.to_string())?, jsonschema::validator_for(new).map_err(|e| e.to_string())?);
+    let (old_v, new_v) =
+        (jsonschema::validator_for(old).map_err(|e| e.to_string())?, jsonschema::validator_for(new).map_err(|e| e.to_string())?);
     let mut count = 0;
     for change in &report.changes {
         for (i, verdict) in [change.readers(), change.writers()].into_iter().enumerate() {

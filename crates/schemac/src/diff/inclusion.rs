@@ -155,6 +155,9 @@ pub struct Failure {
     pub candidates: Vec<Value>,
     /// Why no rule decides, for an `unknown` verdict when no candidate is confirmed.
     pub reason: String,
+    /// The places (left, right) of the properties and items it is inside, outermost first: the
+    /// changes there are the ones it belongs to when none is at its own place.
+    pub origins: Vec<(Option<Loc>, Option<Loc>)>,
 }
 
 /// A conjunction of subschemas on one side that all apply at one place of an instance.
@@ -232,6 +235,8 @@ pub(super) struct Prover<'a> {
     /// Places where the lenient policy's rule decided (the left object's location).
     pub lenient_at: Vec<Loc>,
     pub failures: Vec<Failure>,
+    /// The places of the properties and items the proof is inside (left, right), outermost first.
+    origins: Vec<(Option<Loc>, Option<Loc>)>,
 }
 
 impl<'a> Prover<'a> {
@@ -252,6 +257,7 @@ impl<'a> Prover<'a> {
             rules: Vec::new(),
             lenient_at: Vec::new(),
             failures: Vec::new(),
+            origins: Vec::new(),
         }
     }
 
@@ -302,7 +308,8 @@ impl<'a> Prover<'a> {
     /// The conjunction of the schemas at `locs`: `$ref`s followed and `allOf` parts merged.
     fn conj(&self, side: Side, locs: Vec<Loc>) -> Conj {
         let model = self.model(side);
-        let mut conj = Conj { side, locs: Vec::new(), atoms: Vec::new(), impossible: false, decided: Vec::new(), excluded: Vec::new(), only: None };
+        let mut conj =
+            Conj { side, locs: Vec::new(), atoms: Vec::new(), impossible: false, decided: Vec::new(), excluded: Vec::new(), only: None };
         for loc in locs {
             match model.id_at(&loc) {
                 Some(id) => self.add(&mut conj, id),
@@ -433,7 +440,9 @@ impl<'a> Prover<'a> {
             kinds = kinds.intersect(values.iter().map(KindSet::of_value).fold(KindSet::EMPTY, KindSet::union));
         }
         let numbers_empty = match (f.lo, f.hi) {
-            (Some((lo, le)), Some((hi, he))) => lo > hi || (lo == hi && (le || he)) || (integers_only(kinds) && ceil_int(lo, le) > floor_int(hi, he)),
+            (Some((lo, le)), Some((hi, he))) => {
+                lo > hi || (lo == hi && (le || he)) || (integers_only(kinds) && ceil_int(lo, le) > floor_int(hi, he))
+            }
             _ => false,
         };
         if numbers_empty {
@@ -511,7 +520,9 @@ impl<'a> Prover<'a> {
         let (x, y) = match (&ma.node(a).body, &mb.node(b).body) {
             (Body::Bool(x), Body::Bool(y)) => return x == y,
             (Body::Object(x), Body::Object(y)) => (&**x, &**y),
-            (Body::Object(x), Body::Bool(true)) | (Body::Bool(true), Body::Object(x)) => return self.asserts_nothing(x) && x.all_of.is_none(),
+            (Body::Object(x), Body::Bool(true)) | (Body::Bool(true), Body::Object(x)) => {
+                return self.asserts_nothing(x) && x.all_of.is_none();
+            }
             _ => return false,
         };
         if ma.node(a).draft != mb.node(b).draft && (x.items.is_some() || y.items.is_some()) {
@@ -618,6 +629,7 @@ impl<'a> Prover<'a> {
                 detail,
                 candidates,
                 reason,
+                origins: self.origins.clone(),
             });
         }
         false
@@ -652,6 +664,27 @@ impl<'a> Prover<'a> {
             let detail = "now `false`: nothing is valid".to_owned();
             let reason = "no value of the old schema was found to show it".to_owned();
             return self.fail(a, b, path, a.locs.first().cloned(), at, ChangeKind::SchemaNarrowed, detail, candidates, reason);
+        }
+        // A asserts nothing (a name an open object never declared): one failure for the whole of
+        // B, shown by a simple value B rejects, rather than one per keyword of B.
+        if a.atoms.is_empty() && self.trial == 0 {
+            let simple = [
+                json!(null),
+                json!(true),
+                json!(0),
+                json!(0.5),
+                json!(""),
+                json!("schemac"),
+                json!([]),
+                json!({}),
+                json!({"schemac": null}),
+            ];
+            let rejected: Vec<Value> = simple.into_iter().filter(|v| self.valid_all(b.side, &b.locs, v) == Some(false)).collect();
+            if !rejected.is_empty() {
+                let detail = "was any value, now constrained".to_owned();
+                let at = b.locs.first().cloned();
+                return self.fail(a, b, path, None, at, ChangeKind::SchemaNarrowed, detail, rejected, String::new());
+            }
         }
         // Conjuncts of B that A has too.
         let mut rest = Vec::new();
@@ -911,7 +944,8 @@ impl<'a> Prover<'a> {
             candidates.extend(self.candidates(a));
             let at_left = self.keyword_loc(a, |s| lower(s).is_some() || upper(s).is_some() || s.multiple_of.is_some());
             let kind = ChangeKind::BoundTightened;
-            held &= self.fail(a, b, path, at_left, where_, kind, format!("numbers now need {}", detail.join(", ")), candidates, String::new());
+            held &=
+                self.fail(a, b, path, at_left, where_, kind, format!("numbers now need {}", detail.join(", ")), candidates, String::new());
         }
         held
     }
@@ -925,7 +959,17 @@ impl<'a> Prover<'a> {
                 let candidates = self.strings_of(a, facts, |len| len < min as usize, min.saturating_sub(1) as usize);
                 let at_left = self.keyword_loc(a, |s| s.min_length.is_some());
                 let detail = format!("strings now need at least {min} characters");
-                held &= self.fail(a, b, path, at_left, Some(at.child("minLength")), ChangeKind::BoundTightened, detail, candidates, String::new());
+                held &= self.fail(
+                    a,
+                    b,
+                    path,
+                    at_left,
+                    Some(at.child("minLength")),
+                    ChangeKind::BoundTightened,
+                    detail,
+                    candidates,
+                    String::new(),
+                );
             }
         }
         if let Some(max) = xs.max_length {
@@ -934,7 +978,17 @@ impl<'a> Prover<'a> {
                 let candidates = self.strings_of(a, facts, |len| len > max as usize, max as usize + 1);
                 let at_left = self.keyword_loc(a, |s| s.max_length.is_some());
                 let detail = format!("strings now have at most {max} characters");
-                held &= self.fail(a, b, path, at_left, Some(at.child("maxLength")), ChangeKind::BoundTightened, detail, candidates, String::new());
+                held &= self.fail(
+                    a,
+                    b,
+                    path,
+                    at_left,
+                    Some(at.child("maxLength")),
+                    ChangeKind::BoundTightened,
+                    detail,
+                    candidates,
+                    String::new(),
+                );
             }
         }
         if let Some(pattern) = &xs.pattern {
@@ -1037,6 +1091,14 @@ impl<'a> Prover<'a> {
         if ids.iter().any(|id| self.impossible(conj.side, *id)) {
             return true;
         }
+        // A name `propertyNames` rejects.
+        let text = Value::String(name.to_owned());
+        if self
+            .atoms(conj)
+            .any(|(_, s)| s.property_names.is_some_and(|p| self.oracle.valid(conj.side, &self.loc(conj.side, p), &text) == Some(false)))
+        {
+            return true;
+        }
         self.atoms(conj).any(|(_, s)| {
             let dependents = s.dependent_schemas.iter().flatten().filter(|(n, _)| n == name).map(|(_, id)| *id).chain(
                 s.dependencies.iter().flatten().filter(|(n, _)| n == name).filter_map(|(_, d)| match d {
@@ -1073,16 +1135,7 @@ impl<'a> Prover<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn objects(
-        &mut self,
-        a: &Conj,
-        b: &Conj,
-        x: SchemaId,
-        xs: &Schema,
-        at: &Loc,
-        facts: &Facts,
-        path: &mut Vec<(Vec<Loc>, Step)>,
-    ) -> bool {
+    fn objects(&mut self, a: &Conj, b: &Conj, x: SchemaId, xs: &Schema, at: &Loc, facts: &Facts, path: &mut Vec<(Vec<Loc>, Step)>) -> bool {
         let object_keywords = xs.properties.is_some()
             || xs.pattern_properties.is_some()
             || xs.additional_properties.is_some()
@@ -1099,7 +1152,15 @@ impl<'a> Prover<'a> {
         }
         let mut held = true;
         let lenient = self.policy == Policy::Lenient && self.open(a);
-        let x_conj = Conj { side: b.side, locs: vec![at.clone()], atoms: vec![x], impossible: false, decided: vec![x], excluded: Vec::new(), only: None };
+        let x_conj = Conj {
+            side: b.side,
+            locs: vec![at.clone()],
+            atoms: vec![x],
+            impossible: false,
+            decided: vec![x],
+            excluded: Vec::new(),
+            only: None,
+        };
         // Every name either side declares.
         let mut names: Vec<String> = Vec::new();
         for (_, s) in self.atoms(a).chain(self.atoms(&x_conj)) {
@@ -1107,6 +1168,24 @@ impl<'a> Prover<'a> {
                 if !names.contains(name) {
                     names.push(name.clone());
                 }
+            }
+        }
+        // Finitely many names (`propertyNames` with `enum`/`const`): each is checked by name, and
+        // no other name occurs.
+        let mut finite_names = None;
+        for (_, s) in self.atom_list(a) {
+            if let Some(p) = s.property_names {
+                let conj = self.conj(a.side, vec![self.loc(a.side, p)]);
+                if let Some(values) = self.facts(&conj).values {
+                    let list: Vec<String> = values.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect();
+                    finite_names = Some(list);
+                    break;
+                }
+            }
+        }
+        for name in finite_names.iter().flatten() {
+            if !names.contains(name) {
+                names.push(name.clone());
             }
         }
         for name in names.iter().chain(facts.required.iter().filter(|r| !names.contains(r))) {
@@ -1129,15 +1208,29 @@ impl<'a> Prover<'a> {
             }
             let left = self.property_conj(a, &a_ids);
             let right = self.property_conj(b, &x_ids);
+            // Where the property is declared on each side, for the changes a failure inside it
+            // belongs to.
+            let declared_at = |this: &Self, conj: &Conj, own: Option<SchemaId>| -> Option<Loc> {
+                let atom = own
+                    .into_iter()
+                    .chain(conj.atoms.iter().copied())
+                    .find(|id| this.schema(conj.side, *id).is_some_and(|s| s.properties.iter().flatten().any(|(n, _)| n == name)))?;
+                Some(this.loc(conj.side, atom).child("properties").child(name))
+            };
+            let origin = (declared_at(self, a, None), declared_at(self, &x_conj, Some(x)).or_else(|| Some(at.child("properties"))));
+            self.origins.push(origin);
             path.push((a.locs.clone(), Step::Key(name.clone())));
             let ok = self.descend(&left, &right, path);
             path.pop();
+            self.origins.pop();
             held &= ok;
         }
         // Names neither declares: A's other properties against X's patterns and rest.
         let x_rest_trivial = xs.additional_properties.is_none_or(|id| self.trivial(b.side, id));
         let x_patterns: Vec<(String, SchemaId)> = xs.pattern_properties.clone().unwrap_or_default();
-        if !x_rest_trivial || !x_patterns.is_empty() {
+        if finite_names.is_some() {
+            self.rule(Rule::Properties);
+        } else if !x_rest_trivial || !x_patterns.is_empty() {
             if lenient {
                 self.rule(Rule::LenientUndeclared);
                 if self.trial == 0 {
@@ -1150,7 +1243,8 @@ impl<'a> Prover<'a> {
                     a_patterns.extend(s.pattern_properties.iter().flatten().cloned());
                 }
                 for (pattern, id) in &x_patterns {
-                    let left_ids: Vec<SchemaId> = match a_patterns.iter().filter(|(p, _)| p == pattern).map(|(_, i)| *i).collect::<Vec<_>>() {
+                    let left_ids: Vec<SchemaId> = match a_patterns.iter().filter(|(p, _)| p == pattern).map(|(_, i)| *i).collect::<Vec<_>>()
+                    {
                         same if !same.is_empty() => same,
                         _ if a_patterns.is_empty() => self.undeclared(a),
                         _ => {
@@ -1226,37 +1320,66 @@ impl<'a> Prover<'a> {
                 .collect();
             let at_left = self.keyword_loc(a, |s| s.required.is_some());
             let detail = format!("`{name}` is now required");
-            held &= self.fail(a, b, path, at_left, Some(at.child("required")), ChangeKind::RequiredAdded, detail, candidates, String::new());
+            held &=
+                self.fail(a, b, path, at_left, Some(at.child("required")), ChangeKind::RequiredAdded, detail, candidates, String::new());
         }
         // counts
         let required_count = facts.required.len() as u64;
         if let Some(min) = xs.min_properties.filter(|m| *m > 0)
             && facts.min_props.max(required_count) < min
         {
-            let candidates: Vec<Value> = self.candidates(a).into_iter().filter(|v| v.as_object().is_some_and(|m| (m.len() as u64) < min)).chain([json!({})]).collect();
+            let candidates: Vec<Value> = self
+                .candidates(a)
+                .into_iter()
+                .filter(|v| v.as_object().is_some_and(|m| (m.len() as u64) < min))
+                .chain([json!({})])
+                .collect();
             let detail = format!("objects now need at least {min} properties");
-            held &= self.fail(a, b, path, None, Some(at.child("minProperties")), ChangeKind::BoundTightened, detail, candidates, String::new());
+            held &=
+                self.fail(a, b, path, None, Some(at.child("minProperties")), ChangeKind::BoundTightened, detail, candidates, String::new());
         }
         if let Some(max) = xs.max_properties {
             let closed_count = (!self.open(a) && self.atoms(a).all(|(_, s)| s.pattern_properties.is_none()))
                 .then(|| self.atoms(a).map(|(_, s)| s.properties.as_ref().map_or(0, Vec::len) as u64).min().unwrap_or(0));
             let a_max = min_opt(facts.max_props, closed_count);
             if a_max.is_none_or(|m| m > max) {
-                let mut candidates: Vec<Value> = self.candidates(a).into_iter().filter(|v| v.as_object().is_some_and(|m| (m.len() as u64) > max)).collect();
+                let mut candidates: Vec<Value> =
+                    self.candidates(a).into_iter().filter(|v| v.as_object().is_some_and(|m| (m.len() as u64) > max)).collect();
                 let mut big = Map::new();
                 for i in 0..=max.min(64) {
                     big.insert(format!("p{i}"), Value::Null);
                 }
                 candidates.push(Value::Object(big));
                 let detail = format!("objects now have at most {max} properties");
-                held &= self.fail(a, b, path, None, Some(at.child("maxProperties")), ChangeKind::BoundTightened, detail, candidates, String::new());
+                held &= self.fail(
+                    a,
+                    b,
+                    path,
+                    None,
+                    Some(at.child("maxProperties")),
+                    ChangeKind::BoundTightened,
+                    detail,
+                    candidates,
+                    String::new(),
+                );
             }
         }
         // propertyNames
         if let Some(names_schema) = xs.property_names
             && !self.trivial(b.side, names_schema)
         {
-            let same = self.atom_list(a).into_iter().any(|(_, s)| s.property_names.is_some_and(|p| self.same(a.side, p, b.side, names_schema)));
+            // A's own `propertyNames` inside the new one: every name A allows is one it accepts.
+            let right_names = self.conj(b.side, vec![self.loc(b.side, names_schema)]);
+            let mut same = false;
+            for (_, s) in self.atom_list(a) {
+                if let Some(p) = s.property_names {
+                    let left_names = self.conj(a.side, vec![self.loc(a.side, p)]);
+                    if self.same(a.side, p, b.side, names_schema) || self.try_sub(&left_names, &right_names, path) {
+                        same = true;
+                        break;
+                    }
+                }
+            }
             let closed = !self.open(a) && self.atoms(a).all(|(_, s)| s.pattern_properties.is_none());
             let all_named = closed || lenient;
             let names_ok = all_named
@@ -1274,7 +1397,8 @@ impl<'a> Prover<'a> {
                         map.insert(" ".to_owned(), Value::Null);
                     }
                 }
-                let reason = "whether every property name of the old schema is one the new `propertyNames` accepts was not decided".to_owned();
+                let reason =
+                    "whether every property name of the old schema is one the new `propertyNames` accepts was not decided".to_owned();
                 held &= self.fail(
                     a,
                     b,
@@ -1306,7 +1430,8 @@ impl<'a> Prover<'a> {
             let a_needs: BTreeSet<String> = self
                 .atoms(a)
                 .flat_map(|(_, s)| {
-                    let mut v: Vec<String> = s.dependent_required.iter().flatten().filter(|(n, _)| *n == name).flat_map(|(_, r)| r.clone()).collect();
+                    let mut v: Vec<String> =
+                        s.dependent_required.iter().flatten().filter(|(n, _)| *n == name).flat_map(|(_, r)| r.clone()).collect();
                     v.extend(s.dependencies.iter().flatten().filter(|(n, _)| *n == name).flat_map(|(_, d)| match d {
                         Dependency::Names(list) => list.clone(),
                         Dependency::Schema(_) => Vec::new(),
@@ -1333,7 +1458,8 @@ impl<'a> Prover<'a> {
                     _ => None,
                 })
                 .collect();
-            let detail = format!("with `{name}`, now also requires {}", missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "));
+            let detail =
+                format!("with `{name}`, now also requires {}", missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "));
             held &= self.fail(a, b, path, None, Some(at.child(keyword)), ChangeKind::RequiredAdded, detail, candidates, String::new());
         }
         for (name, d, keyword) in x_schemas {
@@ -1374,7 +1500,17 @@ impl<'a> Prover<'a> {
                 .collect();
             let reason = format!("whether old objects with `{name}` satisfy the new dependent schema was not decided");
             let detail = format!("the schema for objects with `{name}` changed");
-            held &= self.fail(a, b, path, None, Some(at.child(keyword).child(&name)), ChangeKind::DependentSchemaChanged, detail, candidates, reason);
+            held &= self.fail(
+                a,
+                b,
+                path,
+                None,
+                Some(at.child(keyword).child(&name)),
+                ChangeKind::DependentSchemaChanged,
+                detail,
+                candidates,
+                reason,
+            );
         }
         if let Some(u) = xs.unevaluated_properties
             && !self.trivial(b.side, u)
@@ -1525,23 +1661,11 @@ impl<'a> Prover<'a> {
     }
 
     fn prefix_len(&self, conj: &Conj) -> usize {
-        self.atoms(conj)
-            .map(|(id, s)| s.tuple(self.model(conj.side).node(id).draft).map_or(0, |t| t.prefix.len()))
-            .max()
-            .unwrap_or(0)
+        self.atoms(conj).map(|(id, s)| s.tuple(self.model(conj.side).node(id).draft).map_or(0, |t| t.prefix.len())).max().unwrap_or(0)
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn arrays(
-        &mut self,
-        a: &Conj,
-        b: &Conj,
-        x: SchemaId,
-        xs: &Schema,
-        at: &Loc,
-        facts: &Facts,
-        path: &mut Vec<(Vec<Loc>, Step)>,
-    ) -> bool {
+    fn arrays(&mut self, a: &Conj, b: &Conj, x: SchemaId, xs: &Schema, at: &Loc, facts: &Facts, path: &mut Vec<(Vec<Loc>, Step)>) -> bool {
         let array_keywords = xs.items.is_some()
             || xs.prefix_items.is_some()
             || xs.additional_items.is_some()
@@ -1554,7 +1678,15 @@ impl<'a> Prover<'a> {
             return true;
         }
         let mut held = true;
-        let x_conj = Conj { side: b.side, locs: vec![at.clone()], atoms: vec![x], impossible: false, decided: vec![x], excluded: Vec::new(), only: None };
+        let x_conj = Conj {
+            side: b.side,
+            locs: vec![at.clone()],
+            atoms: vec![x],
+            impossible: false,
+            decided: vec![x],
+            excluded: Vec::new(),
+            only: None,
+        };
         let positions = self.prefix_len(a).max(self.prefix_len(&x_conj)) + 1;
         for i in 0..positions {
             if facts.max_items.is_some_and(|m| (m as usize) <= i) {
@@ -1572,25 +1704,31 @@ impl<'a> Prover<'a> {
                 self.rule(Rule::Items);
                 break;
             }
+            self.origins.push((a.locs.first().map(|l| l.child("items")), Some(at.child("items"))));
             path.push((a.locs.clone(), Step::Index(i)));
             held &= self.descend(&left, &right, path);
             path.pop();
+            self.origins.pop();
         }
         if let Some(min) = xs.min_items.filter(|m| *m > 0)
             && facts.min_items < min
         {
-            let mut candidates: Vec<Value> = self.candidates(a).into_iter().filter(|v| v.as_array().is_some_and(|l| (l.len() as u64) < min)).collect();
+            let mut candidates: Vec<Value> =
+                self.candidates(a).into_iter().filter(|v| v.as_array().is_some_and(|l| (l.len() as u64) < min)).collect();
             candidates.push(json!([]));
             let detail = format!("arrays now need at least {min} items");
             let at_left = self.keyword_loc(a, |s| s.min_items.is_some());
-            held &= self.fail(a, b, path, at_left, Some(at.child("minItems")), ChangeKind::BoundTightened, detail, candidates, String::new());
+            held &=
+                self.fail(a, b, path, at_left, Some(at.child("minItems")), ChangeKind::BoundTightened, detail, candidates, String::new());
         }
         if let Some(max) = xs.max_items {
             let closed = self.atoms(a).any(|(id, s)| {
-                s.tuple(self.model(a.side).node(id).draft).is_some_and(|t| (t.prefix.len() as u64) <= max && t.rest.is_some_and(|r| self.impossible(a.side, r)))
+                s.tuple(self.model(a.side).node(id).draft)
+                    .is_some_and(|t| (t.prefix.len() as u64) <= max && t.rest.is_some_and(|r| self.impossible(a.side, r)))
             });
             if !closed && facts.max_items.is_none_or(|m| m > max) {
-                let mut candidates: Vec<Value> = self.candidates(a).into_iter().filter(|v| v.as_array().is_some_and(|l| (l.len() as u64) > max)).collect();
+                let mut candidates: Vec<Value> =
+                    self.candidates(a).into_iter().filter(|v| v.as_array().is_some_and(|l| (l.len() as u64) > max)).collect();
                 // An array of one item repeated, from the left side's own items.
                 for sample in self.candidates(a) {
                     if let Value::Array(items) = &sample
@@ -1601,7 +1739,17 @@ impl<'a> Prover<'a> {
                 }
                 let detail = format!("arrays now have at most {max} items");
                 let at_left = self.keyword_loc(a, |s| s.max_items.is_some());
-                held &= self.fail(a, b, path, at_left, Some(at.child("maxItems")), ChangeKind::BoundTightened, detail, candidates, String::new());
+                held &= self.fail(
+                    a,
+                    b,
+                    path,
+                    at_left,
+                    Some(at.child("maxItems")),
+                    ChangeKind::BoundTightened,
+                    detail,
+                    candidates,
+                    String::new(),
+                );
             }
         }
         if xs.unique_items == Some(true) && !facts.unique && facts.max_items.is_none_or(|m| m > 1) {
@@ -1615,7 +1763,8 @@ impl<'a> Prover<'a> {
             }
             let at_left = self.keyword_loc(a, |s| s.unique_items.is_some());
             let detail = "items must now be unique".to_owned();
-            held &= self.fail(a, b, path, at_left, Some(at.child("uniqueItems")), ChangeKind::BoundAdded, detail, candidates, String::new());
+            held &=
+                self.fail(a, b, path, at_left, Some(at.child("uniqueItems")), ChangeKind::BoundAdded, detail, candidates, String::new());
         }
         if let Some(c) = xs.contains {
             let min = xs.min_contains.unwrap_or(1);
@@ -1647,9 +1796,9 @@ impl<'a> Prover<'a> {
         {
             let mut x_full = self.conj(b.side, vec![self.loc(b.side, x)]);
             x_full.decided = x_full.atoms.clone();
-            let covered = self.atoms(&x_full).any(|(id, s)| {
-                s.items_schema().is_some() || s.tuple(self.model(b.side).node(id).draft).is_some_and(|t| t.rest.is_some())
-            });
+            let covered = self
+                .atoms(&x_full)
+                .any(|(id, s)| s.items_schema().is_some() || s.tuple(self.model(b.side).node(id).draft).is_some_and(|t| t.rest.is_some()));
             if !covered {
                 let start = self.prefix_len(&x_full);
                 let a_ids = self.item(a, start);
@@ -1761,6 +1910,10 @@ impl<'a> Prover<'a> {
         {
             return true;
         }
+        // A name one side requires that the other never has.
+        if fa.required.iter().any(|n| self.never_has(c, n)) || fc.required.iter().any(|n| self.never_has(a, n)) {
+            return true;
+        }
         // A property both require with disjoint values (a discriminator).
         for name in fa.required.intersection(&fc.required) {
             let (ia, _) = self.property(a, name);
@@ -1825,7 +1978,8 @@ impl<'a> Prover<'a> {
     ) -> bool {
         let part = |this: &Self, id: Option<SchemaId>| id.map(|id| this.conj(b.side, vec![this.loc(b.side, id)]));
         let (t, e) = (part(self, then), part(self, otherwise));
-        let holds_in = |this: &mut Self, c: &Option<Conj>, path: &mut Vec<(Vec<Loc>, Step)>| c.as_ref().is_none_or(|c| this.try_sub(a, c, path));
+        let holds_in =
+            |this: &mut Self, c: &Option<Conj>, path: &mut Vec<(Vec<Loc>, Step)>| c.as_ref().is_none_or(|c| this.try_sub(a, c, path));
         if holds_in(self, &t, path) && holds_in(self, &e, path) {
             self.rule(Rule::Conditional);
             return true;
@@ -1846,7 +2000,17 @@ impl<'a> Prover<'a> {
         }
         candidates.extend(self.candidates(a));
         let reason = "the `if` condition or its branches changed: which documents `then`/`else` apply to was not decided".to_owned();
-        self.fail(a, b, path, None, Some(at.child("if")), ChangeKind::ConditionChanged, "`if`/`then`/`else` changed".to_owned(), candidates, reason)
+        self.fail(
+            a,
+            b,
+            path,
+            None,
+            Some(at.child("if")),
+            ChangeKind::ConditionChanged,
+            "`if`/`then`/`else` changed".to_owned(),
+            candidates,
+            reason,
+        )
     }
 
     // ---------------------------------------------------------------- candidates

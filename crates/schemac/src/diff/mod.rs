@@ -454,9 +454,10 @@ pub struct Report {
 }
 
 impl Report {
-    /// Whether every root pair has the same documents in both versions.
+    /// Whether every root pair was proved to have the same documents in both versions (not
+    /// only under the lenient policy's assumption).
     pub fn equivalent(&self) -> bool {
-        self.proofs.iter().all(|p| p.holds)
+        !self.proofs.is_empty() && self.proofs.iter().all(|p| p.holds && !p.rules.contains(&Rule::LenientUndeclared))
     }
 
     /// The bump the wire changes need for `role`: a breaking or undecided change is major; a
@@ -500,7 +501,10 @@ impl Report {
             let who = if proof.role == Role::Reader { "readers (old ⊆ new)" } else { "writers (new ⊆ old)" };
             if proof.holds {
                 let rules: Vec<&str> = proof.rules.iter().map(|r| r.name()).collect();
-                out.push_str(&format!("{who}: proved, by rules {}\n", if rules.is_empty() { "none needed".to_owned() } else { rules.join(", ") }));
+                out.push_str(&format!(
+                    "{who}: proved, by rules {}\n",
+                    if rules.is_empty() { "none needed".to_owned() } else { rules.join(", ") }
+                ));
             } else {
                 out.push_str(&format!(
                     "{who}: not included ({} place(s) with a witness, {} undecided)\n",
@@ -696,7 +700,7 @@ pub fn diff_with(old: &Front, new: &Front, options: &Options, oracle: &dyn Oracl
     }
     changes.extend(extra);
     // Both inclusions hold: whatever changed, every set of documents is what it was.
-    if proofs.iter().all(|p| p.holds) {
+    if !proofs.is_empty() && proofs.iter().all(|p| p.holds && !p.rules.contains(&Rule::LenientUndeclared)) {
         for change in &mut changes {
             change.effect = Effect::Neutral;
         }
@@ -706,7 +710,10 @@ pub fn diff_with(old: &Front, new: &Front, options: &Options, oracle: &dyn Oracl
         for (side, front, root) in [(Side::Old, old, old_root), (Side::New, new, new_root)] {
             if prover.accepts_nothing(side, root) {
                 let file = &front.registry.doc(root.doc).display;
-                warnings.push(format!("{file}: the {} version accepts no document (its set is empty)", if side == Side::Old { "old" } else { "new" }));
+                warnings.push(format!(
+                    "{file}: the {} version accepts no document (its set is empty)",
+                    if side == Side::Old { "old" } else { "new" }
+                ));
             }
         }
     }
@@ -717,7 +724,8 @@ pub fn diff_with(old: &Front, new: &Front, options: &Options, oracle: &dyn Oracl
         (old_ir, new_ir) => {
             for (name, result) in [("old", old_ir.err()), ("new", new_ir.err())] {
                 if let Some(diagnostics) = result {
-                    warnings.push(format!("the {name} version's types cannot be generated, so the Rust API is not compared: {diagnostics}"));
+                    warnings
+                        .push(format!("the {name} version's types cannot be generated, so the Rust API is not compared: {diagnostics}"));
                 }
             }
             vec![ApiChange { path: String::new(), class: Bump::Major, detail: "the Rust API could not be compared".to_owned() }]

@@ -52,11 +52,8 @@ fn bumps_follow_the_verdicts_for_each_role() {
     let unknown = change(Effect::Changes, Verdict::Compatible, Verdict::Unknown("why".into()));
     assert_eq!(unknown.verdict(Role::Both), Verdict::Unknown("why".into()));
     let proof = |role, holds| Proof { role, holds, rules: Vec::new(), witnessed: 0, undecided: 0 };
-    let report = Report {
-        changes: vec![loosens],
-        proofs: vec![proof(Role::Reader, true), proof(Role::Writer, false)],
-        ..Report::default()
-    };
+    let report =
+        Report { changes: vec![loosens], proofs: vec![proof(Role::Reader, true), proof(Role::Writer, false)], ..Report::default() };
     assert_eq!((report.wire_bump(Role::Reader), report.wire_bump(Role::Writer)), (Bump::Minor, Bump::Major));
     // Both inclusions hold: the sets are the same, and a compatible change is a patch.
     let same = Report {

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::inclusion::{Failure, Prover, Rule, Step};
-use super::{Change, Effect, Oracle, Place, Proof, Role, Side, Verdict};
+use super::{Change, ChangeKind, Effect, Oracle, Place, Proof, Role, Side, Verdict};
 use crate::Front;
 use crate::resolve::Loc;
 
@@ -40,7 +40,7 @@ pub(super) fn decide(
         for change in changes.iter_mut().filter(|c| in_root(c)) {
             let place = if left == Side::Old { &change.old } else { &change.new };
             let at_open = place.as_ref().is_some_and(|p| lenient.iter().any(|l| l.doc.0 == p.doc && p.pointer.starts_with(&l.pointer)));
-            if at_open && matches!(change.kind, super::ChangeKind::PropertyAddedOpen | super::ChangeKind::PropertyRemovedOpen) {
+            if at_open && matches!(change.kind, ChangeKind::PropertyAddedOpen | ChangeKind::PropertyRemovedOpen) {
                 change.lenient[i] = true;
             }
         }
@@ -71,6 +71,16 @@ pub(super) fn decide(
             undecided += 1;
         }
         let mut hit = attribute(changes, &places, old, new);
+        // Else the changes of the property or item it is inside, innermost first.
+        for (at_left, at_right) in failure.origins.iter().rev() {
+            if !hit.is_empty() {
+                break;
+            }
+            let mut places = Vec::new();
+            places.extend(at_left.clone().map(|l| (left, l)));
+            places.extend(at_right.clone().map(|l| (right, l)));
+            hit = attribute(changes, &places, old, new);
+        }
         if hit.is_empty() {
             let place = |side: Side, loc: &Option<Loc>| {
                 let front = if side == Side::Old { old } else { new };
@@ -114,7 +124,7 @@ fn attribute(changes: &[Change], places: &[(Side, Loc)], old: &Front, new: &Fron
         let mut best_len = 0;
         for (index, change) in changes.iter().enumerate() {
             let Some(place) = on_side(change) else { continue };
-            if place.doc != loc.doc.0 {
+            if place.doc != loc.doc.0 || !decides(change.kind) {
                 continue;
             }
             if within(&loc.pointer, &place.pointer) && (best.is_none() || place.pointer.len() > best_len) {
@@ -134,12 +144,32 @@ fn attribute(changes: &[Change], places: &[(Side, Loc)], old: &Front, new: &Fron
             continue;
         }
         for (index, change) in changes.iter().enumerate() {
-            if on_side(change).is_some_and(|p| p.doc == loc.doc.0 && within(&p.pointer, &loc.pointer)) && !out.contains(&index) {
+            if decides(change.kind)
+                && on_side(change).is_some_and(|p| p.doc == loc.doc.0 && within(&p.pointer, &loc.pointer))
+                && !out.contains(&index)
+            {
                 out.push(index);
             }
         }
     }
     out
+}
+
+/// Whether a change of this kind can be what makes an inclusion fail: annotations,
+/// identifiers and definitions as such cannot (what uses a definition is compared where it is
+/// used).
+fn decides(kind: ChangeKind) -> bool {
+    !matches!(
+        kind,
+        ChangeKind::AnnotationChanged
+            | ChangeKind::DefaultChanged
+            | ChangeKind::IdentifierChanged
+            | ChangeKind::DefinitionAdded
+            | ChangeKind::DefinitionRemoved
+            | ChangeKind::DefinitionRenamed
+            | ChangeKind::SchemaAdded
+            | ChangeKind::SchemaRemoved
+    )
 }
 
 /// Whether `inner` is `outer` or below it.
@@ -202,7 +232,8 @@ fn lift(oracle: &dyn Oracle, left: Side, path: &[(Vec<Loc>, Step)], value: Value
         let mut next = Vec::new();
         for inner in &current {
             let mut placed: Vec<Value> = parents.iter().filter_map(|p| place(p, step, inner)).collect();
-            let valid: Vec<Value> = placed.iter().filter(|v| locs.iter().all(|l| oracle.valid(left, l, v) == Some(true))).cloned().collect();
+            let valid: Vec<Value> =
+                placed.iter().filter(|v| locs.iter().all(|l| oracle.valid(left, l, v) == Some(true))).cloned().collect();
             if !valid.is_empty() {
                 next.extend(valid.into_iter().take(2));
             } else if let Some(first) = placed.drain(..).next() {
