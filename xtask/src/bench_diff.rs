@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use serde_json::Value;
 
-/// A pair still running after this is stopped.
+/// A pair still running after this is stopped (the bound for any catalog pair is 5 s).
 const TIMEOUT: Duration = Duration::from_secs(120);
 const CATALOG_URL: &str = "https://json.schemastore.org/";
 
@@ -192,7 +192,8 @@ fn outcome(json: &str) -> Result<Outcome, String> {
 
 fn report(runs: &[Run]) -> String {
     let mut out = String::from("# `schemac diff` on real schema histories\n\n");
-    let groups: [(&str, fn(&Run) -> bool); 3] = [
+    type Keep = fn(&Run) -> bool;
+    let groups: [(&str, Keep); 3] = [
         ("goal history, strict", |r| r.family == "goal" && r.policy == "strict"),
         ("goal history, lenient", |r| r.family == "goal" && r.policy == "lenient"),
         ("catalog families", |r| r.family != "goal"),

@@ -23,12 +23,15 @@ pub fn diff(old: &Front, new: &Front, options: &Options) -> Result<Report, Diagn
     schemac::diff::diff_with(old, new, options, &oracle)
 }
 
+/// Samples already made, by side and conjunction.
+type SampleCache = RefCell<HashMap<(Side, Vec<Loc>), Vec<Value>>>;
+
 /// The validator and sample maker of both versions.
 pub struct RefereeOracle<'f> {
     fronts: [&'f Front; 2],
     referees: [Referee; 2],
     config: SynthConfig,
-    samples: RefCell<HashMap<(Side, Vec<Loc>), Vec<Value>>>,
+    samples: SampleCache,
 }
 
 impl std::fmt::Debug for RefereeOracle<'_> {

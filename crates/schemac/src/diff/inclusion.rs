@@ -336,10 +336,9 @@ impl<'a> Prover<'a> {
                 Body::Object(schema) => {
                     conj.atoms.push(id);
                     for (_, reference) in schema.refs() {
-                        match reference.target() {
-                            Ok(target) => work.push(target.id),
-                            // Unresolved: it stands for an unknown schema (see `unresolved`).
-                            Err(_) => {}
+                        // Unresolved, it stands for an unknown schema (`atom` says so on the right).
+                        if let Ok(target) = reference.target() {
+                            work.push(target.id);
                         }
                     }
                     for part in schema.all_of.iter().flatten().rev() {
@@ -878,6 +877,7 @@ impl<'a> Prover<'a> {
         held
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn numbers(
         &mut self,
         a: &Conj,
@@ -886,7 +886,7 @@ impl<'a> Prover<'a> {
         at: &Loc,
         facts: &Facts,
         kinds: KindSet,
-        path: &mut Vec<(Vec<Loc>, Step)>,
+        path: &[(Vec<Loc>, Step)],
     ) -> bool {
         let ints = integers_only(kinds);
         let mut held = true;
@@ -950,7 +950,7 @@ impl<'a> Prover<'a> {
         held
     }
 
-    fn strings(&mut self, a: &Conj, b: &Conj, xs: &Schema, at: &Loc, facts: &Facts, path: &mut Vec<(Vec<Loc>, Step)>) -> bool {
+    fn strings(&mut self, a: &Conj, b: &Conj, xs: &Schema, at: &Loc, facts: &Facts, path: &[(Vec<Loc>, Step)]) -> bool {
         let mut held = true;
         let mut checked = false;
         if let Some(min) = xs.min_length.filter(|m| *m > 0) {
@@ -1804,7 +1804,7 @@ impl<'a> Prover<'a> {
                 let a_ids = self.item(a, start);
                 let left = self.property_conj(a, &a_ids);
                 let right = self.conj(b.side, vec![self.loc(b.side, u)]);
-                if !self.empty(&left) && !facts.max_items.is_some_and(|m| m as usize <= start) {
+                if !self.empty(&left) && facts.max_items.is_none_or(|m| m as usize > start) {
                     path.push((a.locs.clone(), Step::Index(start)));
                     held &= self.descend(&left, &right, path);
                     path.pop();

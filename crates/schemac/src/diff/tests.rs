@@ -73,7 +73,7 @@ fn additions_behind_non_exhaustive_are_minor() {
         let (old, new) = (front_of(dir.join("old.json")), front_of(dir.join("new.json")));
         let exhaustive = diff(&old, &new, &Options::default()).unwrap();
         assert_eq!(exhaustive.api_bump(), Bump::Major, "{case}: {}", exhaustive.to_text(Role::Both));
-        let options = Options { config: Config { non_exhaustive: true, ..Config::default() } };
+        let options = Options { config: Config { non_exhaustive: true, ..Config::default() }, ..Options::default() };
         let report = diff(&old, &new, &options).unwrap();
         assert_eq!(report.api_bump(), Bump::Minor, "{case}: {}", report.to_text(Role::Both));
         assert!(
