@@ -878,16 +878,7 @@ impl<'a> Prover<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn numbers(
-        &mut self,
-        a: &Conj,
-        b: &Conj,
-        xs: &Schema,
-        at: &Loc,
-        facts: &Facts,
-        kinds: KindSet,
-        path: &[(Vec<Loc>, Step)],
-    ) -> bool {
+    fn numbers(&mut self, a: &Conj, b: &Conj, xs: &Schema, at: &Loc, facts: &Facts, kinds: KindSet, path: &[(Vec<Loc>, Step)]) -> bool {
         let ints = integers_only(kinds);
         let mut held = true;
         let mut candidates = Vec::new();
