@@ -2,8 +2,10 @@
 //! (default 64) of `GET /api/v1/json-schemas/madoo.attempts-report/v1`, then the same number of
 //! MCP `tools/call get_json_schema` over streamable HTTP; for each, requests per second, p50,
 //! p99 and the slowest latency, errors (a status other than 200, or a body other than the
-//! schema), and the server's resident memory before and after. A benchmark run by hand, never a
-//! test (figures in BENCHMARKS.md):
+//! schema), and the server's resident memory before and after; MCP twice: as a 2026-07-28
+//! client sends it (each request standing alone), and in sessions as a 2025-11-25 client does
+//! (one per concurrent worker, ended with `DELETE` after the phase, memory read again then).
+//! A benchmark run by hand, never a test (figures in BENCHMARKS.md):
 //!
 //! ```text
 //! cargo run --release -p schemac-registry --example load                     # server in this process
@@ -236,6 +238,111 @@ async fn main() -> Result<(), String> {
         }
     })
     .await;
-    report(&format!("MCP tools/call get_json_schema at {mcp_url}"), args.concurrency, outcome, (whose, before, memory(pid)));
+    report(
+        &format!("MCP tools/call get_json_schema at {mcp_url} (2026-07-28, no session)"),
+        args.concurrency,
+        outcome,
+        (whose, before, memory(pid)),
+    );
+
+    // MCP in sessions, as a 2025-11-25 client (the Python SDK's default) talks: one session per
+    // worker, opened before the phase and ended (`DELETE`) after it.
+    let before = memory(pid);
+    let mut sessions = Vec::with_capacity(args.concurrency);
+    for n in 0..args.concurrency {
+        sessions.push(open_session(&client, &mcp_url, n).await?);
+    }
+    let sessions: Arc<[String]> = sessions.into();
+    // Request ids are unique within a session (several may be in flight in one).
+    let next = Arc::new(AtomicUsize::new(2));
+    let outcome = phase(args.requests, args.concurrency, {
+        let (client, url, text, sessions) = (client.clone(), mcp_url.clone(), expected_text.clone(), sessions.clone());
+        move || {
+            let (client, url, text) = (client.clone(), url.clone(), text.clone());
+            let id = next.fetch_add(1, Ordering::Relaxed);
+            let session = sessions[id % sessions.len()].clone();
+            async move {
+                let request = json!({
+                    "jsonrpc": "2.0", "id": id, "method": "tools/call",
+                    "params": { "name": "get_json_schema", "arguments": { "reference": REFERENCE } }
+                });
+                let response = mcp_post(&client, &url, Some(&session), request.to_string()).await?;
+                let status = response.status();
+                let body = response.text().await.map_err(|e| e.to_string())?;
+                let message = mcp_message(&body)?;
+                let result = &message["result"];
+                let ok = status == reqwest::StatusCode::OK
+                    && message["id"] == json!(id)
+                    && result["isError"] != json!(true)
+                    && result["content"][0]["text"].as_str() == Some(text.as_str());
+                if ok { Ok(()) } else { Err(format!("{status}: {}", &body[..body.len().min(200)])) }
+            }
+        }
+    })
+    .await;
+    let after = memory(pid);
+    for session in sessions.iter() {
+        let ended = client
+            .delete(&mcp_url)
+            .header("mcp-session-id", session)
+            .header("mcp-protocol-version", "2025-11-25")
+            .send()
+            .await
+            .map_err(|e| e.to_string())?;
+        if ended.status() != reqwest::StatusCode::OK {
+            return Err(format!("DELETE of session {session}: {}", ended.status()));
+        }
+    }
+    // Sessions end in the background; give their tasks a moment to go.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let ended = memory(pid);
+    report(
+        &format!("MCP tools/call get_json_schema at {mcp_url} (2025-11-25, {} sessions)", sessions.len()),
+        args.concurrency,
+        outcome,
+        (whose, before, after),
+    );
+    match ended {
+        Some((rss, peak)) => println!("  {whose} memory after the sessions ended: RSS {rss} KiB, peak {peak} KiB"),
+        None => println!("  {whose} memory after the sessions ended: unknown"),
+    }
     Ok(())
+}
+
+/// A POST to the MCP endpoint, in `session` when given.
+async fn mcp_post(client: &reqwest::Client, url: &str, session: Option<&str>, body: String) -> Result<reqwest::Response, String> {
+    let mut request = client
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-11-25");
+    if let Some(session) = session {
+        request = request.header("mcp-session-id", session);
+    }
+    request.body(body).send().await.map_err(|e| e.to_string())
+}
+
+/// `initialize` and `notifications/initialized`: a session's id.
+async fn open_session(client: &reqwest::Client, url: &str, n: usize) -> Result<String, String> {
+    let initialize = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": { "name": format!("schemac-registry-load-{n}"), "version": "0.1.0" }
+        }
+    });
+    let response = mcp_post(client, url, None, initialize.to_string()).await?;
+    let session = response
+        .headers()
+        .get("mcp-session-id")
+        .and_then(|value| value.to_str().ok())
+        .map(str::to_owned)
+        .ok_or_else(|| format!("initialize: {} without a session id", response.status()))?;
+    mcp_message(&response.text().await.map_err(|e| e.to_string())?)?;
+    let initialized = json!({ "jsonrpc": "2.0", "method": "notifications/initialized" });
+    let response = mcp_post(client, url, Some(&session), initialized.to_string()).await?;
+    if response.status() != reqwest::StatusCode::ACCEPTED {
+        return Err(format!("notifications/initialized: {}", response.status()));
+    }
+    Ok(session)
 }

@@ -88,7 +88,14 @@ pub fn router_with(registry: Registry, options: &Options) -> Router {
         .fallback(not_found)
         .layer(cors)
         .with_state(state);
-    let router = if options.mcp { api.nest_service(MCP, crate::mcp::http_service(registry, options)) } else { api };
+    let router = if options.mcp {
+        let mcp = Router::new()
+            .fallback_service(crate::mcp::http_service(registry, options))
+            .layer(axum::middleware::from_fn(crate::mcp::ended_session_is_ok));
+        api.nest_service(MCP, mcp)
+    } else {
+        api
+    };
     router.layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
 }
 

@@ -231,3 +231,65 @@ async fn errors_never_echo_markup() {
     assert_eq!(response.status, 404);
     assert!(response.text().contains("no schema is registered as &quot;a~b/c&quot;"), "{}", response.text());
 }
+
+/// The MCP endpoint as plain HTTP: a session ended with `DELETE` is a `200` (the Python SDK
+/// logs rmcp's `202` as a failure), and a body past 64 KiB is refused unread.
+#[tokio::test]
+async fn mcp_sessions_end_with_200_and_bodies_are_bounded() {
+    let addr = start_generated().await;
+    let client = reqwest::Client::new();
+    let mcp = url(addr, "/mcp");
+    let post = |body: String| {
+        client.post(&mcp).header("content-type", "application/json").header("accept", "application/json, text/event-stream").body(body)
+    };
+    let initialize = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": { "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": { "name": "test", "version": "1" } }
+    });
+    let response = post(initialize.to_string()).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let session = response.headers()["mcp-session-id"].to_str().unwrap().to_owned();
+    assert!(response.text().await.unwrap().contains("\"serverInfo\":{\"name\":\"schemac-registry\""));
+    let end = |session: String| client.delete(&mcp).header("mcp-session-id", session).header("mcp-protocol-version", "2025-11-25").send();
+    assert_eq!(end(session.clone()).await.unwrap().status(), StatusCode::OK);
+    // The session is gone: using it again is a 404, as the protocol has it.
+    let again = post(json!({ "jsonrpc": "2.0", "id": 2, "method": "tools/list" }).to_string())
+        .header("mcp-session-id", &session)
+        .header("mcp-protocol-version", "2025-11-25")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_FOUND);
+
+    let padding = "x".repeat(schemac_registry::mcp::MAX_REQUEST_BODY);
+    let huge = json!({ "jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": { "_meta": { "padding": padding } } });
+    assert_eq!(post(huge.to_string()).send().await.unwrap().status(), StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+/// Each page's "Served at" row is a promise this registry keeps: every `GET path` it names
+/// answers with the schema's bytes, every `MCP tool` is a tool of the MCP server.
+#[tokio::test]
+async fn the_pages_served_at_claims_hold() {
+    let addr = start_generated().await;
+    let mut kept = 0;
+    for entry in schema_types::SCHEMAS {
+        let page = entry.page.expect("this repository's crate has pages");
+        let Some(row) = page.lines().find_map(|line| line.strip_prefix("| Served at | ")) else { continue };
+        for claim in row.trim_end_matches(" |").split(" · ") {
+            let claim = claim.replace("\\_", "_");
+            match claim.split_once(' ') {
+                Some(("GET", path)) => {
+                    let response = reqwest::get(url(addr, path)).await.unwrap();
+                    assert_eq!(response.status(), StatusCode::OK, "{claim}");
+                    assert_eq!(response.bytes().await.unwrap().as_ref(), schema_file(entry.reference).as_slice(), "{claim}");
+                }
+                Some(("MCP", tool)) => {
+                    assert!([schemac_registry::mcp::GET_JSON_SCHEMA, schemac_registry::mcp::LIST_JSON_SCHEMAS].contains(&tool), "{claim}");
+                }
+                _ => panic!("{}: a Served at claim this test cannot check: {claim}", entry.reference),
+            }
+            kept += 1;
+        }
+    }
+    assert!(kept >= 2, "the attempts report's page names where it is served");
+}
