@@ -297,7 +297,8 @@ pub const MAX_REQUEST_BODY: usize = 64 * 1024;
 pub fn http_service(registry: Registry, options: &Options) -> StreamableHttpService<SchemaServer, LocalSessionManager> {
     let config = StreamableHttpServerConfig::default()
         .with_allowed_hosts(options.mcp_allowed_hosts.clone())
-        .with_max_request_body_bytes(MAX_REQUEST_BODY);
+        .with_max_request_body_bytes(MAX_REQUEST_BODY)
+        .with_cancellation_token(options.mcp_shutdown.clone());
     StreamableHttpService::new(move || Ok(SchemaServer::new(registry.clone())), Default::default(), config)
 }
 
