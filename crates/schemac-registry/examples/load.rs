@@ -13,7 +13,8 @@
 //! ```
 //!
 //! With `--url` it loads a server already running (`schemac serve`), whose memory it reads
-//! from `/proc/PID/status` when given `--pid`. It sends only to loopback addresses, at most
+//! from `/proc/PID/status` when given `--pid`; without it, a server in this process, on
+//! `schemac_registry::serve` or, with `--axum-serve`, on `axum::serve` (the baseline). It sends only to loopback addresses, at most
 //! 100,000 requests per phase, each with a 10 s timeout, and stops a phase after 120 s.
 
 use std::sync::Arc;
@@ -32,10 +33,12 @@ struct Args {
     pid: Option<u32>,
     requests: usize,
     concurrency: usize,
+    /// In this process, serve with `axum::serve` instead of `schemac_registry::serve`.
+    axum_serve: bool,
 }
 
 fn args() -> Result<Args, String> {
-    let mut args = Args { url: None, pid: None, requests: 10_000, concurrency: 64 };
+    let mut args = Args { url: None, pid: None, requests: 10_000, concurrency: 64, axum_serve: false };
     let mut iter = std::env::args().skip(1);
     while let Some(flag) = iter.next() {
         let mut value = || iter.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -44,6 +47,7 @@ fn args() -> Result<Args, String> {
             "--pid" => args.pid = Some(value()?.parse().map_err(|_| "--pid takes a process id")?),
             "--requests" => args.requests = value()?.parse().map_err(|_| "--requests takes a number")?,
             "--concurrency" => args.concurrency = value()?.parse().map_err(|_| "--concurrency takes a number")?,
+            "--axum-serve" => args.axum_serve = true,
             other => return Err(format!("unknown argument {other}; see the example's docs")),
         }
     }
@@ -147,7 +151,9 @@ fn report(name: &str, concurrency: usize, mut outcome: Outcome, memory: (&str, M
 
 /// The text of the first `data:` event (or the JSON body) of a streamable HTTP response.
 fn mcp_message(body: &str) -> Result<Value, String> {
-    let json = body.lines().find_map(|line| line.strip_prefix("data:")).map(str::trim).unwrap_or(body.trim());
+    // A session's stream opens with an empty priming event (`data:` with an `id` to resume from).
+    let json =
+        body.lines().filter_map(|line| line.strip_prefix("data:")).map(str::trim).find(|data| !data.is_empty()).unwrap_or(body.trim());
     serde_json::from_str(json).map_err(|err| format!("not a JSON-RPC message ({err}): {}", &body[..body.len().min(200)]))
 }
 
@@ -160,7 +166,19 @@ async fn main() -> Result<(), String> {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
             let addr = listener.local_addr().map_err(|e| e.to_string())?;
             let registry = schemac_registry::Registry::from_entries(schema_types::SCHEMAS).map_err(|e| e.to_string())?;
-            tokio::spawn(schemac_registry::serve(listener, registry, &schemac_registry::Options::default()));
+            let options = schemac_registry::Options::default();
+            if args.axum_serve {
+                // The baseline: the same routes on `axum::serve` (with TCP_NODELAY), as
+                // `schemac_registry::serve` was before it had its own accept loop.
+                use schemac_registry::axum::serve::ListenerExt as _;
+                let listener = listener.tap_io(|stream| {
+                    let _ = stream.set_nodelay(true);
+                });
+                let router = schemac_registry::router_with(registry, &options);
+                tokio::spawn(async move { schemac_registry::axum::serve(listener, router).await });
+            } else {
+                tokio::spawn(schemac_registry::serve(listener, registry, &options));
+            }
             (format!("http://{addr}"), None)
         }
     };
