@@ -346,7 +346,8 @@ fn build_listing(catalog: &Catalog) -> Listing {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>JSON Schemas</title>\n\
          <style>body{{font:16px/1.5 system-ui,sans-serif;max-width:72rem;margin:0 auto;padding:1rem 1.5rem}}\
-         table{{border-collapse:collapse}}th,td{{border:1px solid #d0d7de;padding:.35rem .7rem;text-align:left}}</style>\n\
+         table{{border-collapse:collapse}}th,td{{border:1px solid #d0d7de;padding:.35rem .7rem;text-align:left}}\
+         td code{{word-break:break-all}}</style>\n\
          </head>\n<body>\n<h1>JSON Schemas</h1>\n<table>\n<thead><tr><th>Reference</th><th>Version</th><th>Schema id</th>\
          <th>Schema</th><th>SHA-256</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n</body>\n</html>\n"
     );

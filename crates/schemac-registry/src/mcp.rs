@@ -11,7 +11,8 @@
 //!
 //! Served over stdio ([`serve_stdio`]) or streamable HTTP ([`http_service`], which
 //! [`crate::router`] mounts at `/mcp`). Each request reads the registry's current catalog, so
-//! a reload is seen by the next call.
+//! a reload is seen by the next call, and a client that did the handshake is sent
+//! `notifications/resources/list_changed` when it happens.
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -22,7 +23,7 @@ use rmcp::model::{
     ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ResourceTemplate, ServerCapabilities, ServerConfig, Tool,
     ToolAnnotations,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{RoleServer, ServerHandler, ServiceExt as _};
@@ -37,6 +38,9 @@ pub const GET_JSON_SCHEMA: &str = "get_json_schema";
 pub const LIST_JSON_SCHEMAS: &str = "list_json_schemas";
 
 const SCHEMA_JSON: &str = "application/schema+json";
+
+/// How often a session's change notifier looks whether the session has ended.
+const SESSION_LOOK: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// An MCP server over a registry; cheap to clone (one per streamable HTTP session).
 #[derive(Clone, Debug)]
@@ -192,12 +196,38 @@ fn parse_uri(uri: &str) -> Option<(&str, Option<&str>)> {
 
 impl ServerHandler for SchemaServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().build())
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().enable_resources_list_changed().build())
             .with_server_info(Implementation::new("schemac-registry", env!("CARGO_PKG_VERSION")))
             .with_instructions(
                 "JSON Schemas, each exactly as published. list_json_schemas lists them; get_json_schema {reference, version?} \
                  returns one; each is also the resource schema://{reference}.",
             )
+    }
+
+    /// From the handshake on, the client is told when the schemas change (`schemac serve`
+    /// reloaded them): `notifications/resources/list_changed`, so it lists them again.
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        let mut changes = self.registry.subscribe();
+        changes.mark_unchanged();
+        let peer = context.peer;
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    changed = changes.changed() => {
+                        if changed.is_err() || peer.notify_resource_list_changed().await.is_err() {
+                            break;
+                        }
+                    }
+                    // The session has no end to wait on: look whether it is gone, so that an
+                    // ended session leaves no task behind for long.
+                    () = tokio::time::sleep(SESSION_LOOK) => {
+                        if peer.is_transport_closed() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
     }
 
     async fn list_tools(

@@ -377,3 +377,58 @@ async fn shutdown_ends_mcp_sessions_and_returns() {
     assert!(ended.is_ok(), "the event stream is still open");
     assert!(reqwest::get(url(addr, "/api/v1/json-schemas")).await.is_err(), "nothing listens any more");
 }
+
+/// A client in a session hears of a reload: `notifications/resources/list_changed` on its event
+/// stream, and the next `resources/list` has the new schema.
+#[tokio::test]
+async fn a_reload_is_announced_to_mcp_sessions() {
+    let registry = Registry::from_entries(schema_types::SCHEMAS).unwrap();
+    let addr = start(router_with(registry.clone(), &Options::default())).await;
+    let client = reqwest::Client::new();
+    let mcp = url(addr, "/mcp");
+    let post = |body: Value, session: Option<&str>| {
+        let request = client.post(&mcp).header("content-type", "application/json").header("accept", "application/json, text/event-stream");
+        let request = match session {
+            Some(session) => request.header("mcp-session-id", session).header("mcp-protocol-version", "2025-11-25"),
+            None => request,
+        };
+        request.body(body.to_string()).send()
+    };
+    let initialize = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": { "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": { "name": "test", "version": "1" } }
+    });
+    let response = post(initialize, None).await.unwrap();
+    let session = response.headers()["mcp-session-id"].to_str().unwrap().to_owned();
+    let answer = response.text().await.unwrap();
+    assert!(answer.contains("\"resources\":{\"listChanged\":true}"), "the capability is declared: {answer}");
+    post(json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }), Some(&session)).await.unwrap();
+    let mut events = client
+        .get(&mcp)
+        .header("accept", "text/event-stream")
+        .header("mcp-session-id", &session)
+        .header("mcp-protocol-version", "2025-11-25")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.status(), StatusCode::OK);
+
+    let added = Schema::new("shop/order", "1.0.0", "urn:shop:order", "schemas/shop/order.json", "cd".repeat(32), "{}".to_owned(), None);
+    let mut schemas: Vec<Schema> = registry.snapshot().iter().cloned().collect();
+    schemas.push(added);
+    registry.replace(Catalog::new(schemas).unwrap());
+    let heard = tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        let mut seen = String::new();
+        while let Some(chunk) = events.chunk().await.unwrap() {
+            seen.push_str(&String::from_utf8_lossy(&chunk));
+            if seen.contains("notifications/resources/list_changed") {
+                return seen;
+            }
+        }
+        panic!("the event stream ended without the notification: {seen}");
+    })
+    .await;
+    assert!(heard.is_ok(), "no notifications/resources/list_changed within 10 s of the reload");
+    let listed = post(json!({ "jsonrpc": "2.0", "id": 2, "method": "resources/list" }), Some(&session)).await.unwrap();
+    assert!(listed.text().await.unwrap().contains("\"uri\":\"schema://shop/order\""));
+}
