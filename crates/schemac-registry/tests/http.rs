@@ -210,6 +210,11 @@ async fn hostile_paths() {
         assert_eq!(problem["status"], *status, "{path}");
         assert!(problem["detail"].as_str().unwrap().contains(detail), "{path}: {problem}");
     }
+    // Past hyper's limit on a request target (64 KiB), the request is refused before routing.
+    let huge = format!("/api/v1/json-schemas/{}", "a".repeat(100_000));
+    let response = raw(addr, "GET", &huge, &[]).await;
+    assert_eq!(response.status, 414, "{}", response.text());
+    report.push_str(&format!("{} {}... (100,021 bytes)\n", response.status, &huge[..40]));
     std::fs::write(common::artifacts().join("hostile-paths.txt"), report).unwrap();
 }
 
@@ -226,6 +231,12 @@ async fn errors_never_echo_markup() {
         let html = response.text();
         assert!(!html.contains("<script") && !html.contains("\"alert"), "{path}: {html}");
     }
+    // A version is echoed too (it is any text): escaped, in the detail and in its row.
+    let response = raw(addr, "GET", "/json-schemas/pi-glla/goal?version=%3Cscript%3Ealert(1)%3C/script%3E%22'", &accept).await;
+    assert_eq!(response.status, 404);
+    let html = response.text();
+    assert!(!html.contains("<script") && !html.contains("\"'"), "{html}");
+    assert!(html.contains("<tr><th>version</th><td>&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;</td></tr>"), "{html}");
     // An unknown reference with markup-like characters that are valid in a reference.
     let response = raw(addr, "GET", "/json-schemas/a~b/c", &accept).await;
     assert_eq!(response.status, 404);
