@@ -23,8 +23,8 @@ pub fn diff(old: &Front, new: &Front, options: &Options) -> Result<Report, Diagn
     schemac::diff::diff_with(old, new, options, &oracle)
 }
 
-/// Samples already made, by side and conjunction.
-type SampleCache = RefCell<HashMap<(Side, Vec<Loc>), Vec<Value>>>;
+/// Samples already made, by side, conjunction and depth of variants.
+type SampleCache = RefCell<HashMap<(Side, Vec<Loc>, usize), Vec<Value>>>;
 
 /// The validator and sample maker of both versions.
 pub struct RefereeOracle<'f> {
@@ -66,19 +66,18 @@ impl Oracle for RefereeOracle<'_> {
         Some(self.referees[i].is_valid(&self.fronts[i].model, loc, value))
     }
 
+    /// A few values asked for (the surroundings of a witness): the minimal ones only, which
+    /// cost little on any schema; more: one variant per feature of the outermost level too.
     fn samples(&self, side: Side, locs: &[Loc], limit: usize) -> Vec<Value> {
-        let key = (side, locs.to_vec());
+        let depth = if limit <= 2 { 0 } else { 1 };
+        let key = (side, locs.to_vec(), depth);
         if let Some(found) = self.samples.borrow().get(&key) {
             return found.iter().take(limit).cloned().collect();
         }
         let i = Self::index(side);
         let schemas = Schemas::new(self.fronts[i], &self.referees[i]);
-        let mut generator = crate::values::Gen {
-            schemas: &schemas,
-            cfg: &self.config,
-            rng: crate::rng::Rng::new(self.config.seed),
-            notes: BTreeSet::new(),
-        };
+        let config = SynthConfig { max_depth: depth, ..self.config.clone() };
+        let mut generator = crate::values::Gen { schemas: &schemas, cfg: &config, rng: crate::rng::Rng::new(config.seed), notes: BTreeSet::new() };
         let values: Vec<Value> =
             generator.values(&crate::values::Conj::all(locs.to_vec()), 0).into_iter().map(|s| s.value).take(32).collect();
         self.samples.borrow_mut().insert(key, values.clone());

@@ -196,7 +196,6 @@ struct Facts {
     min_items: u64,
     max_items: Option<u64>,
     unique: bool,
-    examples: Vec<Value>,
 }
 
 /// How far a proof may go before it gives up with `unknown` (checks of subschema pairs).
@@ -211,7 +210,10 @@ const SPLIT_LIMIT: usize = 64;
 enum Memo {
     InProgress,
     Holds,
+    /// Failed, and its failures were recorded.
     Fails,
+    /// Failed inside a trial: to be run again where its failures are recorded.
+    FailsUnrecorded,
 }
 
 type ConjKey = (Side, Vec<SchemaId>, Vec<SchemaId>, Side, Vec<SchemaId>);
@@ -416,8 +418,6 @@ impl<'a> Prover<'a> {
             f.min_items = f.min_items.max(s.min_items.unwrap_or(0));
             f.max_items = min_opt(f.max_items, s.max_items);
             f.unique |= s.unique_items == Some(true);
-            f.examples.extend(s.examples.iter().flatten().cloned());
-            f.examples.extend(s.default.clone());
         }
         if let (Some(values), Some(kinds)) = (&mut f.values, f.kinds) {
             values.retain(|v| kinds.accepts(v));
@@ -931,7 +931,7 @@ impl<'a> Prover<'a> {
                 self.rule(Rule::NumberBounds);
             }
         } else {
-            candidates.extend(facts.examples.iter().filter(|v| v.is_number()).cloned());
+            candidates.extend(self.examples(a).into_iter().filter(Value::is_number));
             candidates.extend(self.candidates(a));
             let at_left = self.keyword_loc(a, |s| lower(s).is_some() || upper(s).is_some() || s.multiple_of.is_some());
             let kind = ChangeKind::BoundTightened;
@@ -947,7 +947,7 @@ impl<'a> Prover<'a> {
         if let Some(min) = xs.min_length.filter(|m| *m > 0) {
             checked = true;
             if facts.min_len < min {
-                let candidates = self.strings_of(a, facts, |len| len < min as usize, min.saturating_sub(1) as usize);
+                let candidates = self.strings_of(a, |len| len < min as usize, min.saturating_sub(1) as usize);
                 let at_left = self.keyword_loc(a, |s| s.min_length.is_some());
                 let detail = format!("strings now need at least {min} characters");
                 held &= self.fail(
@@ -966,7 +966,7 @@ impl<'a> Prover<'a> {
         if let Some(max) = xs.max_length {
             checked = true;
             if facts.max_len.is_none_or(|m| m > max) {
-                let candidates = self.strings_of(a, facts, |len| len > max as usize, max as usize + 1);
+                let candidates = self.strings_of(a, |len| len > max as usize, max as usize + 1);
                 let at_left = self.keyword_loc(a, |s| s.max_length.is_some());
                 let detail = format!("strings now have at most {max} characters");
                 held &= self.fail(
@@ -988,8 +988,8 @@ impl<'a> Prover<'a> {
                 // The literal of the old pattern, and strings made from it, first.
                 let mut candidates: Vec<Value> = facts.patterns.iter().map(|p| Value::String(p.clone())).collect();
                 candidates.extend(facts.patterns.iter().filter_map(|p| literal_of(p)).map(Value::String));
-                candidates.extend(facts.examples.iter().filter(|v| v.is_string()).cloned());
-                candidates.extend(self.strings_of(a, facts, |_| true, facts.min_len as usize));
+                candidates.extend(self.examples(a).into_iter().filter(Value::is_string));
+                candidates.extend(self.strings_of(a, |_| true, facts.min_len as usize));
                 let at_left = self.keyword_loc(a, |s| s.pattern.is_some());
                 let (kind, detail) = match facts.patterns.first() {
                     Some(old) => (ChangeKind::PatternChanged, format!("pattern “{old}” → “{pattern}”")),
@@ -1007,7 +1007,7 @@ impl<'a> Prover<'a> {
         {
             checked = true;
             if !facts.formats.contains(format) {
-                let candidates = self.strings_of(a, facts, |_| true, facts.min_len as usize);
+                let candidates = self.strings_of(a, |_| true, facts.min_len as usize);
                 let reason = format!("whether every string of the old schema is a `{format}` was not decided");
                 let at_left = self.keyword_loc(a, |s| s.format.is_some());
                 let detail = format!("format `{format}` now asserted");
@@ -1021,9 +1021,12 @@ impl<'a> Prover<'a> {
     }
 
     /// Strings of the left side whose length passes `keep`; one of `length` characters first.
-    fn strings_of(&mut self, a: &Conj, facts: &Facts, keep: impl Fn(usize) -> bool, length: usize) -> Vec<Value> {
+    fn strings_of(&mut self, a: &Conj, keep: impl Fn(usize) -> bool, length: usize) -> Vec<Value> {
+        if self.trial > 0 {
+            return Vec::new();
+        }
         let mut out = vec![Value::String("a".repeat(length.min(4096)))];
-        out.extend(facts.examples.iter().filter(|v| v.is_string()).cloned());
+        out.extend(self.examples(a).into_iter().filter(Value::is_string));
         out.extend(self.candidates(a).into_iter().filter(|v| v.is_string()));
         out.retain(|v| v.as_str().is_some_and(|s| keep(s.chars().count())));
         out
@@ -1615,8 +1618,9 @@ impl<'a> Prover<'a> {
             }
             Some(Memo::Holds) => return true,
             // Shown (or left undecided) where it was first met.
-            Some(Memo::Fails) if self.trial == 0 => return false,
-            Some(Memo::Fails) | None => {}
+            Some(Memo::Fails) => return false,
+            Some(Memo::FailsUnrecorded) if self.trial > 0 => return false,
+            Some(Memo::FailsUnrecorded) | None => {}
         }
         let mark = self.memo_log.len();
         self.memo.insert(key.clone(), Memo::InProgress);
@@ -1625,12 +1629,13 @@ impl<'a> Prover<'a> {
         if held {
             self.memo.insert(key, Memo::Holds);
         } else {
+            // What held while this pair was assumed is suspect; what failed did so anyway.
             for k in self.memo_log.drain(mark..) {
-                self.memo.remove(&k);
+                if matches!(self.memo.get(&k), Some(Memo::Holds | Memo::InProgress)) {
+                    self.memo.remove(&k);
+                }
             }
-            if self.trial == 0 {
-                self.memo.insert(key, Memo::Fails);
-            }
+            self.memo.insert(key, if self.trial == 0 { Memo::Fails } else { Memo::FailsUnrecorded });
         }
         held
     }
@@ -1946,7 +1951,7 @@ impl<'a> Prover<'a> {
         }
         // Values of the excluded schema first: one the left side allows shows it.
         let mut candidates = self.facts(&negated).values.unwrap_or_default();
-        candidates.extend(self.facts(&negated).examples);
+        candidates.extend(self.examples(&negated));
         if self.trial == 0 {
             candidates.extend(self.oracle.samples(b.side, &negated.locs, SAMPLES_PER_PLACE));
         }
@@ -2013,7 +2018,7 @@ impl<'a> Prover<'a> {
             return Vec::new();
         }
         let facts = self.facts(a);
-        let mut out: Vec<Value> = facts.examples.clone();
+        let mut out: Vec<Value> = self.examples(a);
         out.extend(facts.values.clone().unwrap_or_default());
         let kinds = self.kinds(a, &facts);
         out.extend(self.kind_values(a, &facts, kinds));
@@ -2024,9 +2029,26 @@ impl<'a> Prover<'a> {
         out
     }
 
-    /// Simple values of `kinds` within the left side's bounds.
-    fn kind_values(&self, _a: &Conj, facts: &Facts, kinds: KindSet) -> Vec<Value> {
+    /// The `examples` and `default`s of the conjunction's schemas (only asked for where a
+    /// witness is wanted: they can be large).
+    fn examples(&self, conj: &Conj) -> Vec<Value> {
         let mut out = Vec::new();
+        if self.trial > 0 {
+            return out;
+        }
+        for (_, s) in self.atoms(conj) {
+            out.extend(s.examples.iter().flatten().cloned());
+            out.extend(s.default.clone());
+        }
+        out
+    }
+
+    /// Simple values of `kinds` within the left side's bounds.
+    fn kind_values(&self, a: &Conj, facts: &Facts, kinds: KindSet) -> Vec<Value> {
+        let mut out = Vec::new();
+        if self.trial > 0 {
+            return out;
+        }
         for kind in kinds.kinds() {
             match kind {
                 Kind::Null => out.push(Value::Null),
@@ -2056,7 +2078,7 @@ impl<'a> Prover<'a> {
                 Kind::Object => out.push(json!({})),
             }
         }
-        out.extend(facts.examples.iter().filter(|v| kinds.accepts(v)).cloned());
+        out.extend(self.examples(a).into_iter().filter(|v| kinds.accepts(v)));
         out
     }
 }
@@ -2142,9 +2164,18 @@ fn example_name(pattern: &str) -> Option<String> {
     pattern_matches(pattern, &name).then_some(name)
 }
 
+thread_local! {
+    /// Each pattern compiled once.
+    static PATTERNS: std::cell::RefCell<HashMap<String, Option<regress::Regex>>> = std::cell::RefCell::new(HashMap::new());
+}
+
 /// Whether the ECMA-262 `pattern` matches somewhere in `text` (invalid patterns match nothing).
 pub(super) fn pattern_matches(pattern: &str, text: &str) -> bool {
-    regress::Regex::with_flags(pattern, "u").is_ok_and(|re| re.find(text).is_some())
+    PATTERNS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let re = cache.entry(pattern.to_owned()).or_insert_with(|| regress::Regex::with_flags(pattern, "u").ok());
+        re.as_ref().is_some_and(|re| re.find(text).is_some())
+    })
 }
 
 /// JSON equality with numbers by value, as `enum` compares.

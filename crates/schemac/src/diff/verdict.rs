@@ -12,7 +12,7 @@ use crate::resolve::Loc;
 
 /// How many candidates are tried per failing place, and parent values per level of the path.
 const CANDIDATES: usize = 24;
-const PARENTS: usize = 6;
+const PARENTS: usize = 2;
 
 /// Proves `role` for the root pair and gives its verdicts to `changes` (adding a change for a
 /// failing place none of them is at).
@@ -180,6 +180,8 @@ fn within(inner: &str, outer: &str) -> bool {
 /// A whole document the left root accepts and the right root rejects, made from the failure's
 /// candidates (or samples of its left side) and the path down to its place.
 fn show(oracle: &dyn Oracle, failure: &Failure, left: Side, right: Side, left_root: &Loc, right_root: &Loc) -> Option<Value> {
+    // No validator, nothing confirmed.
+    oracle.valid(left, left_root, &Value::Null)?;
     let all = |side: Side, locs: &[Loc], value: &Value| locs.iter().all(|l| oracle.valid(side, l, value) == Some(true));
     let mut candidates: Vec<Value> = failure.candidates.clone();
     let mut tried = 0;
