@@ -77,7 +77,8 @@ impl Oracle for RefereeOracle<'_> {
         let i = Self::index(side);
         let schemas = Schemas::new(self.fronts[i], &self.referees[i]);
         let config = SynthConfig { max_depth: depth, ..self.config.clone() };
-        let mut generator = crate::values::Gen { schemas: &schemas, cfg: &config, rng: crate::rng::Rng::new(config.seed), notes: BTreeSet::new() };
+        let mut generator =
+            crate::values::Gen { schemas: &schemas, cfg: &config, rng: crate::rng::Rng::new(config.seed), notes: BTreeSet::new() };
         let values: Vec<Value> =
             generator.values(&crate::values::Conj::all(locs.to_vec()), 0).into_iter().map(|s| s.value).take(32).collect();
         self.samples.borrow_mut().insert(key, values.clone());

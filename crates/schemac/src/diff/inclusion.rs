@@ -200,6 +200,8 @@ struct Facts {
 
 /// How far a proof may go before it gives up with `unknown` (checks of subschema pairs).
 const STEP_BUDGET: usize = 200_000;
+/// The deepest a proof follows a document (properties and items): past it, undecided.
+const MAX_PATH: usize = 100;
 /// How many places may ask the synthesizer for values, and how many values each.
 const SAMPLE_CALLS: usize = 48;
 const SAMPLES_PER_PLACE: usize = 12;
@@ -239,6 +241,8 @@ pub(super) struct Prover<'a> {
     pub failures: Vec<Failure>,
     /// The places of the properties and items the proof is inside (left, right), outermost first.
     origins: Vec<(Option<Loc>, Option<Loc>)>,
+    /// For each failed descent, its failures (a range of `failures`) and the depth it was at.
+    failed_at: HashMap<ConjKey, (usize, usize, usize)>,
 }
 
 impl<'a> Prover<'a> {
@@ -260,6 +264,7 @@ impl<'a> Prover<'a> {
             lenient_at: Vec::new(),
             failures: Vec::new(),
             origins: Vec::new(),
+            failed_at: HashMap::new(),
         }
     }
 
@@ -271,6 +276,7 @@ impl<'a> Prover<'a> {
         self.lenient_at.clear();
         self.memo.clear();
         self.memo_log.clear();
+        self.failed_at.clear();
         self.steps = 0;
         self.samples_left = SAMPLE_CALLS;
         let right_side = left_side.other();
@@ -319,7 +325,61 @@ impl<'a> Prover<'a> {
             }
             conj.locs.push(loc);
         }
+        self.prune(&mut conj);
         conj
+    }
+
+    /// Drops atoms that constrain nothing the others leave possible: a `type` the others
+    /// already imply and keywords only of kinds the others exclude (a `{"$ref": "#", "type":
+    /// "object", "items": …}` beside the object schema it refers to). The set is the same; the
+    /// conjunction is smaller, so an inclusion met again deeper is recognized (coinduction).
+    fn prune(&self, conj: &mut Conj) {
+        let mut i = 0;
+        while i < conj.atoms.len() && conj.atoms.len() > 1 {
+            let id = conj.atoms[i];
+            let others = Conj { atoms: conj.atoms.iter().copied().filter(|x| *x != id).collect(), ..conj.clone() };
+            let facts = self.facts(&others);
+            let kinds = self.kinds(&others, &facts);
+            if self.schema(conj.side, id).is_some_and(|s| !self.relevant(s, kinds)) {
+                conj.atoms.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Whether the schema object says anything about values of `kinds` (besides what its
+    /// `$ref`s and `allOf` bring in, which are atoms of their own).
+    fn relevant(&self, s: &Schema, kinds: KindSet) -> bool {
+        use crate::schema::Keyword as K;
+        let numeric = kinds.contains(Kind::Number) || kinds.contains(Kind::Integer);
+        s.keywords().any(|k| match k {
+            K::Type => s.types.is_some_and(|t| kinds.intersect(t) != kinds),
+            K::Enum | K::Const | K::AnyOf | K::OneOf | K::Not | K::If | K::Then | K::Else | K::DependentSchemas | K::Dependencies => true,
+            K::UnevaluatedProperties | K::UnevaluatedItems | K::DynamicRef | K::RecursiveRef => true,
+            K::Minimum | K::Maximum | K::ExclusiveMinimum | K::ExclusiveMaximum | K::MultipleOf => numeric,
+            K::MinLength | K::MaxLength | K::Pattern => kinds.contains(Kind::String),
+            K::Format => self.formats_assert && kinds.contains(Kind::String),
+            K::Properties
+            | K::PatternProperties
+            | K::AdditionalProperties
+            | K::PropertyNames
+            | K::MinProperties
+            | K::MaxProperties
+            | K::Required
+            | K::DependentRequired => kinds.contains(Kind::Object),
+            K::Items
+            | K::PrefixItems
+            | K::AdditionalItems
+            | K::Contains
+            | K::MinContains
+            | K::MaxContains
+            | K::MinItems
+            | K::MaxItems
+            | K::UniqueItems => kinds.contains(Kind::Array),
+            K::Ref => s.ref_.as_ref().is_some_and(|r| r.target().is_err()),
+            _ => false,
+        })
     }
 
     /// Adds `id` and everything it brings in place (`$ref`, `allOf`) to `conj`.
@@ -357,6 +417,15 @@ impl<'a> Prover<'a> {
         for id in ids {
             out.locs.push(self.loc(conj.side, *id));
             self.add(&mut out, *id);
+        }
+        // Atoms a split already decided stay (the choice is recorded by them).
+        let decided: Vec<SchemaId> = out.decided.clone();
+        let kept: Vec<SchemaId> = out.atoms.iter().copied().filter(|a| decided.contains(a)).collect();
+        self.prune(&mut out);
+        for atom in kept {
+            if !out.atoms.contains(&atom) {
+                out.atoms.push(atom);
+            }
         }
         out
     }
@@ -1610,22 +1679,42 @@ impl<'a> Prover<'a> {
         right.sort();
         let mut excluded = a.excluded.clone();
         excluded.sort();
+        if path.len() > MAX_PATH {
+            let reason = format!("the documents nest deeper than {MAX_PATH} levels here");
+            return self.fail(a, b, path, None, b.locs.first().cloned(), ChangeKind::SchemaNarrowed, reason.clone(), Vec::new(), reason);
+        }
         let key: ConjKey = (a.side, left, excluded, b.side, right);
+        // An inclusion being proved further up whose left side holds this one's (fewer atoms)
+        // and whose right side asks at least as much, but for conjuncts this left side has.
+        if !self.memo.contains_key(&key) && self.implied_by_assumption(&key) {
+            self.rule(Rule::Coinduction);
+            return true;
+        }
         match self.memo.get(&key) {
             Some(Memo::InProgress) => {
                 self.rule(Rule::Coinduction);
                 return true;
             }
             Some(Memo::Holds) => return true,
-            // Shown (or left undecided) where it was first met.
-            Some(Memo::Fails) => return false,
+            // Shown (or left undecided) where it was first met; met nearer the root, its
+            // failures are copied here, for shorter witnesses.
+            Some(Memo::Fails) => {
+                if self.trial == 0 {
+                    self.shorten(&key, path);
+                }
+                return false;
+            }
             Some(Memo::FailsUnrecorded) if self.trial > 0 => return false,
             Some(Memo::FailsUnrecorded) | None => {}
         }
         let mark = self.memo_log.len();
         self.memo.insert(key.clone(), Memo::InProgress);
         self.memo_log.push(key.clone());
+        let first = self.failures.len();
         let held = self.sub(a, b, path);
+        if !held && self.trial == 0 {
+            self.failed_at.insert(key.clone(), (first, self.failures.len(), path.len()));
+        }
         if held {
             self.memo.insert(key, Memo::Holds);
         } else {
@@ -1638,6 +1727,59 @@ impl<'a> Prover<'a> {
             self.memo.insert(key, if self.trial == 0 { Memo::Fails } else { Memo::FailsUnrecorded });
         }
         held
+    }
+
+    /// The failures first recorded for `key` deeper in the document, again at `path` (their
+    /// paths below the key kept).
+    fn shorten(&mut self, key: &ConjKey, path: &[(Vec<Loc>, Step)]) {
+        let Some(&(first, end, depth)) = self.failed_at.get(key) else { return };
+        if path.len() >= depth {
+            return;
+        }
+        let copies: Vec<Failure> = self.failures[first..end]
+            .iter()
+            .filter(|f| f.path.len() >= depth)
+            .map(|f| {
+                let mut copy = f.clone();
+                copy.path = path.iter().cloned().chain(f.path[depth..].iter().cloned()).collect();
+                copy
+            })
+            .collect();
+        let start = self.failures.len();
+        self.failures.extend(copies);
+        self.failed_at.insert(key.clone(), (start, self.failures.len(), path.len()));
+    }
+
+    /// Whether an inclusion in progress (`L' ⊆ R'`, assumed) gives this one (`L ⊆ R`): `L'`'s
+    /// atoms are among `L`'s (so `L ⊆ L'`), and each atom of `R` is in `R'` or is the same schema
+    /// as one of `L`'s (`L ⊆ L' ⊆ R'`, and `L` is inside its own conjuncts).
+    fn implied_by_assumption(&mut self, key: &ConjKey) -> bool {
+        let (side, left, excluded, right_side, right) = key;
+        let candidates: Vec<ConjKey> = self
+            .memo
+            .iter()
+            .filter(|(k, m)| {
+                **m == Memo::InProgress
+                    && k.0 == *side
+                    && k.3 == *right_side
+                    && k.1.iter().all(|x| left.contains(x))
+                    && k.2.iter().all(|x| excluded.contains(x))
+            })
+            .map(|(k, _)| k.clone())
+            .collect();
+        for (_, _, _, _, assumed_right) in candidates {
+            let mut covered = true;
+            for x in right.iter().filter(|x| !assumed_right.contains(x)) {
+                if !left.iter().any(|y| self.same(*side, *y, *right_side, *x)) {
+                    covered = false;
+                    break;
+                }
+            }
+            if covered {
+                return true;
+            }
+        }
+        false
     }
 
     /// The schema for item `i` in each atom (`prefixItems`/array `items`, then the rest).

@@ -31,7 +31,9 @@ pub(super) fn decide(
     let holds = prover.check(left, left_root, right_root);
     let rules: Vec<Rule> = prover.rules.clone();
     let lenient: Vec<Loc> = prover.lenient_at.clone();
-    let failures: Vec<Failure> = std::mem::take(&mut prover.failures);
+    let mut failures: Vec<Failure> = std::mem::take(&mut prover.failures);
+    // Nearest the root first: the first witness a change gets is the shortest.
+    failures.sort_by_key(|f| f.path.len());
     let in_root = |c: &Change| {
         let on = |p: &Option<Place>, root: &Loc| p.as_ref().is_some_and(|p| p.doc == root.doc.0);
         on(&c.old, old_root) || on(&c.new, new_root)
@@ -226,7 +228,10 @@ fn show(oracle: &dyn Oracle, failure: &Failure, left: Side, right: Side, left_ro
 fn lift(oracle: &dyn Oracle, left: Side, path: &[(Vec<Loc>, Step)], value: Value) -> Vec<Value> {
     let mut current = vec![value];
     for (locs, step) in path.iter().rev() {
-        let mut parents = oracle.samples(left, locs, PARENTS);
+        // Minimal objects suffice around a property; an item needs arrays long enough, which
+        // the varied samples have.
+        let wanted = if matches!(step, Step::Index(i) if *i > 0) { PARENTS * 3 } else { PARENTS };
+        let mut parents = oracle.samples(left, locs, wanted);
         parents.push(match step {
             Step::Key(_) => Value::Object(serde_json::Map::new()),
             Step::Index(_) => Value::Array(Vec::new()),
