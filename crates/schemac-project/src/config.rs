@@ -657,6 +657,15 @@ root-name = "A"
         assert!(!config.schemas.assert_formats);
         assert_eq!(config.krate.runtime_path, None);
         assert_eq!(config.krate.role, schemac::diff::Role::Both);
+        assert_eq!(config.krate.compat_policy, schemac::diff::Policy::Strict);
+        let lenient = VALID.replace("output =", "compat-policy = \"lenient\"\noutput =");
+        assert_eq!(Config::parse(FILE_NAME, &lenient).unwrap().krate.compat_policy, schemac::diff::Policy::Lenient);
+        let bad = VALID.replace("output =", "compat-policy = \"loose\"\noutput =");
+        let error = Config::parse(FILE_NAME, &bad).unwrap_err().to_string();
+        assert!(
+            error.contains("crate.compat-policy: \"loose\" is not a compatibility policy") && error.contains("hint: use \"strict\""),
+            "{error}"
+        );
         for (name, role) in [("reader", schemac::diff::Role::Reader), ("writer", schemac::diff::Role::Writer)] {
             let text = VALID.replace("output =", &format!("role = \"{name}\"\noutput ="));
             assert_eq!(Config::parse(FILE_NAME, &text).unwrap().krate.role, role);
