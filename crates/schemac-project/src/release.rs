@@ -253,8 +253,9 @@ fn front(root: &Path, spec: &CrateSpec) -> Result<Option<schemac::Front>, Error>
     Ok(Some(schemac::front(&input, &config)?))
 }
 
-/// Every change from the released schemas to the project's (without witnesses: `schemac diff`
-/// finds them). Nothing changed, nothing is compiled.
+/// Every change from the released schemas to the project's, with the verdicts `schemac diff`
+/// gives (witnesses confirmed by `jsonschema`, under `crate.compat-policy`). Nothing changed,
+/// nothing is compiled.
 pub fn diff_since(project: &Project, baseline: &Baseline) -> Result<Report, Error> {
     let spec = project.spec();
     if baseline.same_schemas(&Baseline::current(project, &baseline.version)?) {
@@ -276,13 +277,13 @@ pub fn diff_since(project: &Project, baseline: &Baseline) -> Result<Report, Erro
         assert_formats: first_unit(spec).is_some_and(|u| u.assert_formats),
         ..schemac::Config::default()
     };
-    let options = schemac::diff::Options { config };
+    let options = schemac::diff::Options { config, policy: project.config().krate.compat_policy };
     let empty = || -> Result<schemac::Front, Error> { Ok(schemac::front(&schemac::Input::default(), &schemac::Config::default())?) };
     let (old, new) = match (old, new) {
         (Some(old), Some(new)) => (old, new),
         (old, new) => (old.map_or_else(empty, Ok)?, new.map_or_else(empty, Ok)?),
     };
-    Ok(schemac::diff::diff(&old, &new, &options)?)
+    Ok(schemac_synth::diff(&old, &new, &options)?)
 }
 
 /// A `MAJOR.MINOR.PATCH` version as three numbers, for comparing.
@@ -732,9 +733,20 @@ mod tests {
     use super::*;
     use schemac::diff::{Change, ChangeKind, Effect};
 
+    /// A change with the verdicts its local effect would get from a proof.
+    fn change_with(kind: ChangeKind, effect: Effect, detail: String) -> Change {
+        let verdicts = match &effect {
+            Effect::Neutral => [Verdict::Compatible, Verdict::Compatible],
+            Effect::Loosens => [Verdict::Compatible, Verdict::Breaking],
+            Effect::Tightens => [Verdict::Breaking, Verdict::Compatible],
+            Effect::Changes => [Verdict::Breaking, Verdict::Breaking],
+            Effect::Unknown(why) => [Verdict::Unknown(why.clone()), Verdict::Unknown(why.clone())],
+        };
+        Change { verdicts, ..Change::new(kind, None, None, effect, detail) }
+    }
+
     fn report(effect: Effect) -> Report {
-        let change = Change { kind: ChangeKind::BoundTightened, old: None, new: None, effect, detail: String::new(), witness: None };
-        Report { changes: vec![change], ..Report::default() }
+        Report { changes: vec![change_with(ChangeKind::BoundTightened, effect, String::new())], ..Report::default() }
     }
 
     /// A tightened bound breaks readers only; a loosened one writers only; the role decides.
@@ -767,7 +779,7 @@ mod tests {
     /// undecided, compatible, annotation-only and Rust API ones.
     #[test]
     fn a_changelog_entry_lists_breaking_changes_first() {
-        let change = |kind, effect| Change { kind, old: None, new: None, effect, detail: format!("{kind:?}"), witness: None };
+        let change = |kind, effect| change_with(kind, effect, format!("{kind:?}"));
         let mut report = Report {
             changes: vec![
                 change(ChangeKind::AnnotationChanged, Effect::Neutral),
