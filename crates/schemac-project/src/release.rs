@@ -367,15 +367,10 @@ pub fn generator_changes(project: &Project, baseline: &Baseline, current: Option
     Ok(Some(api::compare(&recorded.api, &now)))
 }
 
-/// Every change from the released schemas to the project's (without witnesses: `schemac diff`
-/// finds them). Nothing changed, nothing is compiled.
+/// Every change from the released schemas to the project's, with the verdicts `schemac diff`
+/// gives (witnesses confirmed by `jsonschema`, under `crate.compat-policy`). Nothing changed,
+/// nothing is compiled.
 pub fn diff_since(project: &Project, baseline: &Baseline) -> Result<Report, Error> {
-    diff_since_with(project, baseline, false)
-}
-
-/// [`diff_since`], with a witness searched for every breaking change when `witnesses` (what a
-/// release's changelog shows).
-fn diff_since_with(project: &Project, baseline: &Baseline, witnesses: bool) -> Result<Report, Error> {
     let spec = project.spec();
     if baseline.same_schemas(&Baseline::current(project, &baseline.version)?) {
         return Ok(Report::default());
@@ -389,18 +384,14 @@ fn diff_since_with(project: &Project, baseline: &Baseline, witnesses: bool) -> R
         (_, Some((_, config))) | (Some((_, config)), None) => config.clone(),
         (None, None) => schemac::Config::default(),
     };
-    let options = schemac::diff::Options { config };
+    let options = schemac::diff::Options { config, policy: project.config().krate.compat_policy };
     let empty = || -> Result<schemac::Front, Error> { Ok(schemac::front(&schemac::Input::default(), &schemac::Config::default())?) };
     let (old, new) = (old.map(|(f, _)| f), new.map(|(f, _)| f));
     let (old, new) = match (old, new) {
         (Some(old), Some(new)) => (old, new),
         (old, new) => (old.map_or_else(empty, Ok)?, new.map_or_else(empty, Ok)?),
     };
-    let mut report = schemac::diff::diff(&old, &new, &options)?;
-    if witnesses {
-        schemac_synth::witnesses(&mut report, &old, &new, &schemac_synth::SynthConfig::default())?;
-    }
-    Ok(report)
+    Ok(schemac_synth::diff(&old, &new, &options)?)
 }
 
 /// A `MAJOR.MINOR.PATCH` version as three numbers, for comparing.
@@ -631,7 +622,7 @@ pub fn plan(project: &Project) -> Result<Option<Plan>, Error> {
         };
         return Ok(Some(plan));
     };
-    let report = diff_since_with(project, &released, true)?;
+    let report = diff_since(project, &released)?;
     let generated = generator_changes(project, &released, None)?.unwrap_or_default();
     let bump = required_bump(&report, role).max(generator_bump(&generated));
     let Some(needed) = bump.apply(&released.version) else {
@@ -766,21 +757,31 @@ fn section_of_api(detail: &str) -> usize {
 /// One line of an entry: how severe it is (0 breaking, 1 not decided, 2 the rest), its text.
 type Line = (u8, String);
 
-/// A witness document, inline when short, else as a JSON block under its entry.
-fn witness_text(witness: &serde_json::Value, change: &Change, release: &Release<'_>) -> String {
-    let side = match (change.readers() == Verdict::Breaking, change.writers() == Verdict::Breaking) {
-        (true, false) => format!("valid under {}, invalid under {}", release.from, release.version),
-        (false, true) => format!("valid under {}, invalid under {}", release.version, release.from),
-        _ => "valid under one version, invalid under the other".to_owned(),
-    };
-    let compact = witness.to_string();
-    if compact.len() <= 120 {
-        format!("\n    Witness ({side}): `{compact}`")
-    } else {
-        let pretty = serde_json::to_string_pretty(witness).unwrap_or(compact);
-        let block: String = pretty.lines().map(|l| format!("    {l}\n")).collect();
-        format!("\n    Witness ({side}):\n\n    ```json\n{block}    ```")
+/// The witnesses of a breaking change, each inline when short, else as a JSON block under its
+/// entry: for readers a document valid under the previous version and invalid under the new
+/// one, for writers the other way round.
+fn witness_text(change: &Change, release: &Release<'_>) -> String {
+    let mut out = String::new();
+    for (i, (valid, invalid)) in [(release.from, release.version), (release.version, release.from)].into_iter().enumerate() {
+        let hit = match (i, release.role) {
+            (0, Role::Writer) | (1, Role::Reader) => false,
+            _ => change.verdicts[i] == Verdict::Breaking,
+        };
+        let Some(witness) = change.witnesses[i].as_ref().filter(|_| hit) else { continue };
+        let side = format!("valid under {valid}, invalid under {invalid}");
+        let compact = witness.to_string();
+        if compact.len() <= 120 {
+            let _ = write!(out, "\n    Witness ({side}): `{compact}`");
+        } else {
+            let pretty = serde_json::to_string_pretty(witness).unwrap_or(compact);
+            let block: String = pretty.lines().map(|l| format!("    {l}\n")).collect();
+            let _ = write!(out, "\n    Witness ({side}):\n\n    ```json\n{block}    ```");
+        }
     }
+    if out.is_empty() {
+        out.push_str("\n    No witness found.");
+    }
+    out
 }
 
 /// A schema change as a changelog line.
@@ -796,10 +797,7 @@ fn change_line(change: &Change, release: &Release<'_>) -> Line {
     match change.verdict(release.role) {
         Verdict::Breaking => {
             let who = roles_hit(change, release.role, |v| *v == Verdict::Breaking);
-            let witness = change
-                .witness
-                .as_ref()
-                .map_or_else(|| "\n    No witness found among the synthesized documents.".to_owned(), |w| witness_text(w, change, release));
+            let witness = witness_text(change, release);
             (0, format!("**Breaking** for {who}: {what}{witness}"))
         }
         Verdict::Unknown(why) => (1, format!("**Not decided** for {}: {what}; {why}", role_words(release.role))),
@@ -1085,9 +1083,20 @@ mod tests {
     use super::*;
     use schemac::diff::{Change, ChangeKind, Effect};
 
+    /// A change with the verdicts its local effect would get from a proof.
+    fn change_with(kind: ChangeKind, effect: Effect, detail: String) -> Change {
+        let verdicts = match &effect {
+            Effect::Neutral => [Verdict::Compatible, Verdict::Compatible],
+            Effect::Loosens => [Verdict::Compatible, Verdict::Breaking],
+            Effect::Tightens => [Verdict::Breaking, Verdict::Compatible],
+            Effect::Changes => [Verdict::Breaking, Verdict::Breaking],
+            Effect::Unknown(why) => [Verdict::Unknown(why.clone()), Verdict::Unknown(why.clone())],
+        };
+        Change { verdicts, ..Change::new(kind, None, None, effect, detail) }
+    }
+
     fn report(effect: Effect) -> Report {
-        let change = Change { kind: ChangeKind::BoundTightened, old: None, new: None, effect, detail: String::new(), witness: None };
-        Report { changes: vec![change], ..Report::default() }
+        Report { changes: vec![change_with(ChangeKind::BoundTightened, effect, String::new())], ..Report::default() }
     }
 
     /// A tightened bound breaks readers only; a loosened one writers only; the role decides.
@@ -1137,9 +1146,8 @@ mod tests {
         };
         let (old, new) = (front("old", old), front("new", new));
         // As a crate from `schemac init` is generated: a value added to an enum is minor.
-        let options = schemac::diff::Options { config: schemac::Config { non_exhaustive: true, ..schemac::Config::default() } };
-        let mut report = schemac::diff::diff(&old, &new, &options).unwrap();
-        schemac_synth::witnesses(&mut report, &old, &new, &schemac_synth::SynthConfig::default()).unwrap();
+        let config = schemac::Config { non_exhaustive: true, ..schemac::Config::default() };
+        let report = schemac_synth::diff(&old, &new, &schemac::diff::Options { config, ..schemac::diff::Options::default() }).unwrap();
         let _ = fs::remove_dir_all(&dir);
         report
     }
