@@ -217,7 +217,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
     // The version of the runtime's contract this code calls, first: against a runtime that
     // does not provide it, the build fails here with a message saying what to do.
     let contract = proc_macro2::Literal::u32_unsuffixed(hygiene::RUNTIME_CONTRACT);
-    let generator = env!("CARGO_PKG_VERSION");
+    let generator = crate::VERSION;
     let attrs = quote! {
         #module_doc
         #![allow(clippy::enum_variant_names, clippy::large_enum_variant #complexity)]
