@@ -48,6 +48,7 @@ pub(super) fn decide(
         }
     }
     let (mut witnessed, mut undecided) = (0, 0);
+    let mut index = Index::of(changes);
     for failure in &failures {
         let witness = show(oracle, failure, left, right, left_root, right_root);
         let mut places: Vec<(Side, Loc)> = Vec::new();
@@ -72,7 +73,7 @@ pub(super) fn decide(
         } else {
             undecided += 1;
         }
-        let mut hit = attribute(changes, &places, old, new);
+        let mut hit = attribute(&index, &places);
         // Else the changes of the property or item it is inside, innermost first.
         for (at_left, at_right) in failure.origins.iter().rev() {
             if !hit.is_empty() {
@@ -81,7 +82,7 @@ pub(super) fn decide(
             let mut places = Vec::new();
             places.extend(at_left.clone().map(|l| (left, l)));
             places.extend(at_right.clone().map(|l| (right, l)));
-            hit = attribute(changes, &places, old, new);
+            hit = attribute(&index, &places);
         }
         if hit.is_empty() {
             let place = |side: Side, loc: &Option<Loc>| {
@@ -96,6 +97,7 @@ pub(super) fn decide(
                 if right == Side::New { pn = place(Side::New, &right_loc) } else { po = place(Side::Old, &right_loc) }
             }
             changes.push(Change::new(failure.kind, po, pn, Effect::Changes, failure.detail.clone()));
+            index.add(changes.len() - 1, &changes[changes.len() - 1]);
             hit.push(changes.len() - 1);
         }
         for index in hit {
@@ -116,45 +118,70 @@ pub(super) fn decide(
 }
 
 /// The changes at the given places: for each place, the changes whose place on that side is
-/// the place or its nearest enclosing one; failing that, those inside it.
-fn attribute(changes: &[Change], places: &[(Side, Loc)], old: &Front, new: &Front) -> Vec<usize> {
-    let _ = (old, new);
+/// the place or its nearest enclosing one; failing that, those inside it. Looked up in an index
+/// by side, document and pointer (a diff may list tens of thousands of changes).
+fn attribute(index: &Index, places: &[(Side, Loc)]) -> Vec<usize> {
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (side, loc) in places {
-        let on_side = |c: &Change| if *side == Side::Old { c.old.clone() } else { c.new.clone() };
-        let mut best: Option<usize> = None;
-        let mut best_len = 0;
-        for (index, change) in changes.iter().enumerate() {
-            let Some(place) = on_side(change) else { continue };
-            if place.doc != loc.doc.0 || !decides(change.kind) {
-                continue;
+        let map = &index.by_side[if *side == Side::Old { 0 } else { 1 }];
+        let doc = loc.doc.0;
+        // The place itself, then each enclosing pointer.
+        let mut pointer = loc.pointer.as_str();
+        let mut found = None;
+        loop {
+            if let Some(hits) = map.get(&(doc, pointer.to_owned())) {
+                found = Some(hits);
+                break;
             }
-            if within(&loc.pointer, &place.pointer) && (best.is_none() || place.pointer.len() > best_len) {
-                best = Some(index);
-                best_len = place.pointer.len();
+            match pointer.rfind('/') {
+                Some(i) => pointer = &pointer[..i],
+                None => break,
             }
         }
-        if let Some(best) = best {
-            for (index, change) in changes.iter().enumerate() {
-                if on_side(change).is_some_and(|p| p.doc == loc.doc.0 && p.pointer.len() == best_len && within(&loc.pointer, &p.pointer))
-                    && !out.contains(&index)
-                {
-                    out.push(index);
-                }
+        let hits: Vec<usize> = match found {
+            Some(hits) => hits.clone(),
+            None => {
+                let prefix = format!("{}/", loc.pointer);
+                map.range((doc, loc.pointer.clone())..)
+                    .take_while(|((d, p), _)| *d == doc && (*p == loc.pointer || p.starts_with(&prefix)))
+                    .flat_map(|(_, v)| v.iter().copied())
+                    .collect()
             }
-            let _ = best;
-            continue;
-        }
-        for (index, change) in changes.iter().enumerate() {
-            if decides(change.kind)
-                && on_side(change).is_some_and(|p| p.doc == loc.doc.0 && within(&p.pointer, &loc.pointer))
-                && !out.contains(&index)
-            {
-                out.push(index);
+        };
+        for hit in hits {
+            if seen.insert(hit) {
+                out.push(hit);
             }
         }
     }
     out
+}
+
+/// The decisive changes by side, then document and pointer.
+struct Index {
+    by_side: [std::collections::BTreeMap<(usize, String), Vec<usize>>; 2],
+}
+
+impl Index {
+    fn of(changes: &[Change]) -> Index {
+        let mut index = Index { by_side: Default::default() };
+        for (i, change) in changes.iter().enumerate() {
+            index.add(i, change);
+        }
+        index
+    }
+
+    fn add(&mut self, i: usize, change: &Change) {
+        if !decides(change.kind) {
+            return;
+        }
+        for (side, place) in [(0, &change.old), (1, &change.new)] {
+            if let Some(place) = place {
+                self.by_side[side].entry((place.doc, place.pointer.clone())).or_default().push(i);
+            }
+        }
+    }
 }
 
 /// Whether a change of this kind can be what makes an inclusion fail: annotations,
@@ -172,11 +199,6 @@ fn decides(kind: ChangeKind) -> bool {
             | ChangeKind::SchemaAdded
             | ChangeKind::SchemaRemoved
     )
-}
-
-/// Whether `inner` is `outer` or below it.
-fn within(inner: &str, outer: &str) -> bool {
-    inner == outer || inner.strip_prefix(outer).is_some_and(|rest| rest.starts_with('/'))
 }
 
 /// A whole document the left root accepts and the right root rejects, made from the failure's
