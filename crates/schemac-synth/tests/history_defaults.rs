@@ -1,7 +1,8 @@
 //! The goal schema's 31 published versions under the defaults a project generates its crate
 //! with (`schemas.non-exhaustive = true`: structs, string enums and unions are
-//! `#[non_exhaustive]` and built with builders), each consecutive pair's required bump under
-//! both policies, and for each pair that stays major, the change that makes it one. An added
+//! `#[non_exhaustive]` and built with builders), each consecutive pair's required bump per role
+//! under both policies, and for each pair that stays major, the change that makes it one (the
+//! wire's and the Rust API's). An added
 //! optional property or enum value is a minor change of the Rust API here; a snapshot holds the
 //! table, so a change in any pair's class shows in review.
 
@@ -54,6 +55,17 @@ fn why_major(report: &Report) -> String {
     report.api.iter().find(|c| c.class == Bump::Major).map_or_else(String::new, |c| format!("Rust API: {}", c.detail))
 }
 
+/// Why a pair's Rust API is major under non-exhaustive types: every major API change of the
+/// pair, first the first in the report's order, then how many more.
+fn why_api_major(report: &Report) -> String {
+    let majors: Vec<&str> = report.api.iter().filter(|c| c.class == Bump::Major).map(|c| c.detail.as_str()).collect();
+    match majors.as_slice() {
+        [] => String::new(),
+        [only] => (*only).to_owned(),
+        [first, rest @ ..] => format!("{first} (and {} more)", rest.len()),
+    }
+}
+
 #[test]
 fn goal_history_under_the_project_defaults() {
     let files = versions();
@@ -62,8 +74,8 @@ fn goal_history_under_the_project_defaults() {
     let fronts: Vec<schemac::Front> = files.iter().map(|f| front(f, &config)).collect();
     let name = |p: &Path| p.file_stem().and_then(|s| s.to_str()).unwrap_or_default().split('-').next().unwrap_or_default().to_owned();
     let mut table = String::from(
-        "| pair | rust api (exhaustive) | rust api (non-exhaustive) | bump (both, strict) | bump (both, lenient) | bump (readers, lenient) | why major (both, lenient) |\n\
-         |---|---|---|---|---|---|---|\n",
+        "| pair | rust api (exhaustive) | rust api (non-exhaustive) | bump (both, strict) | bump (both, lenient) | bump (readers, lenient) | bump (writers, lenient) | why major (both, lenient) | why the rust api is major (non-exhaustive) |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
     );
     let mut counts: BTreeMap<(&str, &str), usize> = BTreeMap::new();
     let mut additive_minor = 0;
@@ -80,7 +92,14 @@ fn goal_history_under_the_project_defaults() {
         for (column, report) in [("strict", &strict), ("lenient", &lenient)] {
             *counts.entry((column, report.bump(Role::Both).as_str())).or_default() += 1;
         }
-        *counts.entry(("lenient readers", lenient.bump(Role::Reader).as_str())).or_default() += 1;
+        for (column, report, role) in [
+            ("strict readers", &strict, Role::Reader),
+            ("strict writers", &strict, Role::Writer),
+            ("lenient readers", &lenient, Role::Reader),
+            ("lenient writers", &lenient, Role::Writer),
+        ] {
+            *counts.entry((column, report.bump(role).as_str())).or_default() += 1;
+        }
         // What must hold: an added optional property or enum value is no major Rust API change.
         for change in &strict.api {
             let added = change.detail.contains(" added to non-exhaustive ");
@@ -103,7 +122,7 @@ fn goal_history_under_the_project_defaults() {
         }
         let lenient_bump = lenient.bump(Role::Both);
         table.push_str(&format!(
-            "| {} → {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} → {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             name(&files[i]),
             name(&files[i + 1]),
             exhaustive.api_bump().as_str(),
@@ -111,7 +130,9 @@ fn goal_history_under_the_project_defaults() {
             strict.bump(Role::Both).as_str(),
             lenient_bump.as_str(),
             lenient.bump(Role::Reader).as_str(),
+            lenient.bump(Role::Writer).as_str(),
             if lenient_bump == Bump::Major { why_major(&lenient).replace('|', "\\|") } else { String::new() },
+            why_api_major(&strict).replace('|', "\\|"),
         ));
         // A neutral-only pair is a patch, whatever the policy.
         if lenient.changes.iter().all(|c| c.effect == Effect::Neutral) && lenient.api_bump() <= Bump::Patch {
@@ -124,7 +145,10 @@ fn goal_history_under_the_project_defaults() {
         ("api", "Rust API, non-exhaustive types (the default)"),
         ("strict", "required bump for both roles, strict policy"),
         ("lenient", "required bump for both roles, lenient policy"),
+        ("strict readers", "required bump for readers (`role = \"reader\"`), strict policy"),
+        ("strict writers", "required bump for writers (`role = \"writer\"`), strict policy"),
         ("lenient readers", "required bump for readers (`role = \"reader\"`), lenient policy"),
+        ("lenient writers", "required bump for writers (`role = \"writer\"`), lenient policy"),
     ] {
         let row: Vec<String> = ["none", "patch", "minor", "major"]
             .iter()
