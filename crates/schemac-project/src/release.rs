@@ -489,7 +489,8 @@ fn generator_bump(changes: &[ApiChange]) -> Bump {
 /// A generator's API change in words, as check's error and the changelog say it.
 fn describe_generated(change: &ApiChange, recorded: &Generator) -> String {
     format!(
-        "the generator changed the crate's public API (schemac {} generated the release, {} runs now): {}",
+        "the generator changed the crate's public API for the same schemas (schemac {} generated the release, schemac {} \
+         with today's settings generates it now): {}",
         recorded.schemac,
         schemac::VERSION,
         change.detail
@@ -847,7 +848,7 @@ fn entry(
         sections[section_of_api(&change.detail)].entry(group).or_default().push((severity, format!("{marker}{}", change.detail)));
     }
     if let Some((schemac, changes)) = generator {
-        let group = format!("Generated code (schemac {schemac} → {}; not a schema change)", schemac::VERSION);
+        let group = format!("Generated code, for the same schemas (schemac {schemac} → {}, with today's settings)", schemac::VERSION);
         for change in changes {
             let section = match change.kind {
                 api::ApiChangeKind::Added => 0,
@@ -1177,7 +1178,7 @@ mod tests {
             "- `schemas/a.json`:\n  - **Breaking** for readers: `required-added` at `#/required`",
             "    Witness (valid under 1.2.0, invalid under 2.0.0): `{",
             "  - `annotation-changed` at `#/title`",
-            "- Generated code (schemac 0.1.0 → ",
+            "- Generated code, for the same schemas (schemac 0.1.0 → ",
             "  - **Breaking**: `a::A` is `struct, non-exhaustive` now (was `struct`)",
             "### Added",
             "`enum-values-added` at `#/properties/mode/enum`",

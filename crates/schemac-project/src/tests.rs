@@ -372,7 +372,7 @@ fn check_catches_a_generator_change_of_the_api() {
     generator.api = schemac_project_api_parse(&older);
     generator.schemac = "0.0.9".to_owned();
     repo.write(release::BASELINE_FILE, &baseline.to_toml());
-    let expected = "the generator changed the crate's public API (schemac 0.0.9 generated the release, 0.1.0 runs now): \
+    let expected = "the generator changed the crate's public API for the same schemas (schemac 0.0.9 generated the release, schemac 0.1.0 with today's settings generates it now): \
                     `order::Unnamed.id` is `String` now (was `u8`): the crate needs 0.2.0, schemac.toml says 0.1.0\n  \
                     hint: run `schemac release` (or `cargo xtask release`), or set crate.version = \"0.2.0\" in schemac.toml";
     assert_eq!(repo.check().unwrap_err().to_string(), expected);
@@ -388,7 +388,7 @@ fn check_catches_a_generator_change_of_the_api() {
     assert!(released.starts_with("released schema-types 0.1.1 (from 0.1.0: a minor bump)\n"), "{released}");
     let changelog = repo.read("generated/CHANGELOG.md");
     assert!(
-        changelog.contains("### Added\n\n- Generated code (schemac 0.0.9 → 0.1.0; not a schema change):\n  - `order::Unnamed::builder()` (fn() -> UnnamedBuilder) added\n"),
+        changelog.contains("### Added\n\n- Generated code, for the same schemas (schemac 0.0.9 → 0.1.0, with today's settings):\n  - `order::Unnamed::builder()` (fn() -> UnnamedBuilder) added\n"),
         "{changelog}"
     );
     assert!(
