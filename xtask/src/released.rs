@@ -49,9 +49,10 @@ pub fn freeze(root: &Path, crate_dir: &str) -> Result<Option<PathBuf>> {
         bail!("{crate_dir}/Cargo.toml is not the crate of release {version} (no `{released}` line): regenerate it first");
     }
     let manifest = without_runtime_path(&manifest).with_context(|| format!("{crate_dir}/Cargo.toml"))?;
-    // Written beside the destination, then renamed: an interrupted run leaves no half crate
-    // that `check` would take for a frozen one.
-    let partial = to.with_extension("partial");
+    // Written beside the destination under a dot name (which `tests/tests/released.rs` skips),
+    // then renamed: an interrupted run leaves no half crate that `check` or the test would take
+    // for a frozen one.
+    let partial = root.join(DIR).join(format!(".{name}-{version}.partial"));
     let _ = fs::remove_dir_all(&partial);
     copy_dir(&from, &partial)?;
     fs::write(partial.join("Cargo.toml"), manifest)?;

@@ -396,6 +396,37 @@ fn check_catches_a_generator_change_of_the_api() {
     );
 }
 
+/// The same schemac generating another API because a setting changed (here the default
+/// `schemas.non-exhaustive`, as this repository's 0.2.0 was released for): `check` demands the
+/// bump, and the changelog says the generator's changes come from changed defaults or
+/// settings, not a `0.1.0 → 0.1.0` upgrade.
+#[test]
+fn a_settings_change_of_the_generated_api_is_versioned_like_a_generator_change() {
+    let repo = TempRepo::generated();
+    let exhaustive = CONFIG.replace("roots = [\"schemas\"]\n", "roots = [\"schemas\"]\nnon-exhaustive = false\n");
+    repo.write("schemac.toml", &exhaustive);
+    repo.codegen().unwrap();
+    repo.release(false).unwrap();
+    repo.write("schemac.toml", CONFIG);
+    repo.codegen().unwrap();
+    let error = repo.check().unwrap_err().to_string();
+    let v = schemac::VERSION;
+    assert!(
+        error.starts_with(&format!(
+            "the generator changed the crate's public API for the same schemas (schemac {v} generated the release, schemac {v} with today's settings generates it now): "
+        )) && error.contains("non-exhaustive` now (was `struct`): the crate needs 0.2.0, schemac.toml says 0.1.0"),
+        "{error}"
+    );
+    let released = repo.release(false).unwrap();
+    assert!(released.starts_with("released schema-types 0.2.0 (from 0.1.0: a major bump)\n"), "{released}");
+    let changelog = repo.read("generated/CHANGELOG.md");
+    let group = format!(
+        "### Changed\n\n- Generated code, for the same schemas (schemac {v}, with changed defaults or settings):\n  - **Breaking**: "
+    );
+    assert!(changelog.contains(&group), "{changelog}");
+    assert!(!changelog.contains(&format!("schemac {v} → {v}")), "{changelog}");
+}
+
 fn schemac_project_api_parse(text: &str) -> crate::api::Api {
     crate::api::Api::parse(text).unwrap()
 }
