@@ -35,7 +35,7 @@ const BASELINE: &str = "tests/corpus/baseline.json";
 const CORPUS: &str = "../shared/corpus/schemastore";
 
 /// How much of the corpus a run covers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Scope {
     /// Every target and document: `tests/corpus/REPORT.md` and the whole baseline.
     Full,
@@ -44,6 +44,9 @@ pub enum Scope {
     /// (the full build of every target takes an hour on two cores), and the report goes to
     /// `target/corpus/SMOKE.md`.
     Smoke,
+    /// The targets named (`--only a,b`), while working on them: their ids of the baseline are
+    /// held and the report goes to `target/corpus/ONLY.md`.
+    Only(Vec<String>),
 }
 
 /// The most lines of generated code a target of the smoke has.
@@ -52,8 +55,8 @@ const SMOKE_LINES: usize = 3_000;
 /// Runs the corpus, writes the report, and checks (or blesses) the baseline. Without the
 /// corpus beside the checkout it says so and does nothing.
 pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
-    if scope == Scope::Smoke && mode == Mode::Bless {
-        bail!("the smoke covers part of the corpus: bless the baseline with a full run (`cargo xtask corpus --bless`)");
+    if scope != Scope::Full && mode == Mode::Bless {
+        bail!("this run covers part of the corpus: bless the baseline with a full run (`cargo xtask corpus --bless`)");
     }
     let corpus = root.join(CORPUS);
     if !corpus.join("targets.txt").is_file() {
@@ -65,8 +68,17 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
     fs::create_dir_all(&work).with_context(|| format!("cannot create {}", work.display()))?;
     let mut targets = read_targets(&corpus)?;
     let schema_dir = corpus.join("schemas/json");
-    if scope == Scope::Smoke {
-        targets.retain(|name| ["test", "negative_test"].iter().any(|folder| corpus.join(folder).join(name).is_dir()));
+    match &scope {
+        Scope::Full => {}
+        Scope::Smoke => {
+            targets.retain(|name| ["test", "negative_test"].iter().any(|folder| corpus.join(folder).join(name).is_dir()));
+        }
+        Scope::Only(names) => {
+            if let Some(unknown) = names.iter().find(|name| !targets.contains(name)) {
+                bail!("'{unknown}' is not a target of {}", corpus.join("targets.txt").display());
+            }
+            targets.retain(|name| names.contains(name));
+        }
     }
 
     let mut compiled = compile_all(&schema_dir, &targets);
@@ -161,9 +173,10 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
         .collect();
 
     let source = "From the SchemaStore catalog part in `../shared/corpus/schemastore/` (its README: commit 3b6446ad8a07).";
-    let report_path = match scope {
+    let report_path = match &scope {
         Scope::Full => root.join(REPORT),
         Scope::Smoke => work.join("SMOKE.md"),
+        Scope::Only(_) => work.join("ONLY.md"),
     };
     write(&report_path, &report::render(&target_results, &doc_results, source))?;
     let totals = report::Totals::of(&target_results, &doc_results);
