@@ -31,6 +31,10 @@ use report::{DocResult, TargetResult};
 
 const REPORT: &str = "tests/corpus/REPORT.md";
 const BASELINE: &str = "tests/corpus/baseline.json";
+/// The smoke's targets, one a line: those with documents whose generated code is at most
+/// [`SMOKE_LINES`] lines, as the last full run with `--bless` found them. Listing them keeps
+/// CI from generating the large targets only to leave them out.
+const SMOKE: &str = "tests/corpus/smoke.txt";
 /// Where the corpus is, beside the checkout.
 const CORPUS: &str = "../shared/corpus/schemastore";
 
@@ -39,10 +43,10 @@ const CORPUS: &str = "../shared/corpus/schemastore";
 pub enum Scope {
     /// Every target and document: `tests/corpus/REPORT.md` and the whole baseline.
     Full,
-    /// CI's smoke: the targets that have documents and whose generated code is at most
-    /// [`SMOKE_LINES`] lines, built as one crate; the baseline's ids of those targets are held
-    /// (the full build of every target takes an hour on two cores), and the report goes to
-    /// `target/corpus/SMOKE.md`.
+    /// CI's smoke: the targets of `tests/corpus/smoke.txt` (those that have documents and
+    /// whose generated code is at most [`SMOKE_LINES`] lines), built as one crate; the
+    /// baseline's ids of those targets are held (the full build of every target takes an hour
+    /// on two cores), and the report goes to `target/corpus/SMOKE.md`.
     Smoke,
     /// The targets named (`--only a,b`), while working on them: their ids of the baseline are
     /// held and the report goes to `target/corpus/ONLY.md`.
@@ -71,7 +75,14 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
     match &scope {
         Scope::Full => {}
         Scope::Smoke => {
-            targets.retain(|name| ["test", "negative_test"].iter().any(|folder| corpus.join(folder).join(name).is_dir()));
+            let path = root.join(SMOKE);
+            let text = fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {} (a full run with `cargo xtask corpus --bless` writes it)", path.display()))?;
+            let smoke: BTreeSet<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+            if let Some(unknown) = smoke.iter().find(|name| !targets.iter().any(|t| t == *name)) {
+                bail!("{SMOKE} names '{unknown}', which is not a target of {}", corpus.join("targets.txt").display());
+            }
+            targets.retain(|name| smoke.contains(name.as_str()));
         }
         Scope::Only(names) => {
             if let Some(unknown) = names.iter().find(|name| !targets.contains(name)) {
@@ -81,15 +92,9 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
         }
     }
 
-    let mut compiled = compile_all(&schema_dir, &targets);
+    let compiled = compile_all(&schema_dir, &targets);
     if scope == Scope::Smoke {
-        let small = |c: &Compiled| matches!(c, Compiled::Code { lines, .. } if *lines <= SMOKE_LINES);
-        let keep: Vec<bool> = compiled.iter().map(small).collect();
-        let mut flags = keep.iter();
-        targets.retain(|_| *flags.next().unwrap_or(&false));
-        let mut flags = keep.iter();
-        compiled.retain(|_| *flags.next().unwrap_or(&false));
-        eprintln!("corpus: the smoke: {} targets with documents and at most {SMOKE_LINES} generated lines", targets.len());
+        eprintln!("corpus: the smoke: the {} targets of {SMOKE}", targets.len());
     }
     let generated = compiled.iter().filter(|c| matches!(c, Compiled::Code { .. })).count();
     eprintln!("corpus: generated {generated} of {} targets in {:.1}s", targets.len(), start.elapsed().as_secs_f64());
@@ -183,6 +188,16 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
     println!("{}", totals.summary());
     eprintln!("corpus: wrote {} ({:.1}s in all)", report_path.display(), start.elapsed().as_secs_f64());
 
+    if scope == Scope::Full && mode == Mode::Bless {
+        let has_documents = |name: &str| ["test", "negative_test"].iter().any(|folder| corpus.join(folder).join(name).is_dir());
+        let smoke: Vec<&str> = target_results
+            .iter()
+            .filter(|t| matches!(t.compiled, Compiled::Code { lines, .. } if lines <= SMOKE_LINES) && has_documents(&t.name))
+            .map(|t| t.name.as_str())
+            .collect();
+        write(&root.join(SMOKE), &format!("{}\n", smoke.join("\n")))?;
+        println!("corpus: wrote {SMOKE}: {} targets", smoke.len());
+    }
     let passing = passing_ids(&target_results, &doc_results);
     let covered: BTreeSet<&str> = targets.iter().map(String::as_str).collect();
     let in_scope = |id: &str| scope == Scope::Full || target_of(id).is_some_and(|t| covered.contains(t));
