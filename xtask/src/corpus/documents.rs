@@ -59,10 +59,19 @@ pub struct Document {
     pub value: Result<Value, String>,
 }
 
-/// The documents of every target in `targets`, in target order, then by file name.
+/// The documents of every target in `targets`, in target order, then by file name: a
+/// catalog target's `test/` and `negative_test/` files, a metaschema target's schema files.
 pub fn load(corpus: &Path, targets: &[String]) -> Result<Vec<Document>> {
     let mut documents = Vec::new();
     for target in targets {
+        if super::metaschema::TARGETS.iter().any(|(name, ..)| name == target) {
+            for (name, text) in super::metaschema::documents(&corpus.join("schemas/json"), target)? {
+                let id = format!("{}/{target}/{name}", super::metaschema::FOLDER);
+                let value = to_json(Format::Json, &text);
+                documents.push(Document { id, schema: target.clone(), label: Label::Valid, format: Format::Json, text, part: None, value });
+            }
+            continue;
+        }
         for (folder, label) in [("test", Label::Valid), ("negative_test", Label::Invalid)] {
             let dir = corpus.join(folder).join(target);
             if !dir.is_dir() {

@@ -12,6 +12,7 @@ mod compile;
 mod documents;
 mod driver;
 mod known;
+mod metaschema;
 mod referee;
 mod report;
 
@@ -71,6 +72,7 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
     let work = root.join("target/corpus");
     fs::create_dir_all(&work).with_context(|| format!("cannot create {}", work.display()))?;
     let mut targets = read_targets(&corpus)?;
+    targets.extend(metaschema::TARGETS.iter().map(|(name, ..)| (*name).to_owned()));
     let schema_dir = corpus.join("schemas/json");
     match &scope {
         Scope::Full => {}
@@ -92,7 +94,7 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
         }
     }
 
-    let compiled = compile_all(&schema_dir, &targets);
+    let compiled = compile_all(root, &schema_dir, &targets);
     if scope == Scope::Smoke {
         eprintln!("corpus: the smoke: the {} targets of {SMOKE}", targets.len());
     }
@@ -123,7 +125,7 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
 
     let run_start = Instant::now();
     let docs = documents::load(&corpus, &targets)?;
-    let referees = referee_all(&schema_dir, &targets);
+    let referees = referee_all(root, &schema_dir, &targets);
     let outside = read_outside_refs(&corpus)?;
     // The documents by the driver of their target's shard.
     let mut inputs: BTreeMap<&Path, Vec<driver::Input<'_>>> = BTreeMap::new();
@@ -189,7 +191,9 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
     eprintln!("corpus: wrote {} ({:.1}s in all)", report_path.display(), start.elapsed().as_secs_f64());
 
     if scope == Scope::Full && mode == Mode::Bless {
-        let has_documents = |name: &str| ["test", "negative_test"].iter().any(|folder| corpus.join(folder).join(name).is_dir());
+        let has_documents = |name: &str| {
+            metaschema::file(root, name).is_some() || ["test", "negative_test"].iter().any(|folder| corpus.join(folder).join(name).is_dir())
+        };
         let smoke: Vec<&str> = target_results
             .iter()
             .filter(|t| matches!(t.compiled, Compiled::Code { lines, .. } if lines <= SMOKE_LINES) && has_documents(&t.name))
@@ -223,7 +227,7 @@ fn read_outside_refs(corpus: &Path) -> Result<BTreeMap<String, String>> {
 
 /// Compiles every target on as many threads as there are cores, the next target to whichever
 /// thread is free (their sizes differ by four orders of magnitude); results in target order.
-fn compile_all(schema_dir: &Path, targets: &[String]) -> Vec<Compiled> {
+fn compile_all(root: &Path, schema_dir: &Path, targets: &[String]) -> Vec<Compiled> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Compiled>>> = Mutex::new(vec![None; targets.len()]);
@@ -234,7 +238,7 @@ fn compile_all(schema_dir: &Path, targets: &[String]) -> Vec<Compiled> {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(name) = targets.get(i) else { break };
-                        let compiled = compile::compile(schema_dir, name);
+                        let compiled = compile::compile(root, schema_dir, name);
                         results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(compiled);
                     }
                 });
@@ -246,8 +250,8 @@ fn compile_all(schema_dir: &Path, targets: &[String]) -> Vec<Compiled> {
 }
 
 /// A referee for every target that has documents.
-fn referee_all(schema_dir: &Path, targets: &[String]) -> BTreeMap<String, referee::Referee> {
-    targets.iter().map(|name| (name.clone(), referee::Referee::new(schema_dir, name))).collect()
+fn referee_all(root: &Path, schema_dir: &Path, targets: &[String]) -> BTreeMap<String, referee::Referee> {
+    targets.iter().map(|name| (name.clone(), referee::Referee::new(root, schema_dir, name))).collect()
 }
 
 /// The ids the ratchet holds: each target generated (`generated/NAME`), each whose module
