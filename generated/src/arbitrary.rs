@@ -7,7 +7,7 @@ impl proptest::arbitrary::Arbitrary for crate::madoo::attempts_report_v1::Attemp
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["schema",true,{"pool":["madoo.attempts-report/v1"]}],["body",true,{"object":[["workflow",true,{"pool":["wf_00000000000000000000000000000000","wf_ed7bce6d2cdb8dbed42d0a063dca08c2","wf_971a8facbefa8df935e74fadcc83bf8a","wf_d2ed30be6dca5a755167ff9fe653c7ea",null]}],["version",true,{"int":[1,9007199254740991]}]]}],["policy",true,{"object":[["max_attempts",true,{"int":[1,5]}],["on_exhausted",true,{"pool":["best","discard","fail"]}],["minimum_score_to_deliver",true,{"one_of":[{"num":[0.0,1.0]},{"pool":[null]}]}]]}],["item",false,{"one_of":[{"int":[0,9007199254740991]},{"pool":[null]}]}],["attempts",true,{"array":{"object":[["attempt",true,{"int":[1,5]}],["execution",true,{"pool":["run_00000000000000000000000000000000","run_7aeeeaa59c2bddfc457486ef23dbb491","run_f23bf740df694ace368ca70bbea01ad9","run_4ac35a0bdc416eeee7585bc0486f08cb"]}],["accepted",true,{"pool":[true,false]}],["score",true,{"num":[0.0,1.0]}],["feedback",true,{"one_of":[{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},{"pool":[null]}]}]]},"min":1,"max":5}],["selected_attempt",true,{"one_of":[{"int":[1,9007199254740991]},{"pool":[null]}]}],["disposition",true,{"pool":["accepted","best_unaccepted","discarded"]}],["reason",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["schema",true,{"pool":["madoo.attempts-report/v1"]}],["body",true,{"object":[["workflow",true,{"pool":["wf_00000000000000000000000000000000","wf_ed7bce6d2cdb8dbed42d0a063dca08c2","wf_971a8facbefa8df935e74fadcc83bf8a","wf_d2ed30be6dca5a755167ff9fe653c7ea",null]}],["version",true,{"int":[1,9007199254740991]}]]}],["policy",true,{"object":[["max_attempts",true,{"int":[1,5]}],["on_exhausted",true,{"pool":["best","discard","fail"]}],["minimum_score_to_deliver",true,{"one_of":[{"num":[0.0,1.0]},{"pool":[null]}]}]]}],["item",false,{"one_of":[{"int":[0,9007199254740991]},{"pool":[null]}]}],["attempts",true,{"array":{"object":[["attempt",true,{"int":[1,5]}],["execution",true,{"pool":["run_00000000000000000000000000000000","run_7aeeeaa59c2bddfc457486ef23dbb491","run_f23bf740df694ace368ca70bbea01ad9","run_4ac35a0bdc416eeee7585bc0486f08cb"]}],["accepted",true,{"pool":[true,false]}],["score",true,{"num":[0.0,1.0]}],["feedback",true,{"one_of":[{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},{"pool":[null]}]}]]},"min":1,"max":5}],["selected_attempt",true,{"one_of":[{"int":[1,9007199254740991]},{"pool":[null]}]}],["disposition",true,{"pool":["accepted","best_unaccepted","discarded"]}],["reason",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}]]}"#)
     }
 }
 
@@ -15,7 +15,7 @@ impl proptest::arbitrary::Arbitrary for crate::madoo::attempts_report_v1::Attemp
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["madoo.attempts-report/v1"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["madoo.attempts-report/v1"]}"#)
     }
 }
 
@@ -23,7 +23,7 @@ impl proptest::arbitrary::Arbitrary for crate::madoo::attempts_report_v1::Attemp
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["workflow",true,{"pool":["wf_00000000000000000000000000000000","wf_ed7bce6d2cdb8dbed42d0a063dca08c2","wf_971a8facbefa8df935e74fadcc83bf8a","wf_d2ed30be6dca5a755167ff9fe653c7ea",null]}],["version",true,{"int":[1,9007199254740991]}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["workflow",true,{"pool":["wf_00000000000000000000000000000000","wf_ed7bce6d2cdb8dbed42d0a063dca08c2","wf_971a8facbefa8df935e74fadcc83bf8a","wf_d2ed30be6dca5a755167ff9fe653c7ea",null]}],["version",true,{"int":[1,9007199254740991]}]]}"#)
     }
 }
 
@@ -31,7 +31,7 @@ impl proptest::arbitrary::Arbitrary for crate::madoo::attempts_report_v1::Attemp
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["wf_00000000000000000000000000000000","wf_ed7bce6d2cdb8dbed42d0a063dca08c2","wf_971a8facbefa8df935e74fadcc83bf8a","wf_d2ed30be6dca5a755167ff9fe653c7ea",null]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["wf_00000000000000000000000000000000","wf_ed7bce6d2cdb8dbed42d0a063dca08c2","wf_971a8facbefa8df935e74fadcc83bf8a","wf_d2ed30be6dca5a755167ff9fe653c7ea",null]}"#)
     }
 }
 
@@ -39,7 +39,7 @@ impl proptest::arbitrary::Arbitrary for crate::madoo::attempts_report_v1::Attemp
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["max_attempts",true,{"int":[1,5]}],["on_exhausted",true,{"pool":["best","discard","fail"]}],["minimum_score_to_deliver",true,{"one_of":[{"num":[0.0,1.0]},{"pool":[null]}]}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["max_attempts",true,{"int":[1,5]}],["on_exhausted",true,{"pool":["best","discard","fail"]}],["minimum_score_to_deliver",true,{"one_of":[{"num":[0.0,1.0]},{"pool":[null]}]}]]}"#)
     }
 }
 
@@ -47,7 +47,7 @@ impl proptest::arbitrary::Arbitrary for crate::madoo::attempts_report_v1::Attemp
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["best","discard","fail"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["best","discard","fail"]}"#)
     }
 }
 
@@ -55,7 +55,7 @@ impl proptest::arbitrary::Arbitrary for crate::madoo::attempts_report_v1::Attemp
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["attempt",true,{"int":[1,5]}],["execution",true,{"pool":["run_00000000000000000000000000000000","run_ed7bce6d2cdb8dbed42d0a063dca08c2","run_971a8facbefa8df935e74fadcc83bf8a","run_d2ed30be6dca5a755167ff9fe653c7ea"]}],["accepted",true,{"pool":[true,false]}],["score",true,{"num":[0.0,1.0]}],["feedback",true,{"one_of":[{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},{"pool":[null]}]}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["attempt",true,{"int":[1,5]}],["execution",true,{"pool":["run_00000000000000000000000000000000","run_ed7bce6d2cdb8dbed42d0a063dca08c2","run_971a8facbefa8df935e74fadcc83bf8a","run_d2ed30be6dca5a755167ff9fe653c7ea"]}],["accepted",true,{"pool":[true,false]}],["score",true,{"num":[0.0,1.0]}],["feedback",true,{"one_of":[{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},{"pool":[null]}]}]]}"#)
     }
 }
 
@@ -63,7 +63,7 @@ impl proptest::arbitrary::Arbitrary for crate::madoo::attempts_report_v1::Attemp
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["run_00000000000000000000000000000000","run_ed7bce6d2cdb8dbed42d0a063dca08c2","run_971a8facbefa8df935e74fadcc83bf8a","run_d2ed30be6dca5a755167ff9fe653c7ea"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["run_00000000000000000000000000000000","run_ed7bce6d2cdb8dbed42d0a063dca08c2","run_971a8facbefa8df935e74fadcc83bf8a","run_d2ed30be6dca5a755167ff9fe653c7ea"]}"#)
     }
 }
 
@@ -71,7 +71,7 @@ impl proptest::arbitrary::Arbitrary for crate::madoo::attempts_report_v1::Attemp
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["accepted","best_unaccepted","discarded"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["accepted","best_unaccepted","discarded"]}"#)
     }
 }
 
@@ -79,7 +79,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::Goal {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["id",true,{"pool":["00000000000000-000000","49730467209581-lsv42b","38263370494197-t25z51","85081593547456-r980zv"]}],["objective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["status",true,{"pool":["active","auditing","complete","paused","aborted"]}],["policy",true,{"pool":["goal","list"]}],["agentRole",false,{"pool":["designer"]}],["parentId",false,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["verificationContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["autoContinue",true,{"pool":[true,false]}],["taskList",false,{"object":[["version",true,{"pool":[1]}],["tasks",true,{"array":{"object":[["id",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["title",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["status",true,{"pool":["pending","in_progress","complete"]}],["agentRole",false,{"pool":["designer"]}],["subtasks",false,{"pool":[[],[{"id":"synthesize","title":"synthesize","status":"pending"}],[{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]}],[{"id":"","title":"synthesize","status":"pending"}],[{"id":"é✓ßé","title":"synthesize","status":"pending"}],[{"id":"😀𝄞😀𝄞","title":"synthesize","status":"pending"}],[{"id":"synthesize","title":"a","status":"pending"}],[{"id":"synthesize","title":"é✓ßé","status":"pending"}],[{"id":"synthesize","title":"😀𝄞😀𝄞","status":"pending"}],[{"id":"synthesize","title":"synthesize","status":"in_progress"}],[{"id":"synthesize","title":"synthesize","status":"complete"}],[{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer"}],[{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[]}],[{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending"}]}],[{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]}]}],[{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"","title":"synthesize","status":"pending"}]}]]}]]},"min":0,"max":4}]]}],["auditHistory",false,{"array":{"object":[["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["approved",true,{"pool":[true,false]}],["disapproved",true,{"pool":[true,false]}],["impossible",false,{"pool":[true,false]}],["impossibleReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["model",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["thinkingLevel",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["report",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["error",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["regressionShieldPassed",false,{"pool":[true,false]}],["regressionShieldMissing",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":3}],["revision",false,{"int":[0,9007199254740991]}],["durationMs",false,{"int":[0,9007199254740991]}]]},"min":0,"max":4}],["stopReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["pauseReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["pauseSuggestedAction",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["pauseKind",false,{"pool":["decision","error","wait","blocked"]}],["pauseOptions",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":3}],["pauseRecommended",false,{"num":[-1000000000.0,1000000000.0]}],["pauseResumeAt",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["autoResumedAt",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["autoResumedEvent",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["providerErrorDiagnostic",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryEpisodeKey",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryNoticeKeys",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}],["interruptedAt",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["interruptedReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["auditInfraStreak",false,{"num":[-1000000000.0,1000000000.0]}],["errorBrakeStreak",false,{"num":[-1000000000.0,1000000000.0]}],["revision",false,{"int":[0,9007199254740991]}],["pendingCompletion",false,{"object":[["completionSummary",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["verificationSummary",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["phase",false,{"pool":["running","recovery-pending","retry-waiting","quota-waiting"]}],["attemptId",false,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["startedAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["wallDeadlineAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["recoveryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["recoveryReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryRetryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["providerErrorDiagnostic",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryEpisodeKey",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryNoticeKeys",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}],["automaticRecoveryAttempted",false,{"pool":[true,false]}],["automaticRecoveryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["automaticRecoveryGeneration",false,{"int":[0,9007199254740991]}],["automaticRecoveryAttempts",false,{"int":[0,9007199254740991]}],["automaticRecoveryFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["automaticRecoveryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["retryAttempts",false,{"int":[0,9007199254740991]}],["retryFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["retryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaAttempts",false,{"int":[0,9007199254740991]}],["quotaFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaAutoRetryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaSignal",false,{"pool":["rate-limit","plan-quota","billing"]}],["retryAfterSec",false,{"num":[0.0,1000000000.0]}],["retryFromUpstream",false,{"pool":[true,false]}],["resetAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}]]}],["pendingTasks",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}],["completionSummary",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["createdVia",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["activePath",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["archivedPath",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["objectiveRepairHistory",false,{"array":{"object":[["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["action",true,{"pool":["auto-applied","queued"]}],["originalObjective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["replacementObjective",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["originalContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["replacementContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["source",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["reason",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["evidence",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["confidence",true,{"pool":["best-effort","fallback"]}],["revisionBefore",true,{"int":[0,9007199254740991]}],["revisionAfter",true,{"int":[0,9007199254740991]}]]},"min":0,"max":4}],["repairTarget",false,{"object":[["id",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["objective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["verificationContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["reasons",true,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":3}],["source",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["replanPromptedAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}]]}],["objectiveProvenance",false,{"object":[["originalObjective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["originalContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["userSeeds",false,{"array":{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}]]}],["telemetry",false,{"object":[["turns",true,{"int":[0,9007199254740991]}],["fileWrites",true,{"int":[0,9007199254740991]}],["bashCalls",true,{"int":[0,9007199254740991]}]]}],["usage",true,{"object":[["tokensUsed",true,{"int":[0,9007199254740991]}],["tokensLimit",true,{"int":[0,9007199254740991]}]]}],["createdAt",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["updatedAt",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["id",true,{"pool":["00000000000000-000000","49730467209581-lsv42b","38263370494197-t25z51","85081593547456-r980zv"]}],["objective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["status",true,{"pool":["active","auditing","complete","paused","aborted"]}],["policy",true,{"pool":["goal","list"]}],["agentRole",false,{"pool":["designer"]}],["parentId",false,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["verificationContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["autoContinue",true,{"pool":[true,false]}],["taskList",false,{"object":[["version",true,{"pool":[1]}],["tasks",true,{"array":{"object":[["id",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["title",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["status",true,{"pool":["pending","in_progress","complete"]}],["agentRole",false,{"pool":["designer"]}],["subtasks",false,{"pool":[[],[{"id":"synthesize","title":"synthesize","status":"pending"}],[{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]}],[{"id":"","title":"synthesize","status":"pending"}],[{"id":"é✓ßé","title":"synthesize","status":"pending"}],[{"id":"😀𝄞😀𝄞","title":"synthesize","status":"pending"}],[{"id":"synthesize","title":"a","status":"pending"}],[{"id":"synthesize","title":"é✓ßé","status":"pending"}],[{"id":"synthesize","title":"😀𝄞😀𝄞","status":"pending"}],[{"id":"synthesize","title":"synthesize","status":"in_progress"}],[{"id":"synthesize","title":"synthesize","status":"complete"}],[{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer"}],[{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[]}],[{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending"}]}],[{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]}]}],[{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"","title":"synthesize","status":"pending"}]}]]}]]},"min":0,"max":4}]]}],["auditHistory",false,{"array":{"object":[["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["approved",true,{"pool":[true,false]}],["disapproved",true,{"pool":[true,false]}],["impossible",false,{"pool":[true,false]}],["impossibleReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["model",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["thinkingLevel",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["report",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["error",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["regressionShieldPassed",false,{"pool":[true,false]}],["regressionShieldMissing",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":3}],["revision",false,{"int":[0,9007199254740991]}],["durationMs",false,{"int":[0,9007199254740991]}]]},"min":0,"max":4}],["stopReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["pauseReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["pauseSuggestedAction",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["pauseKind",false,{"pool":["decision","error","wait","blocked"]}],["pauseOptions",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":3}],["pauseRecommended",false,{"num":[-1000000000.0,1000000000.0]}],["pauseResumeAt",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["autoResumedAt",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["autoResumedEvent",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["providerErrorDiagnostic",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryEpisodeKey",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryNoticeKeys",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}],["interruptedAt",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["interruptedReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["auditInfraStreak",false,{"num":[-1000000000.0,1000000000.0]}],["errorBrakeStreak",false,{"num":[-1000000000.0,1000000000.0]}],["revision",false,{"int":[0,9007199254740991]}],["pendingCompletion",false,{"object":[["completionSummary",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["verificationSummary",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["phase",false,{"pool":["running","recovery-pending","retry-waiting","quota-waiting"]}],["attemptId",false,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["startedAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["wallDeadlineAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["recoveryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["recoveryReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryRetryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["providerErrorDiagnostic",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryEpisodeKey",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryNoticeKeys",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}],["automaticRecoveryAttempted",false,{"pool":[true,false]}],["automaticRecoveryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["automaticRecoveryGeneration",false,{"int":[0,9007199254740991]}],["automaticRecoveryAttempts",false,{"int":[0,9007199254740991]}],["automaticRecoveryFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["automaticRecoveryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["retryAttempts",false,{"int":[0,9007199254740991]}],["retryFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["retryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaAttempts",false,{"int":[0,9007199254740991]}],["quotaFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaAutoRetryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaSignal",false,{"pool":["rate-limit","plan-quota","billing"]}],["retryAfterSec",false,{"num":[0.0,1000000000.0]}],["retryFromUpstream",false,{"pool":[true,false]}],["resetAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}]]}],["pendingTasks",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}],["completionSummary",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["createdVia",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["activePath",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["archivedPath",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["objectiveRepairHistory",false,{"array":{"object":[["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["action",true,{"pool":["auto-applied","queued"]}],["originalObjective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["replacementObjective",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["originalContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["replacementContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["source",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["reason",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["evidence",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["confidence",true,{"pool":["best-effort","fallback"]}],["revisionBefore",true,{"int":[0,9007199254740991]}],["revisionAfter",true,{"int":[0,9007199254740991]}]]},"min":0,"max":4}],["repairTarget",false,{"object":[["id",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["objective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["verificationContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["reasons",true,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":3}],["source",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["replanPromptedAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}]]}],["objectiveProvenance",false,{"object":[["originalObjective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["originalContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["userSeeds",false,{"array":{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}]]}],["telemetry",false,{"object":[["turns",true,{"int":[0,9007199254740991]}],["fileWrites",true,{"int":[0,9007199254740991]}],["bashCalls",true,{"int":[0,9007199254740991]}]]}],["usage",true,{"object":[["tokensUsed",true,{"int":[0,9007199254740991]}],["tokensLimit",true,{"int":[0,9007199254740991]}]]}],["createdAt",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["updatedAt",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}]]}"#)
     }
 }
 
@@ -87,7 +87,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::GoalId {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["00000000000000-000000","49730467209581-lsv42b","38263370494197-t25z51","85081593547456-r980zv"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["00000000000000-000000","49730467209581-lsv42b","38263370494197-t25z51","85081593547456-r980zv"]}"#)
     }
 }
 
@@ -95,7 +95,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::GoalStatus {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["active","auditing","complete","paused","aborted"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["active","auditing","complete","paused","aborted"]}"#)
     }
 }
 
@@ -103,7 +103,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::GoalPolicy {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["goal","list"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["goal","list"]}"#)
     }
 }
 
@@ -111,7 +111,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::GoalAgentRole {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["designer"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["designer"]}"#)
     }
 }
 
@@ -119,7 +119,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::GoalTaskList {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["version",true,{"pool":[1]}],["tasks",true,{"array":{"object":[["id",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["title",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["status",true,{"pool":["pending","in_progress","complete"]}],["agentRole",false,{"pool":["designer"]}],["subtasks",false,{"array":{"pool":[{"id":"synthesize","title":"synthesize","status":"pending"},{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]},{"id":"","title":"synthesize","status":"pending"},{"id":"é✓ßé","title":"synthesize","status":"pending"},{"id":"😀𝄞😀𝄞","title":"synthesize","status":"pending"},{"id":"synthesize","title":"a","status":"pending"},{"id":"synthesize","title":"é✓ßé","status":"pending"},{"id":"synthesize","title":"😀𝄞😀𝄞","status":"pending"},{"id":"synthesize","title":"synthesize","status":"in_progress"},{"id":"synthesize","title":"synthesize","status":"complete"},{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer"},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending"}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"","title":"synthesize","status":"pending"}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"é✓ßé","title":"synthesize","status":"pending"}]}]},"min":0,"max":4}]]},"min":0,"max":4}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["version",true,{"pool":[1]}],["tasks",true,{"array":{"object":[["id",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["title",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["status",true,{"pool":["pending","in_progress","complete"]}],["agentRole",false,{"pool":["designer"]}],["subtasks",false,{"array":{"pool":[{"id":"synthesize","title":"synthesize","status":"pending"},{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]},{"id":"","title":"synthesize","status":"pending"},{"id":"é✓ßé","title":"synthesize","status":"pending"},{"id":"😀𝄞😀𝄞","title":"synthesize","status":"pending"},{"id":"synthesize","title":"a","status":"pending"},{"id":"synthesize","title":"é✓ßé","status":"pending"},{"id":"synthesize","title":"😀𝄞😀𝄞","status":"pending"},{"id":"synthesize","title":"synthesize","status":"in_progress"},{"id":"synthesize","title":"synthesize","status":"complete"},{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer"},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending"}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"","title":"synthesize","status":"pending"}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"é✓ßé","title":"synthesize","status":"pending"}]}]},"min":0,"max":4}]]},"min":0,"max":4}]]}"#)
     }
 }
 
@@ -127,7 +127,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::GoalTaskListVersio
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":[1]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":[1]}"#)
     }
 }
 
@@ -135,7 +135,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::Task {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["id",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["title",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["status",true,{"pool":["pending","in_progress","complete"]}],["agentRole",false,{"pool":["designer"]}],["subtasks",false,{"array":{"object":[["id",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["title",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["status",true,{"pool":["pending","in_progress","complete"]}],["agentRole",false,{"pool":["designer"]}],["subtasks",false,{"array":{"pool":[{"id":"synthesize","title":"synthesize","status":"pending"},{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]},{"id":"","title":"synthesize","status":"pending"},{"id":"é✓ßé","title":"synthesize","status":"pending"},{"id":"😀𝄞😀𝄞","title":"synthesize","status":"pending"},{"id":"synthesize","title":"a","status":"pending"},{"id":"synthesize","title":"é✓ßé","status":"pending"},{"id":"synthesize","title":"😀𝄞😀𝄞","status":"pending"},{"id":"synthesize","title":"synthesize","status":"in_progress"},{"id":"synthesize","title":"synthesize","status":"complete"},{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer"},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending"}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"","title":"synthesize","status":"pending"}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"é✓ßé","title":"synthesize","status":"pending"}]}]},"min":0,"max":4}]]},"min":0,"max":4}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["id",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["title",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["status",true,{"pool":["pending","in_progress","complete"]}],["agentRole",false,{"pool":["designer"]}],["subtasks",false,{"array":{"object":[["id",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["title",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["status",true,{"pool":["pending","in_progress","complete"]}],["agentRole",false,{"pool":["designer"]}],["subtasks",false,{"array":{"pool":[{"id":"synthesize","title":"synthesize","status":"pending"},{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]},{"id":"","title":"synthesize","status":"pending"},{"id":"é✓ßé","title":"synthesize","status":"pending"},{"id":"😀𝄞😀𝄞","title":"synthesize","status":"pending"},{"id":"synthesize","title":"a","status":"pending"},{"id":"synthesize","title":"é✓ßé","status":"pending"},{"id":"synthesize","title":"😀𝄞😀𝄞","status":"pending"},{"id":"synthesize","title":"synthesize","status":"in_progress"},{"id":"synthesize","title":"synthesize","status":"complete"},{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer"},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending"}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"synthesize","title":"synthesize","status":"pending","agentRole":"designer","subtasks":[]}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"","title":"synthesize","status":"pending"}]},{"id":"synthesize","title":"synthesize","status":"pending","subtasks":[{"id":"é✓ßé","title":"synthesize","status":"pending"}]}]},"min":0,"max":4}]]},"min":0,"max":4}]]}"#)
     }
 }
 
@@ -143,7 +143,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::TaskStatus {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["pending","in_progress","complete"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["pending","in_progress","complete"]}"#)
     }
 }
 
@@ -151,7 +151,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::AuditVerdict {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["approved",true,{"pool":[true,false]}],["disapproved",true,{"pool":[true,false]}],["impossible",false,{"pool":[true,false]}],["impossibleReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["model",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["thinkingLevel",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["report",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["error",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["regressionShieldPassed",false,{"pool":[true,false]}],["regressionShieldMissing",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":3}],["revision",false,{"int":[0,9007199254740991]}],["durationMs",false,{"int":[0,9007199254740991]}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["approved",true,{"pool":[true,false]}],["disapproved",true,{"pool":[true,false]}],["impossible",false,{"pool":[true,false]}],["impossibleReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["model",true,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["thinkingLevel",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["report",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["error",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["regressionShieldPassed",false,{"pool":[true,false]}],["regressionShieldMissing",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":3}],["revision",false,{"int":[0,9007199254740991]}],["durationMs",false,{"int":[0,9007199254740991]}]]}"#)
     }
 }
 
@@ -159,7 +159,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::GoalPauseKind {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["decision","error","wait","blocked"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["decision","error","wait","blocked"]}"#)
     }
 }
 
@@ -167,7 +167,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::PendingCompletion 
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["completionSummary",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["verificationSummary",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["phase",false,{"pool":["running","recovery-pending","retry-waiting","quota-waiting"]}],["attemptId",false,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["startedAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["wallDeadlineAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["recoveryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["recoveryReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryRetryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["providerErrorDiagnostic",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryEpisodeKey",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryNoticeKeys",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}],["automaticRecoveryAttempted",false,{"pool":[true,false]}],["automaticRecoveryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["automaticRecoveryGeneration",false,{"int":[0,9007199254740991]}],["automaticRecoveryAttempts",false,{"int":[0,9007199254740991]}],["automaticRecoveryFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["automaticRecoveryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["retryAttempts",false,{"int":[0,9007199254740991]}],["retryFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["retryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaAttempts",false,{"int":[0,9007199254740991]}],["quotaFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaAutoRetryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaSignal",false,{"pool":["rate-limit","plan-quota","billing"]}],["retryAfterSec",false,{"num":[0.0,1000000000.0]}],["retryFromUpstream",false,{"pool":[true,false]}],["resetAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["completionSummary",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["verificationSummary",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["phase",false,{"pool":["running","recovery-pending","retry-waiting","quota-waiting"]}],["attemptId",false,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["startedAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["wallDeadlineAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["recoveryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["recoveryReason",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryRetryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["providerErrorDiagnostic",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryEpisodeKey",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["recoveryNoticeKeys",false,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}],["automaticRecoveryAttempted",false,{"pool":[true,false]}],["automaticRecoveryAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["automaticRecoveryGeneration",false,{"int":[0,9007199254740991]}],["automaticRecoveryAttempts",false,{"int":[0,9007199254740991]}],["automaticRecoveryFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["automaticRecoveryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["retryAttempts",false,{"int":[0,9007199254740991]}],["retryFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["retryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaAttempts",false,{"int":[0,9007199254740991]}],["quotaFirstAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaAutoRetryUntil",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["quotaSignal",false,{"pool":["rate-limit","plan-quota","billing"]}],["retryAfterSec",false,{"num":[0.0,1000000000.0]}],["retryFromUpstream",false,{"pool":[true,false]}],["resetAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}]]}"#)
     }
 }
 
@@ -175,7 +175,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::PendingCompletionP
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["running","recovery-pending","retry-waiting","quota-waiting"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["running","recovery-pending","retry-waiting","quota-waiting"]}"#)
     }
 }
 
@@ -183,7 +183,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::PendingCompletionQ
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["rate-limit","plan-quota","billing"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["rate-limit","plan-quota","billing"]}"#)
     }
 }
 
@@ -191,7 +191,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::ObjectiveRepair {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["action",true,{"pool":["auto-applied","queued"]}],["originalObjective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["replacementObjective",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["originalContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["replacementContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["source",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["reason",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["evidence",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["confidence",true,{"pool":["best-effort","fallback"]}],["revisionBefore",true,{"int":[0,9007199254740991]}],["revisionAfter",true,{"int":[0,9007199254740991]}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["at",true,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}],["action",true,{"pool":["auto-applied","queued"]}],["originalObjective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["replacementObjective",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["originalContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["replacementContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["source",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["reason",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["evidence",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["confidence",true,{"pool":["best-effort","fallback"]}],["revisionBefore",true,{"int":[0,9007199254740991]}],["revisionAfter",true,{"int":[0,9007199254740991]}]]}"#)
     }
 }
 
@@ -199,7 +199,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::ObjectiveRepairAct
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["auto-applied","queued"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["auto-applied","queued"]}"#)
     }
 }
 
@@ -207,7 +207,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::ObjectiveRepairCon
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"pool":["best-effort","fallback"]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"pool":["best-effort","fallback"]}"#)
     }
 }
 
@@ -215,7 +215,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::ObjectiveRepairTar
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["id",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["objective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["verificationContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["reasons",true,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":3}],["source",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["replanPromptedAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["id",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["objective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["verificationContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["reasons",true,{"array":{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":3}],["source",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["replanPromptedAt",false,{"pool":["2026-03-01T12:00:00Z","2026-03-01T13:45:10.123456+02:00","1999-12-31T23:59:59-05:00"]}]]}"#)
     }
 }
 
@@ -223,7 +223,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::ObjectiveProvenanc
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["originalObjective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["originalContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["userSeeds",false,{"array":{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["originalObjective",true,{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]}],["originalContract",false,{"pool":["synthesize","","é✓ßé","😀𝄞😀𝄞"]}],["userSeeds",false,{"array":{"pool":["synthesize","a","é✓ßé","😀𝄞😀𝄞"]},"min":0,"max":4}]]}"#)
     }
 }
 
@@ -231,7 +231,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::GoalTelemetry {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["turns",true,{"int":[0,9007199254740991]}],["fileWrites",true,{"int":[0,9007199254740991]}],["bashCalls",true,{"int":[0,9007199254740991]}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["turns",true,{"int":[0,9007199254740991]}],["fileWrites",true,{"int":[0,9007199254740991]}],["bashCalls",true,{"int":[0,9007199254740991]}]]}"#)
     }
 }
 
@@ -239,7 +239,7 @@ impl proptest::arbitrary::Arbitrary for crate::pi_glla::goal::GoalUsage {
     type Parameters = ();
     type Strategy = proptest::strategy::BoxedStrategy<Self>;
     fn arbitrary_with((): ()) -> Self::Strategy {
-        schemac_runtime::arbitrary::strategy(r#"{"object":[["tokensUsed",true,{"int":[0,9007199254740991]}],["tokensLimit",true,{"int":[0,9007199254740991]}]]}"#)
+        schemac_runtime::__private::arbitrary::strategy(r#"{"object":[["tokensUsed",true,{"int":[0,9007199254740991]}],["tokensLimit",true,{"int":[0,9007199254740991]}]]}"#)
     }
 }
 

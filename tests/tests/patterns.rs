@@ -29,7 +29,7 @@ fn a_value_that_spends_the_step_limit_is_rejected_with_its_pointer() {
         format!(
             "pattern `^(x)(?:a|aa)+\\1$` gave up on this value after {} backtracking steps, so the value is rejected \
              (the limit keeps a pattern that backtracks from taking exponential time)",
-            schemac_runtime::pattern::BACKTRACK_LIMIT
+            schemac_runtime::__private::pattern::BACKTRACK_LIMIT
         )
     );
     // Building the value in Rust checks the same way.

@@ -8,11 +8,13 @@
 //! - `conformance`: run the JSON-Schema-Test-Suite, write its report, hold it to the baseline.
 //! - `corpus`: the same for real schemas and their documents (`../shared/corpus/schemastore`).
 //! - `bench`: the deserialization benchmark, and its ratios for BENCHMARKS.md; `bench codegen`:
-//!   code generation at catalog scale and against cargo-typify.
+//!   code generation at catalog scale and against cargo-typify; `bench diff`: `schemac diff`
+//!   over real schema histories.
 //! - `fuzz --seconds N`: the cargo-fuzz targets of `fuzz/`, N seconds each.
 
 mod bench;
 mod bench_codegen;
+mod bench_diff;
 mod ci;
 mod codegen;
 mod conformance;
@@ -52,6 +54,10 @@ commands:
   bench codegen
             time codegen of a 1,000-schema catalog (no cache, unchanged rerun) and schemac compile
             against cargo-typify 0.8.0 (installed under target/bench-codegen/) per schema
+  bench diff
+            time `schemac diff` (release build) per pair over the goal schema's history (both policies)
+            and the versioned families of ../shared/corpus/schemastore; report verdicts, witnesses,
+            unknowns, median and max time; write target/bench-diff/REPORT.md
 ";
 
 fn main() -> ExitCode {
@@ -72,6 +78,7 @@ fn main() -> ExitCode {
         }
         ["fuzz", rest @ ..] => fuzz::run(&root, rest),
         ["bench", "codegen"] => bench_codegen::run(&root),
+        ["bench", "diff"] => bench_diff::run(&root),
         ["bench", rest @ ..] => bench::run(&root, &rest.iter().map(|s| s.to_string()).collect::<Vec<_>>()),
         ["help" | "--help" | "-h"] => {
             print!("{USAGE}");

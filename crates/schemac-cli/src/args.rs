@@ -18,7 +18,8 @@ Commands and their flags (details: schemac compile --help):
   schemac codegen [--config FILE]
   schemac check [--config FILE]
   schemac release [--config FILE] [--dry-run] [--no-package] [--no-verify]
-  schemac diff OLD NEW [--role reader|writer|both] [--format text|json]
+  schemac diff OLD NEW [--role reader|writer|both] [--policy strict|lenient] [--format text|json]
+               [--schema-dir DIR]... [--map URL_PREFIX=DIR]... [--default-draft DRAFT]
   schemac docs SCHEMA [--reference NAME] [--summary TEXT] [--schema-version VERSION]
                [--served-at WHERE]... [--appears WHERE]... [-o OUT.md]
   schemac serve [--config FILE] [--addr ADDR] [--mcp-stdio] [--mcp-allowed-host HOST]... [--no-watch]
@@ -263,7 +264,7 @@ fn parse_size(value: &str) -> Result<u64, String> {
     number.checked_mul(1 << shift).ok_or_else(|| "the size does not fit in 64 bits".to_owned())
 }
 
-fn parse_map(value: &str) -> Result<schemac::UrlMap, String> {
+pub(crate) fn parse_map(value: &str) -> Result<schemac::UrlMap, String> {
     match value.split_once('=') {
         Some((prefix, dir)) if !prefix.is_empty() && !dir.is_empty() => {
             Ok(schemac::UrlMap { prefix: prefix.to_owned(), dir: PathBuf::from(dir) })

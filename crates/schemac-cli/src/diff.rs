@@ -11,24 +11,30 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
-use schemac::diff::{Options, Role};
+use schemac::diff::{Options, Policy, Role};
 
 /// `schemac diff`.
 #[derive(Debug, Args)]
 #[command(after_long_help = "\
 Readers: code built on the NEW types must read every document written under OLD (old ⊆ new,
 Confluent's BACKWARD). Writers: documents written under NEW must still be read by code built
-on the OLD types (new ⊆ old, FORWARD). Both: FULL. Each change is compatible, breaking or
-unknown (with the reason) for each role; a breaking one comes with a witness, a document one
-version accepts and the other rejects, found among documents synthesized from both versions
-and judged by the jsonschema crate.
+on the OLD types (new ⊆ old, FORWARD). Both: FULL. The verdicts are set inclusions, proved by
+rules (listed in the output) or shown false by a witness: a document one version accepts and
+the other rejects, built from the schemas and confirmed by the jsonschema crate. Where neither
+is found, the verdict is unknown, with the reason; never breaking without a witness.
+
+--policy lenient counts a property added to or removed from an open object (no
+additionalProperties) as compatible: producers send only the properties the schema declares
+(Confluent's COMPATIBLE_CHANGES_LENIENT). The output says which verdicts that decided.
 
 OLD and NEW are schema files, or directories whose schemas are matched by `$id`, then by path.
+Refs to other files resolve as in `schemac compile` (--schema-dir, --map; both versions).
 
 Examples:
   schemac diff v1/order.json v2/order.json
   schemac diff --role reader old-schemas/ schemas/
-  schemac diff --format json a.json b.json
+  schemac diff --policy lenient --format json a.json b.json
+  schemac diff v1/app.json v2/app.json --map https://example.com/schemas/=common
 
 Exit status: 0 nothing breaking for the role, 1 something breaking, 2 something unknown and
 nothing breaking (also usage errors).")]
@@ -45,9 +51,37 @@ pub struct Diff {
     /// `text` (grouped, one line per change) or `json`.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
-    /// Skip the witness search (faster; breaking verdicts then come without a document).
+    /// What undeclared properties of open objects mean: `strict` (any name, any value) or
+    /// `lenient` (only the declared ones are sent).
+    #[arg(long, value_enum, default_value = "strict")]
+    pub policy: PolicyArg,
+    /// Skip confirming witnesses (faster; every failing place is then unknown).
     #[arg(long)]
     pub no_witnesses: bool,
+    /// Also search counterexamples to the compatible verdicts among documents synthesized from
+    /// both versions (a check of the proofs from outside; slow on large schemas).
+    #[arg(long)]
+    pub counterexamples: bool,
+    /// The draft of schemas that have no `$schema` (both versions).
+    #[arg(long, value_name = "DRAFT", default_value = "2020-12", value_parser = parse_draft)]
+    pub default_draft: schemac::Draft,
+    /// A directory whose schemas refs can reach by `$id`, for both versions (repeatable).
+    #[arg(long = "schema-dir", value_name = "DIR")]
+    pub schema_dirs: Vec<PathBuf>,
+    /// Resolve refs starting with URL_PREFIX to files under DIR, for both versions; nothing is
+    /// fetched (repeatable).
+    #[arg(long = "map", value_name = "URL_PREFIX=DIR", value_parser = crate::args::parse_map)]
+    pub maps: Vec<schemac::UrlMap>,
+}
+
+fn parse_draft(name: &str) -> Result<schemac::Draft, String> {
+    schemac::Draft::from_name(name).ok_or_else(|| "expected one of 2020-12, 2019-09, 7, 6, 4".to_owned())
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum PolicyArg {
+    Strict,
+    Lenient,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -82,12 +116,18 @@ fn report(args: &Diff) -> Result<ExitCode> {
         RoleArg::Writer => Role::Writer,
         RoleArg::Both => Role::Both,
     };
-    let (old, new) = (front(&args.old)?, front(&args.new)?);
-    let mut report = schemac::diff::diff(&old, &new, &Options::default())?;
-    let search = if args.no_witnesses {
-        None
+    let (old, new) = (front(&args.old, args)?, front(&args.new, args)?);
+    let policy = match args.policy {
+        PolicyArg::Strict => Policy::Strict,
+        PolicyArg::Lenient => Policy::Lenient,
+    };
+    let config = schemac::Config { default_draft: args.default_draft, ..schemac::Config::default() };
+    let options = Options { config, policy };
+    let report = if args.no_witnesses { schemac::diff::diff(&old, &new, &options)? } else { schemac_synth::diff(&old, &new, &options)? };
+    let search = if args.counterexamples {
+        Some(schemac_synth::witnesses(&report, &old, &new, &schemac_synth::SynthConfig::default(), COUNTEREXAMPLE_BUDGET)?)
     } else {
-        Some(schemac_synth::witnesses(&mut report, &old, &new, &schemac_synth::SynthConfig::default())?)
+        None
     };
     let mut out = String::new();
     match args.format {
@@ -95,8 +135,8 @@ fn report(args: &Diff) -> Result<ExitCode> {
             out.push_str(&report.to_text(role));
             if let Some(search) = &search {
                 out.push_str(&format!(
-                    "witnesses: {} of {} breaking verdicts, from {} synthesized documents\n",
-                    search.witnessed, search.breaking, search.candidates
+                    "counterexample search: {} synthesized documents tried; {} of {} breaking verdicts have a witness\n",
+                    search.candidates, search.witnessed, search.breaking
                 ));
                 for counterexample in &search.counterexamples {
                     out.push_str(&format!("counterexample (the diff is wrong here; please report it): {counterexample:?}\n"));
@@ -123,9 +163,12 @@ fn report(args: &Diff) -> Result<ExitCode> {
     })
 }
 
+/// The most documents the counterexample search judges.
+const COUNTEREXAMPLE_BUDGET: usize = 5_000;
+
 /// The front end of a schema file, or of every schema in a directory (displayed by their
 /// paths below it, so the two versions' files match by path).
-fn front(path: &Path) -> Result<schemac::Front> {
+fn front(path: &Path, args: &Diff) -> Result<schemac::Front> {
     let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut files = Vec::new();
     if meta.is_dir() {
@@ -162,7 +205,9 @@ fn front(path: &Path) -> Result<schemac::Front> {
             schemac::SchemaSource { path: file.clone(), display, module, root_name, ..schemac::SchemaSource::default() }
         })
         .collect();
-    let catalog_dirs = if meta.is_dir() { vec![path.to_path_buf()] } else { Vec::new() };
-    let input = schemac::Input { schemas, catalog_dirs, ..schemac::Input::default() };
-    Ok(schemac::front(&input, &schemac::Config::default())?)
+    let mut catalog_dirs = if meta.is_dir() { vec![path.to_path_buf()] } else { Vec::new() };
+    catalog_dirs.extend(args.schema_dirs.iter().cloned());
+    let input = schemac::Input { schemas, catalog_dirs, maps: args.maps.clone(), ..schemac::Input::default() };
+    let config = schemac::Config { default_draft: args.default_draft, ..schemac::Config::default() };
+    Ok(schemac::front(&input, &config)?)
 }

@@ -171,7 +171,8 @@ fn lenient_schemas_compile_with_warnings_unless_denied() {
 }
 
 /// `schemac diff`: the exit status follows the role's verdicts; a breaking change comes with
-/// its witness; `--format json` is machine-readable.
+/// its witness; an undecided one with its reason; `--format json` is machine-readable; the
+/// lenient policy says which verdicts it decided.
 #[test]
 fn diff_exits_by_the_role_verdict() {
     let cases = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/diff/cases/");
@@ -179,17 +180,58 @@ fn diff_exits_by_the_role_verdict() {
     let (old, new) = pair("required-added");
     let breaking = check_exit(&["diff", &old, &new], 1);
     let text = stdout(&breaking);
-    assert!(text.contains("required-added") && text.contains("witness: {}") && text.contains("bump: major"), "{text}");
+    assert!(text.contains("required-added") && text.contains("witness for readers (valid under old, invalid under new): {}"), "{text}");
+    assert!(
+        text.contains("policy: strict") && text.contains("writers (new ⊆ old): proved, by rules") && text.contains("bump: major"),
+        "{text}"
+    );
     check_exit(&["diff", "--role", "writer", "--no-witnesses", &old, &new], 0);
+    // Without confirming witnesses nothing is breaking: the failing place is undecided.
+    check_exit(&["diff", "--role", "reader", "--no-witnesses", &old, &new], 2);
     let (old, new) = pair("pattern-changed");
-    let unknown = check_exit(&["diff", "--format", "json", &old, &new], 2);
-    let json: serde_json::Value = serde_json::from_str(&stdout(&unknown)).expect("JSON output");
+    let json = check_exit(&["diff", "--format", "json", &old, &new], 1);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("JSON output");
     assert_eq!(json["changes"][0]["kind"], "pattern-changed");
-    assert_eq!(json["changes"][0]["readers"], "unknown");
-    assert!(json["changes"][0]["reason"].as_str().is_some_and(|r| r.contains("not decided")));
+    assert_eq!(json["changes"][0]["witnesses"]["readers"], serde_json::json!({"a": "x"}));
+    let (old, new) = pair("if-changed");
+    let unknown = check_exit(&["diff", "--role", "writer", "--format", "json", &old, &new], 2);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&unknown)).expect("JSON output");
+    assert_eq!(json["changes"][0]["writers"], "unknown");
+    assert!(json["changes"][0]["reason"].as_str().is_some_and(|r| r.contains("not decided")), "{json}");
     let (old, new) = pair("annotations-only");
     let same = check_exit(&["diff", &old, &new], 0);
     assert!(stdout(&same).contains("bump: patch"), "{}", stdout(&same));
+    let (old, new) = pair("property-added-open");
+    check_exit(&["diff", "--role", "reader", &old, &new], 1);
+    let lenient = check_exit(&["diff", "--role", "reader", "--policy", "lenient", &old, &new], 0);
+    let text = stdout(&lenient);
+    assert!(text.contains("policy: lenient") && text.contains("[readers: compatible (lenient policy)"), "{text}");
+}
+
+/// `schemac diff --map`/`--schema-dir`: two versions of a schema that refer to a shared file
+/// are diffed through it, on both sides.
+#[test]
+fn diff_follows_refs_between_files() {
+    let dir = TempDir::new("schemac-diff-refs");
+    dir.write(
+        "common/base.json",
+        r#"{"$id": "https://example.com/schemas/base.json", "type": "object", "properties": {"id": {"type": "string"}}}"#,
+    );
+    let app = |extra: &str| {
+        format!(r#"{{"type": "object", "properties": {{"base": {{"$ref": "https://example.com/schemas/base.json"}}{extra}}}}}"#)
+    };
+    let old = dir.write("v1/app.json", &app(""));
+    let new = dir.write("v2/app.json", &app(r#", "count": {"type": "integer"}"#));
+    let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
+    let common = dir.0.join("common");
+    let map = format!("https://example.com/schemas/={}", common.display());
+    let mapped = check_exit(&["diff", "--role", "writer", "--map", &map, old, new], 0);
+    assert!(stdout(&mapped).contains("property-added-open"), "{}", stdout(&mapped));
+    let catalog = check_exit(&["diff", "--role", "reader", "--schema-dir", common.to_str().unwrap(), old, new], 1);
+    assert!(stdout(&catalog).contains("witness for readers"), "{}", stdout(&catalog));
+    // Without either, the ref cannot be resolved: an error naming it.
+    let unresolved = check_exit(&["diff", old, new], 1);
+    assert!(stderr(&unresolved).contains("base.json"), "{}", stderr(&unresolved));
 }
 
 /// `schemac docs`: the page of the repository's attempts report with the publisher's header

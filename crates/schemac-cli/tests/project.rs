@@ -134,7 +134,7 @@ fn check_holds_the_version_to_the_baseline_and_release_bumps_it() {
     repo.run(&["release", "--no-package"], 0);
     assert!(repo.read("schemac.toml").contains("version = \"0.2.0\""));
     let changelog = repo.read("schema-types/CHANGELOG.md");
-    assert!(changelog.contains("## 0.2.0") && changelog.contains("`note` removed from `order::Order`"), "{changelog}");
+    assert!(changelog.contains("## [0.2.0] - ") && changelog.contains("`note` removed from `order::Order`"), "{changelog}");
     let (out, _) = repo.run(&["check"], 0);
     assert!(out.contains("version 0.2.0 covers the 0 changes since release 0.2.0"), "{out}");
     let (out, _) = repo.run(&["release"], 0);

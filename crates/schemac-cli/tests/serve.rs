@@ -189,3 +189,67 @@ fn a_missing_config_is_a_usage_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("schemac.toml"), "{}", String::from_utf8_lossy(&output.stderr));
 }
+
+/// `POST /mcp` with `body` (in `session` when given) over a fresh connection: the status line
+/// and headers, lowercased names.
+fn mcp_post(addr: SocketAddr, session: Option<&str>, body: &str) -> String {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    let session = session.map(|id| format!("Mcp-Session-Id: {id}\r\nMcp-Protocol-Version: 2025-11-25\r\n")).unwrap_or_default();
+    write!(
+        stream,
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\n{session}Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response.to_ascii_lowercase()
+}
+
+/// SIGTERM stops `schemac serve` promptly and cleanly even while an MCP client holds its
+/// event stream open (a graceful shutdown used to wait for that stream for as long as the
+/// client kept it).
+#[test]
+fn sigterm_stops_the_server_with_an_mcp_stream_open() {
+    let dir = TempDir::new("schemac-serve-stop");
+    let config = dir.write("schemac.toml", CONFIG);
+    dir.write("schemas/order.json", "{ \"$id\": \"urn:shop:order\", \"type\": \"object\" }\n");
+    let mut server = Server::start(&config);
+    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#;
+    let answer = mcp_post(server.addr, None, initialize);
+    let session = answer
+        .lines()
+        .find_map(|line| line.strip_prefix("mcp-session-id:"))
+        .map(|id| id.trim().to_owned())
+        .unwrap_or_else(|| panic!("no session: {answer}"));
+    let answer = mcp_post(server.addr, Some(&session), r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    assert!(answer.starts_with("http/1.1 202"), "{answer}");
+    let mut events = TcpStream::connect(server.addr).unwrap();
+    write!(
+        events,
+        "GET /mcp HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\nMcp-Session-Id: {session}\r\nMcp-Protocol-Version: 2025-11-25\r\n\r\n",
+        server.addr
+    )
+    .unwrap();
+    let mut head = [0u8; 15];
+    events.read_exact(&mut head).unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200 OK", "the event stream is open");
+
+    let started = Instant::now();
+    let killed = Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "schemac serve still runs 20 s after SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status}");
+    assert!(started.elapsed() < Duration::from_secs(4), "it stopped only after {:?}", started.elapsed());
+    // The stream was closed, not left hanging.
+    events.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut rest = Vec::new();
+    events.read_to_end(&mut rest).expect("the event stream ends");
+}

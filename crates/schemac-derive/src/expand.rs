@@ -73,7 +73,7 @@ fn impls(input: &DeriveInput, schema: &Schema) -> TokenStream {
 
             fn schema() -> &'static ::schemac_runtime::__private::serde_json::Value {
                 static SCHEMA: ::std::sync::OnceLock<::schemac_runtime::__private::serde_json::Value> = ::std::sync::OnceLock::new();
-                SCHEMA.get_or_init(|| ::schemac_runtime::literal(#text))
+                SCHEMA.get_or_init(|| ::schemac_runtime::__private::literal(#text))
             }
         }
     }
@@ -101,7 +101,7 @@ fn assertion(ident: &syn::Ident, i: usize, bound: &Bound<'_>) -> TokenStream {
             #[allow(clippy::type_complexity)]
             fn conforms<T: ?::core::marker::Sized + #trait_name>() -> (
                 fn(&mut #rt::schemars::SchemaGenerator) -> #rt::schemars::Schema,
-                fn(&T, &#rt::validate::Path<'_>, &mut #rt::ValidationErrors),
+                fn(&T, &#rt::__private::validate::Path<'_>, &mut #rt::ValidationErrors),
             ) {
                 (|generator| generator.subschema_for::<T>(), |v, at, errors| #rt::Validate::validate_at(v, at, errors))
             }
@@ -109,7 +109,7 @@ fn assertion(ident: &syn::Ident, i: usize, bound: &Bound<'_>) -> TokenStream {
                 type Field = #ty;
                 fn parts() -> (
                     fn(&mut #rt::schemars::SchemaGenerator) -> #rt::schemars::Schema,
-                    fn(&Self::Field, &#rt::validate::Path<'_>, &mut #rt::ValidationErrors),
+                    fn(&Self::Field, &#rt::__private::validate::Path<'_>, &mut #rt::ValidationErrors),
                 ) {
                     conforms::<#ty>()
                 }

@@ -70,14 +70,14 @@ impl Bundler<'_, '_> {
                 let (holder, keyword, alone) = (&site.holder, site.keyword, site.alone);
                 let target = self.target(&site.target);
                 quote! {
-                    ::schemac_runtime::bundle::Ref { holder: #holder, keyword: #keyword, alone: #alone, target: #target }
+                    ::schemac_runtime::__private::bundle::Ref { holder: #holder, keyword: #keyword, alone: #alone, target: #target }
                 }
             })
             .collect();
         let (moved, resources) = (&plan.moved, &plan.resources);
         let edits = schemac::emit::edits_tokens(&quote!(::schemac_runtime), &plan.edits);
         quote! {
-            ::schemac_runtime::bundle::Subschema {
+            ::schemac_runtime::__private::bundle::Subschema {
                 document: #document,
                 pointer: "",
                 refs: &[#(#refs),*],
@@ -131,7 +131,7 @@ impl Bundler<'_, '_> {
 
                     fn json_schema(generator: &mut ::schemac_runtime::schemars::SchemaGenerator) -> ::schemac_runtime::schemars::Schema {
                         static TARGET: ::std::sync::LazyLock<::schemac_runtime::__private::serde_json::Value> =
-                            ::std::sync::LazyLock::new(|| ::schemac_runtime::literal(#json));
+                            ::std::sync::LazyLock::new(|| ::schemac_runtime::__private::literal(#json));
                         #body
                     }
                 }

@@ -89,7 +89,7 @@ fn object_assertions(written: &Written<'_>) -> TokenStream {
 /// `maxProperties`, `dependentRequired`) on `names`, an expression for a `&[&str]`; `None`
 /// for the other assertions.
 fn names_check(names: &TokenStream, assertion: &Assertion) -> Option<TokenStream> {
-    let rt = quote!(::schemac_runtime::assert);
+    let rt = quote!(::schemac_runtime::__private::assert);
     let call = match assertion {
         Assertion::MinProperties(n) => quote!(#rt::min_properties(#names, #n)),
         Assertion::MaxProperties(n) => quote!(#rt::max_properties(#names, #n)),
@@ -161,11 +161,11 @@ impl Walker<'_, '_> {
                 let v = num(rust);
                 if let Some(low) = low.filter(|low| *low <= ir_min && int.min < *low) {
                     let limit = Literal::i128_suffixed(low);
-                    out.extend(quote! { errors.check(at, ::schemac_runtime::assert::minimum(#v, #limit)); });
+                    out.extend(quote! { errors.check(at, ::schemac_runtime::__private::assert::minimum(#v, #limit)); });
                 }
                 if let Some(high) = high.filter(|high| *high >= ir_max && int.max > *high) {
                     let limit = Literal::i128_suffixed(high);
-                    out.extend(quote! { errors.check(at, ::schemac_runtime::assert::maximum(#v, #limit)); });
+                    out.extend(quote! { errors.check(at, ::schemac_runtime::__private::assert::maximum(#v, #limit)); });
                 }
                 out
             }
@@ -203,7 +203,7 @@ impl Walker<'_, '_> {
                         let pattern = schemac::emit::pattern_static_in(&quote!(::schemac_runtime), &name, pattern);
                         out.extend(quote! {
                             #pattern
-                            errors.check(at, ::schemac_runtime::assert::pattern(v, &#name));
+                            errors.check(at, ::schemac_runtime::__private::assert::pattern(v, &#name));
                         });
                     }
                     out.extend(newtype.assertions.iter().filter_map(|a| self.call(rust, a)));
@@ -220,8 +220,8 @@ impl Walker<'_, '_> {
                     quote! {
                         {
                             static #name: ::std::sync::LazyLock<::schemac_runtime::__private::serde_json::Value> =
-                                ::std::sync::LazyLock::new(|| ::schemac_runtime::literal(#text));
-                            errors.check(at, ::schemac_runtime::assert::constant(v, &#name));
+                                ::std::sync::LazyLock::new(|| ::schemac_runtime::__private::literal(#text));
+                            errors.check(at, ::schemac_runtime::__private::assert::constant(v, &#name));
                         }
                     }
                 }
@@ -231,9 +231,9 @@ impl Walker<'_, '_> {
                     quote! {
                         {
                             static #name: ::std::sync::LazyLock<::schemac_runtime::__private::serde_json::Value> =
-                                ::std::sync::LazyLock::new(|| ::schemac_runtime::literal(#text));
+                                ::std::sync::LazyLock::new(|| ::schemac_runtime::__private::literal(#text));
                             let allowed = #name.as_array().map_or(&[][..], ::std::vec::Vec::as_slice);
-                            errors.check(at, ::schemac_runtime::assert::one_of_values(v, allowed));
+                            errors.check(at, ::schemac_runtime::__private::assert::one_of_values(v, allowed));
                         }
                     }
                 }
@@ -247,7 +247,7 @@ impl Walker<'_, '_> {
 
     /// One assertion on `v`, when the field's Rust type is one the assertion applies to.
     fn call(&self, rust: &Type, assertion: &Assertion) -> Option<TokenStream> {
-        let rt = quote!(::schemac_runtime::assert);
+        let rt = quote!(::schemac_runtime::__private::assert);
         let shape = shape(rust);
         let call = match (assertion.subject(), &shape) {
             (Subject::Number, Shape::Int(_) | Shape::Float(_)) => {

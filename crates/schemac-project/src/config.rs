@@ -53,6 +53,9 @@ pub struct CrateConfig {
     /// "both"`, default both): the wire class of a schema change for it, with the Rust API
     /// class, gives the version bump `check` and `release` require.
     pub role: schemac::diff::Role,
+    /// How a property added to or removed from an open object counts (`compat-policy =
+    /// "strict" | "lenient"`, default strict): see `schemac diff --policy`.
+    pub compat_policy: schemac::diff::Policy,
     /// `[crate.dependencies]`: more dependencies of the generated crate (the crates whose
     /// types `rust-type` names), each as its TOML value, copied into its `Cargo.toml`.
     pub dependencies: BTreeMap<String, String>,
@@ -243,6 +246,7 @@ struct RawCrate {
     #[serde(default)]
     served_at: Vec<String>,
     role: Option<Spanned<String>>,
+    compat_policy: Option<Spanned<String>>,
     #[serde(default)]
     dependencies: BTreeMap<String, toml::Value>,
 }
@@ -443,6 +447,17 @@ impl Checker<'_> {
                 }
             },
         };
+        let compat_policy = match &k.compat_policy {
+            None => schemac::diff::Policy::Strict,
+            Some(policy) => schemac::diff::Policy::from_name(policy.get_ref()).ok_or_else(|| {
+                self.error(
+                    "crate.compat-policy",
+                    policy.span(),
+                    format!("{:?} is not a compatibility policy", policy.get_ref()),
+                    "use \"strict\" (an open object may carry any property) or \"lenient\" (producers send only the properties the schema declares)",
+                )
+            })?,
+        };
         let mut schema = BTreeMap::new();
         let mut schema_spans = BTreeMap::new();
         let mut open_enums_by_schema = BTreeMap::new();
@@ -516,6 +531,7 @@ impl Checker<'_> {
                 pages: raw.krate.pages,
                 served_at: raw.krate.served_at,
                 role,
+                compat_policy,
                 dependencies: raw.krate.dependencies.iter().map(|(name, value)| (name.clone(), toml_value_text(value))).collect(),
             },
             schemas: SchemasConfig {
@@ -641,6 +657,15 @@ root-name = "A"
         assert!(!config.schemas.assert_formats);
         assert_eq!(config.krate.runtime_path, None);
         assert_eq!(config.krate.role, schemac::diff::Role::Both);
+        assert_eq!(config.krate.compat_policy, schemac::diff::Policy::Strict);
+        let lenient = VALID.replace("output =", "compat-policy = \"lenient\"\noutput =");
+        assert_eq!(Config::parse(FILE_NAME, &lenient).unwrap().krate.compat_policy, schemac::diff::Policy::Lenient);
+        let bad = VALID.replace("output =", "compat-policy = \"loose\"\noutput =");
+        let error = Config::parse(FILE_NAME, &bad).unwrap_err().to_string();
+        assert!(
+            error.contains("crate.compat-policy: \"loose\" is not a compatibility policy") && error.contains("hint: use \"strict\""),
+            "{error}"
+        );
         for (name, role) in [("reader", schemac::diff::Role::Reader), ("writer", schemac::diff::Role::Writer)] {
             let text = VALID.replace("output =", &format!("role = \"{name}\"\noutput ="));
             assert_eq!(Config::parse(FILE_NAME, &text).unwrap().krate.role, role);
@@ -720,7 +745,7 @@ root-name = "A"
     fn rejects_unknown_keys_naming_the_known_ones() {
         check_err(
             &VALID.replace("output =", "outptu ="),
-            "schemac.toml:5:1: crate.outptu: unknown field `outptu`, expected one of `name`, `version`, `description`, `output`, `runtime-path`, `pages`, `served-at`, `role`, `dependencies`\n  \
+            "schemac.toml:5:1: crate.outptu: unknown field `outptu`, expected one of `name`, `version`, `description`, `output`, `runtime-path`, `pages`, `served-at`, `role`, `compat-policy`, `dependencies`\n  \
              hint: check the spelling (keys are kebab-case, like `root-name`); see the `schemac.toml` section of schemac's README for every key",
         );
         let err = Config::parse(FILE_NAME, &VALID.replace("root-name", "root_name")).unwrap_err();

@@ -535,12 +535,9 @@ fn cargo_toml(spec: &CrateSpec) -> String {
         runtime.insert("features", Array::from_iter(["formats"]).into());
     }
     let mut dependencies = Table::new();
+    // The only dependency generated code needs: it reaches serde and serde_json through the
+    // runtime (`schemac_runtime::__private`).
     dependencies["schemac-runtime"] = value(runtime);
-    let mut serde = InlineTable::new();
-    serde.insert("version", "1".into());
-    serde.insert("features", Array::from_iter(["derive"]).into());
-    dependencies["serde"] = value(serde);
-    dependencies["serde_json"] = value("1");
     for (name, text) in &spec.dependencies {
         // Checked to parse when `schemac.toml` was read.
         if let Ok(parsed) = text.parse::<toml_edit::Value>() {

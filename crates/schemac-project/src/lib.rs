@@ -13,6 +13,7 @@
 //! `cargo xtask codegen|check` of a repository made by `schemac init`, `schemac codegen|check`
 //! and this repository's own xtask are thin callers of this module.
 
+pub mod api;
 mod cache;
 pub mod config;
 pub(crate) mod error;
@@ -198,7 +199,7 @@ pub fn check(project: &Project, regenerate: &str) -> Result<String, Error> {
         ));
     }
     // With a baseline of the last release, the version must cover the changes since.
-    if let Some(version) = release::check_version(project)? {
+    if let Some(version) = release::check_version(project, Some(&files))? {
         report.push_str(&format!("\n{version}"));
     }
     Ok(report)

@@ -32,6 +32,12 @@ pub fn manifest(manifest: &mut toml_edit::DocumentMut) {
     jsonschema.insert("default-features", false.into());
     let mut dev = toml_edit::Table::new();
     dev["jsonschema"] = toml_edit::value(jsonschema);
+    // The tests' own: they read the data files and compare JSON values.
+    let mut serde = toml_edit::InlineTable::new();
+    serde.insert("version", "1".into());
+    serde.insert("features", toml_edit::Array::from_iter(["derive"]).into());
+    dev["serde"] = toml_edit::value(serde);
+    dev["serde_json"] = toml_edit::value("1");
     manifest["dev-dependencies"] = toml_edit::Item::Table(dev);
 }
 

@@ -355,6 +355,79 @@ fn check_catches_a_missing_bump() {
     assert!(repo.check().unwrap().ends_with("version 0.2.0 covers the 1 change since release 0.1.0 (needs 0.2.0 for readers and writers)"));
 }
 
+/// A newer schemac that generates another public API for the same schemas: `check` demands
+/// the bump that difference requires, naming the first difference; `release` takes it into
+/// account and says in the changelog that it comes from the generator.
+#[test]
+fn check_catches_a_generator_change_of_the_api() {
+    let repo = TempRepo::generated();
+    repo.release(false).unwrap();
+    // As an older schemac would have recorded it: `id` was a `u8` then, and a method is gone.
+    let mut baseline = release::Baseline::load(&repo.project().unwrap()).unwrap().unwrap();
+    let generator = baseline.generator.as_mut().unwrap();
+    let listing = generator.api.to_text();
+    assert!(listing.contains("order::Unnamed.id: String\n"), "{listing}");
+    assert!(listing.contains("order::Unnamed::builder(): fn() -> UnnamedBuilder\n"), "{listing}");
+    let older = listing.replace("order::Unnamed.id: String\n", "order::Unnamed.id: u8\n");
+    generator.api = schemac_project_api_parse(&older);
+    generator.schemac = "0.0.9".to_owned();
+    repo.write(release::BASELINE_FILE, &baseline.to_toml());
+    let expected = "the generator changed the crate's public API (schemac 0.0.9 generated the release, 0.1.0 runs now): \
+                    `order::Unnamed.id` is `String` now (was `u8`): the crate needs 0.2.0, schemac.toml says 0.1.0\n  \
+                    hint: run `schemac release` (or `cargo xtask release`), or set crate.version = \"0.2.0\" in schemac.toml";
+    assert_eq!(repo.check().unwrap_err().to_string(), expected);
+    // An item the old API lacked is minor: a patch before 1.0.0.
+    let fewer = listing.replace("order::Unnamed::builder(): fn() -> UnnamedBuilder\n", "");
+    let generator = baseline.generator.as_mut().unwrap();
+    generator.api = schemac_project_api_parse(&fewer);
+    repo.write(release::BASELINE_FILE, &baseline.to_toml());
+    let error = repo.check().unwrap_err().to_string();
+    assert!(error.contains("`order::Unnamed::builder()` (fn() -> UnnamedBuilder) added: the crate needs 0.1.1"), "{error}");
+    // The release bumps for it and says where it comes from.
+    let released = repo.release(false).unwrap();
+    assert!(released.starts_with("released schema-types 0.1.1 (from 0.1.0: a minor bump)\n"), "{released}");
+    let changelog = repo.read("generated/CHANGELOG.md");
+    assert!(
+        changelog.contains("### Added\n\n- Generated code (schemac 0.0.9 → 0.1.0; not a schema change):\n  - `order::Unnamed::builder()` (fn() -> UnnamedBuilder) added\n"),
+        "{changelog}"
+    );
+    assert!(
+        repo.check().unwrap().ends_with("version 0.1.1 covers the 0 changes since release 0.1.1 (needs 0.1.1 for readers and writers)")
+    );
+}
+
+fn schemac_project_api_parse(text: &str) -> crate::api::Api {
+    crate::api::Api::parse(text).unwrap()
+}
+
+/// A baseline written before the generator was recorded: `check` says so and passes, and
+/// `release` records it without releasing anything.
+#[test]
+fn a_baseline_without_a_generator_gains_one() {
+    let repo = TempRepo::generated();
+    repo.release(false).unwrap();
+    let mut baseline = release::Baseline::load(&repo.project().unwrap()).unwrap().unwrap();
+    baseline.generator = None;
+    repo.write(release::BASELINE_FILE, &baseline.to_toml());
+    assert!(repo.check().unwrap().ends_with(
+        "the baseline records no generator, so a change schemac makes to the generated API is not checked: `schemac release` records it"
+    ));
+    let recorded = repo.release(false).unwrap();
+    assert!(recorded.contains("recorded the generator of release 0.1.0 (schemac 0.1.0, runtime contract 1,"), "{recorded}");
+    assert!(repo.read(release::BASELINE_FILE).contains("[generator]\nschemac = \"0.1.0\"\ncontract = 1\napi-format = 1\napi-sha256 = "));
+    assert!(
+        repo.check().unwrap().ends_with("version 0.1.0 covers the 0 changes since release 0.1.0 (needs 0.1.0 for readers and writers)")
+    );
+    assert_eq!(repo.release(false).unwrap(), "nothing to release: the schemas and crate.version (0.1.0) are those of the last release");
+    // A listing of another format is not compared, and recorded again.
+    let mut baseline = release::Baseline::load(&repo.project().unwrap()).unwrap().unwrap();
+    baseline.generator.as_mut().unwrap().api_format = 0;
+    repo.write(release::BASELINE_FILE, &baseline.to_toml());
+    assert!(repo.check().unwrap().contains("the baseline's API listing is of format 0 (schemac 0.1.0), this schemac writes format 1"));
+    assert!(repo.release(false).unwrap().contains("recorded the generator of release 0.1.0"));
+    assert!(repo.read(release::BASELINE_FILE).contains("api-format = 1\n"));
+}
+
 #[test]
 fn the_role_decides_the_bump() {
     let repo = TempRepo::released_then_tightened();
@@ -374,12 +447,15 @@ fn release_dry_run_proposes_the_bump_and_writes_nothing() {
     let dry = repo.release(true).unwrap();
     assert!(dry.starts_with("would release schema-types 0.2.0 (from 0.1.0: a major bump)\n"), "{dry}");
     assert!(dry.contains("would set crate.version = \"0.2.0\" in schemac.toml (was 0.1.0)\n"), "{dry}");
+    let date = dry.split("## [0.2.0] - ").nth(1).and_then(|rest| rest.get(..10)).unwrap_or_else(|| panic!("{dry}"));
+    assert!(date.len() == 10 && date.as_bytes()[4] == b'-', "{dry}");
     assert!(
-        dry.contains(
-            "## 0.2.0\n\nFrom 0.1.0, for readers and writers (`role = \"both\"`): a breaking change, which before 1.0.0 bumps the \
-             minor version.\n\n### Breaking\n\n- `bound-added` at `schemas/order.json#/properties/id/maxLength`: maxLength none → 5 \
-             (readers: breaking, writers: compatible)\n"
-        ),
+        dry.contains(&format!(
+            "## [0.2.0] - {date}\n\n0.1.0 → 0.2.0, for readers and writers (`role = \"both\"`): a breaking change, which before 1.0.0 \
+             bumps the minor version.\n\n### Changed\n\n- `schemas/order.json`:\n  - **Breaking** for readers: `bound-added` at \
+             `#/properties/id/maxLength`: maxLength none → 5 (readers: breaking, writers: compatible)\n    Witness (valid under \
+             0.1.0, invalid under 0.2.0): `{{\"id\":\""
+        )),
         "{dry}"
     );
     assert_eq!((repo.read("schemac.toml"), repo.read(release::BASELINE_FILE)), (config, baseline));
@@ -395,8 +471,9 @@ fn release_bumps_writes_the_changelog_and_a_second_release_does_nothing() {
     // The user schema did not change: its registry version stays.
     assert!(config.contains("version = \"1.0.0\"   # its registry version\n"), "{config}");
     let changelog = repo.read("generated/CHANGELOG.md");
-    let (new, first) = (changelog.find("## 0.2.0").unwrap(), changelog.find("## 0.1.0").unwrap());
-    assert!(new < first && changelog.contains("First release, with 2 schemas:"), "{changelog}");
+    let (new, first) = (changelog.find("## [0.2.0] - ").unwrap(), changelog.find("## [0.1.0] - ").unwrap());
+    assert!(new < first && changelog.contains("First release, with 2 schemas.\n\n### Added\n\n- `schemas/order.json`\n"), "{changelog}");
+    assert!(changelog.contains("[Keep a Changelog](https://keepachangelog.com/en/1.1.0/)"), "{changelog}");
     assert!(repo.read("generated/Cargo.toml").contains("version = \"0.2.0\""));
     assert!(repo.read(release::BASELINE_FILE).contains("version = \"0.2.0\""));
     assert!(

@@ -2,8 +2,10 @@
 //! (default 64) of `GET /api/v1/json-schemas/madoo.attempts-report/v1`, then the same number of
 //! MCP `tools/call get_json_schema` over streamable HTTP; for each, requests per second, p50,
 //! p99 and the slowest latency, errors (a status other than 200, or a body other than the
-//! schema), and the server's resident memory before and after. A benchmark run by hand, never a
-//! test (figures in BENCHMARKS.md):
+//! schema), and the server's resident memory before and after; MCP twice: as a 2026-07-28
+//! client sends it (each request standing alone), and in sessions as a 2025-11-25 client does
+//! (one per concurrent worker, ended with `DELETE` after the phase, memory read again then).
+//! A benchmark run by hand, never a test (figures in BENCHMARKS.md):
 //!
 //! ```text
 //! cargo run --release -p schemac-registry --example load                     # server in this process
@@ -11,7 +13,8 @@
 //! ```
 //!
 //! With `--url` it loads a server already running (`schemac serve`), whose memory it reads
-//! from `/proc/PID/status` when given `--pid`. It sends only to loopback addresses, at most
+//! from `/proc/PID/status` when given `--pid`; without it, a server in this process, on
+//! `schemac_registry::serve` or, with `--axum-serve`, on `axum::serve` (the baseline). It sends only to loopback addresses, at most
 //! 100,000 requests per phase, each with a 10 s timeout, and stops a phase after 120 s.
 
 use std::sync::Arc;
@@ -30,10 +33,12 @@ struct Args {
     pid: Option<u32>,
     requests: usize,
     concurrency: usize,
+    /// In this process, serve with `axum::serve` instead of `schemac_registry::serve`.
+    axum_serve: bool,
 }
 
 fn args() -> Result<Args, String> {
-    let mut args = Args { url: None, pid: None, requests: 10_000, concurrency: 64 };
+    let mut args = Args { url: None, pid: None, requests: 10_000, concurrency: 64, axum_serve: false };
     let mut iter = std::env::args().skip(1);
     while let Some(flag) = iter.next() {
         let mut value = || iter.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -42,6 +47,7 @@ fn args() -> Result<Args, String> {
             "--pid" => args.pid = Some(value()?.parse().map_err(|_| "--pid takes a process id")?),
             "--requests" => args.requests = value()?.parse().map_err(|_| "--requests takes a number")?,
             "--concurrency" => args.concurrency = value()?.parse().map_err(|_| "--concurrency takes a number")?,
+            "--axum-serve" => args.axum_serve = true,
             other => return Err(format!("unknown argument {other}; see the example's docs")),
         }
     }
@@ -145,7 +151,9 @@ fn report(name: &str, concurrency: usize, mut outcome: Outcome, memory: (&str, M
 
 /// The text of the first `data:` event (or the JSON body) of a streamable HTTP response.
 fn mcp_message(body: &str) -> Result<Value, String> {
-    let json = body.lines().find_map(|line| line.strip_prefix("data:")).map(str::trim).unwrap_or(body.trim());
+    // A session's stream opens with an empty priming event (`data:` with an `id` to resume from).
+    let json =
+        body.lines().filter_map(|line| line.strip_prefix("data:")).map(str::trim).find(|data| !data.is_empty()).unwrap_or(body.trim());
     serde_json::from_str(json).map_err(|err| format!("not a JSON-RPC message ({err}): {}", &body[..body.len().min(200)]))
 }
 
@@ -158,7 +166,19 @@ async fn main() -> Result<(), String> {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
             let addr = listener.local_addr().map_err(|e| e.to_string())?;
             let registry = schemac_registry::Registry::from_entries(schema_types::SCHEMAS).map_err(|e| e.to_string())?;
-            tokio::spawn(schemac_registry::serve(listener, registry, &schemac_registry::Options::default()));
+            let options = schemac_registry::Options::default();
+            if args.axum_serve {
+                // The baseline: the same routes on `axum::serve` (with TCP_NODELAY), as
+                // `schemac_registry::serve` was before it had its own accept loop.
+                use schemac_registry::axum::serve::ListenerExt as _;
+                let listener = listener.tap_io(|stream| {
+                    let _ = stream.set_nodelay(true);
+                });
+                let router = schemac_registry::router_with(registry, &options);
+                tokio::spawn(async move { schemac_registry::axum::serve(listener, router).await });
+            } else {
+                tokio::spawn(schemac_registry::serve(listener, registry, &options));
+            }
             (format!("http://{addr}"), None)
         }
     };
@@ -236,6 +256,111 @@ async fn main() -> Result<(), String> {
         }
     })
     .await;
-    report(&format!("MCP tools/call get_json_schema at {mcp_url}"), args.concurrency, outcome, (whose, before, memory(pid)));
+    report(
+        &format!("MCP tools/call get_json_schema at {mcp_url} (2026-07-28, no session)"),
+        args.concurrency,
+        outcome,
+        (whose, before, memory(pid)),
+    );
+
+    // MCP in sessions, as a 2025-11-25 client (the Python SDK's default) talks: one session per
+    // worker, opened before the phase and ended (`DELETE`) after it.
+    let before = memory(pid);
+    let mut sessions = Vec::with_capacity(args.concurrency);
+    for n in 0..args.concurrency {
+        sessions.push(open_session(&client, &mcp_url, n).await?);
+    }
+    let sessions: Arc<[String]> = sessions.into();
+    // Request ids are unique within a session (several may be in flight in one).
+    let next = Arc::new(AtomicUsize::new(2));
+    let outcome = phase(args.requests, args.concurrency, {
+        let (client, url, text, sessions) = (client.clone(), mcp_url.clone(), expected_text.clone(), sessions.clone());
+        move || {
+            let (client, url, text) = (client.clone(), url.clone(), text.clone());
+            let id = next.fetch_add(1, Ordering::Relaxed);
+            let session = sessions[id % sessions.len()].clone();
+            async move {
+                let request = json!({
+                    "jsonrpc": "2.0", "id": id, "method": "tools/call",
+                    "params": { "name": "get_json_schema", "arguments": { "reference": REFERENCE } }
+                });
+                let response = mcp_post(&client, &url, Some(&session), request.to_string()).await?;
+                let status = response.status();
+                let body = response.text().await.map_err(|e| e.to_string())?;
+                let message = mcp_message(&body)?;
+                let result = &message["result"];
+                let ok = status == reqwest::StatusCode::OK
+                    && message["id"] == json!(id)
+                    && result["isError"] != json!(true)
+                    && result["content"][0]["text"].as_str() == Some(text.as_str());
+                if ok { Ok(()) } else { Err(format!("{status}: {}", &body[..body.len().min(200)])) }
+            }
+        }
+    })
+    .await;
+    let after = memory(pid);
+    for session in sessions.iter() {
+        let ended = client
+            .delete(&mcp_url)
+            .header("mcp-session-id", session)
+            .header("mcp-protocol-version", "2025-11-25")
+            .send()
+            .await
+            .map_err(|e| e.to_string())?;
+        if ended.status() != reqwest::StatusCode::OK {
+            return Err(format!("DELETE of session {session}: {}", ended.status()));
+        }
+    }
+    // Sessions end in the background; give their tasks a moment to go.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let ended = memory(pid);
+    report(
+        &format!("MCP tools/call get_json_schema at {mcp_url} (2025-11-25, {} sessions)", sessions.len()),
+        args.concurrency,
+        outcome,
+        (whose, before, after),
+    );
+    match ended {
+        Some((rss, peak)) => println!("  {whose} memory after the sessions ended: RSS {rss} KiB, peak {peak} KiB"),
+        None => println!("  {whose} memory after the sessions ended: unknown"),
+    }
     Ok(())
+}
+
+/// A POST to the MCP endpoint, in `session` when given.
+async fn mcp_post(client: &reqwest::Client, url: &str, session: Option<&str>, body: String) -> Result<reqwest::Response, String> {
+    let mut request = client
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-11-25");
+    if let Some(session) = session {
+        request = request.header("mcp-session-id", session);
+    }
+    request.body(body).send().await.map_err(|e| e.to_string())
+}
+
+/// `initialize` and `notifications/initialized`: a session's id.
+async fn open_session(client: &reqwest::Client, url: &str, n: usize) -> Result<String, String> {
+    let initialize = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": { "name": format!("schemac-registry-load-{n}"), "version": "0.1.0" }
+        }
+    });
+    let response = mcp_post(client, url, None, initialize.to_string()).await?;
+    let session = response
+        .headers()
+        .get("mcp-session-id")
+        .and_then(|value| value.to_str().ok())
+        .map(str::to_owned)
+        .ok_or_else(|| format!("initialize: {} without a session id", response.status()))?;
+    mcp_message(&response.text().await.map_err(|e| e.to_string())?)?;
+    let initialized = json!({ "jsonrpc": "2.0", "method": "notifications/initialized" });
+    let response = mcp_post(client, url, Some(&session), initialized.to_string()).await?;
+    if response.status() != reqwest::StatusCode::ACCEPTED {
+        return Err(format!("notifications/initialized: {}", response.status()));
+    }
+    Ok(session)
 }

@@ -53,6 +53,15 @@ pub struct Options {
     /// The `Host` values the MCP endpoint accepts (rmcp guards against DNS rebinding); default
     /// the loopback names. A public deployment lists its own host names.
     pub mcp_allowed_hosts: Vec<String>,
+    /// Cancelled when the server stops: it ends the MCP sessions, and with them their event
+    /// streams, which a graceful shutdown would otherwise wait for as long as the client keeps
+    /// them open. [`crate::serve`] cancels it; an application that mounts [`router_with`]
+    /// cancels it when it shuts down.
+    pub mcp_shutdown: tokio_util::sync::CancellationToken,
+    /// How long [`crate::serve`] waits for a request's head (from a new connection, or an idle
+    /// one between requests) before closing the connection; default 30 s. A client that sends
+    /// nothing, or a byte at a time, holds no connection longer.
+    pub header_read_timeout: std::time::Duration,
 }
 
 impl Default for Options {
@@ -61,6 +70,8 @@ impl Default for Options {
             cache_control: HeaderValue::from_static("public, max-age=300"),
             mcp: true,
             mcp_allowed_hosts: ["localhost", "127.0.0.1", "::1"].map(str::to_owned).to_vec(),
+            mcp_shutdown: tokio_util::sync::CancellationToken::new(),
+            header_read_timeout: std::time::Duration::from_secs(30),
         }
     }
 }
@@ -88,7 +99,14 @@ pub fn router_with(registry: Registry, options: &Options) -> Router {
         .fallback(not_found)
         .layer(cors)
         .with_state(state);
-    let router = if options.mcp { api.nest_service(MCP, crate::mcp::http_service(registry, options)) } else { api };
+    let router = if options.mcp {
+        let mcp = Router::new()
+            .fallback_service(crate::mcp::http_service(registry, options))
+            .layer(axum::middleware::from_fn(crate::mcp::ended_session_is_ok));
+        api.nest_service(MCP, mcp)
+    } else {
+        api
+    };
     router.layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
 }
 
@@ -328,7 +346,8 @@ fn build_listing(catalog: &Catalog) -> Listing {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>JSON Schemas</title>\n\
          <style>body{{font:16px/1.5 system-ui,sans-serif;max-width:72rem;margin:0 auto;padding:1rem 1.5rem}}\
-         table{{border-collapse:collapse}}th,td{{border:1px solid #d0d7de;padding:.35rem .7rem;text-align:left}}</style>\n\
+         table{{border-collapse:collapse}}th,td{{border:1px solid #d0d7de;padding:.35rem .7rem;text-align:left}}\
+         td code{{word-break:break-all}}</style>\n\
          </head>\n<body>\n<h1>JSON Schemas</h1>\n<table>\n<thead><tr><th>Reference</th><th>Version</th><th>Schema id</th>\
          <th>Schema</th><th>SHA-256</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n</body>\n</html>\n"
     );

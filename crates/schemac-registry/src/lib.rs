@@ -12,8 +12,9 @@
 //! # }
 //! ```
 //!
-//! - [`serve`]: the routes on a listener, until Ctrl-C or SIGTERM, with `TCP_NODELAY` on every
-//!   connection (an MCP answer is written in pieces, which Nagle's algorithm would hold back).
+//! - [`serve`]: the routes on a listener, until Ctrl-C or SIGTERM ([`serve_until`]: until a
+//!   future resolves), with `TCP_NODELAY` on every connection, a timeout on each request's head,
+//!   and a shutdown that ends the MCP sessions and waits at most [`SHUTDOWN_GRACE`].
 //! - [`router`] (or [`router_with`] for a [`Registry`] that can be replaced, and [`Options`]):
 //!   the routes of [`http`], and the MCP server at `/mcp` over streamable HTTP, as an
 //!   `axum::Router` to mount in an application.
@@ -31,13 +32,15 @@ pub mod http;
 pub mod mcp;
 mod page;
 pub mod problem;
+mod server;
 
 pub use axum;
-use axum::serve::ListenerExt as _;
 pub use rmcp;
+pub use tokio_util::sync::CancellationToken;
 
 pub use catalog::{Catalog, CatalogError, Registry, Schema};
 pub use http::{Options, router_with};
+pub use server::{SHUTDOWN_GRACE, serve, serve_until};
 
 /// The routes serving `entries` (a generated crate's `SCHEMAS`) with the default [`Options`].
 ///
@@ -50,44 +53,6 @@ pub fn router(entries: &'static [schemac_runtime::SchemaEntry]) -> axum::Router 
     match Registry::from_entries(entries) {
         Ok(registry) => router_with(registry, &Options::default()),
         Err(err) => panic!("cannot serve these schemas: {err}"),
-    }
-}
-
-/// Serves `registry` on `listener` with `options` until the process gets Ctrl-C (or SIGTERM).
-/// The routes are built before the returned future first runs, so it borrows nothing.
-pub fn serve(
-    listener: tokio::net::TcpListener,
-    registry: Registry,
-    options: &Options,
-) -> impl Future<Output = std::io::Result<()>> + Send + 'static {
-    let router = router_with(registry, options);
-    // A response written in pieces (an MCP answer as server-sent events) goes out at once,
-    // instead of waiting for the client's delayed ACK (40 ms on Linux) under Nagle's algorithm.
-    let listener = listener.tap_io(|stream| {
-        let _ = stream.set_nodelay(true);
-    });
-    async move { axum::serve(listener, router).with_graceful_shutdown(shutdown()).await }
-}
-
-/// Resolves on Ctrl-C or, on Unix, SIGTERM.
-async fn shutdown() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {}
-        () = terminate => {}
     }
 }
 

@@ -2,14 +2,17 @@
 //!
 //! - tool `get_json_schema {reference, version?}`: the schema's exact text (the first content
 //!   block) and its metadata (`structuredContent`, also as JSON text in the second block); an
-//!   unknown reference or version is a result with `isError` naming the known ones;
+//!   unknown reference or version is a result with `isError` naming the known ones (in its
+//!   text, and as JSON in a second block; no `structuredContent`, which clients check against
+//!   the output schema);
 //! - tool `list_json_schemas {}`: every schema, as `GET /api/v1/json-schemas` lists them;
 //! - resources: each schema's latest version as `schema://{reference}` (the template
 //!   `schema://{+reference}{?version}` for the others), `application/schema+json`.
 //!
 //! Served over stdio ([`serve_stdio`]) or streamable HTTP ([`http_service`], which
 //! [`crate::router`] mounts at `/mcp`). Each request reads the registry's current catalog, so
-//! a reload is seen by the next call.
+//! a reload is seen by the next call, and a client that did the handshake is sent
+//! `notifications/resources/list_changed` when it happens.
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -20,7 +23,7 @@ use rmcp::model::{
     ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ResourceTemplate, ServerCapabilities, ServerConfig, Tool,
     ToolAnnotations,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{RoleServer, ServerHandler, ServiceExt as _};
@@ -35,6 +38,9 @@ pub const GET_JSON_SCHEMA: &str = "get_json_schema";
 pub const LIST_JSON_SCHEMAS: &str = "list_json_schemas";
 
 const SCHEMA_JSON: &str = "application/schema+json";
+
+/// How often a session's change notifier looks whether the session has ended.
+const SESSION_LOOK: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// An MCP server over a registry; cheap to clone (one per streamable HTTP session).
 #[derive(Clone, Debug)]
@@ -58,11 +64,12 @@ impl SchemaServer {
                 result.structured_content = Some(metadata);
                 result
             }
+            // No `structuredContent`: a client checks it against the tool's output schema even
+            // on an error (the TypeScript SDK's does), and these details are not a schema's
+            // metadata. They are the second text block, as JSON, instead.
             Err(missing) => {
                 let (message, details) = missing_text(reference, version, &missing);
-                let mut result = CallToolResult::error(vec![ContentBlock::text(message)]);
-                result.structured_content = Some(details);
-                result
+                CallToolResult::error(vec![ContentBlock::text(message), ContentBlock::text(details.to_string())])
             }
         }
     }
@@ -189,12 +196,38 @@ fn parse_uri(uri: &str) -> Option<(&str, Option<&str>)> {
 
 impl ServerHandler for SchemaServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().build())
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().enable_resources_list_changed().build())
             .with_server_info(Implementation::new("schemac-registry", env!("CARGO_PKG_VERSION")))
             .with_instructions(
                 "JSON Schemas, each exactly as published. list_json_schemas lists them; get_json_schema {reference, version?} \
                  returns one; each is also the resource schema://{reference}.",
             )
+    }
+
+    /// From the handshake on, the client is told when the schemas change (`schemac serve`
+    /// reloaded them): `notifications/resources/list_changed`, so it lists them again.
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        let mut changes = self.registry.subscribe();
+        changes.mark_unchanged();
+        let peer = context.peer;
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    changed = changes.changed() => {
+                        if changed.is_err() || peer.notify_resource_list_changed().await.is_err() {
+                            break;
+                        }
+                    }
+                    // The session has no end to wait on: look whether it is gone, so that an
+                    // ended session leaves no task behind for long.
+                    () = tokio::time::sleep(SESSION_LOOK) => {
+                        if peer.is_transport_closed() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
     }
 
     async fn list_tools(
@@ -285,10 +318,30 @@ pub async fn serve_stdio(registry: Registry) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The streamable HTTP endpoint (a `tower` service; [`crate::router`] mounts it at `/mcp`).
+/// The largest request body the MCP endpoint reads: a `tools/call` of this server is a few
+/// hundred bytes (rmcp's default is 4 MiB).
+pub const MAX_REQUEST_BODY: usize = 64 * 1024;
+
+/// The streamable HTTP endpoint (a `tower` service; [`crate::router`] mounts it at `/mcp`,
+/// behind [`ended_session_is_ok`]).
 pub fn http_service(registry: Registry, options: &Options) -> StreamableHttpService<SchemaServer, LocalSessionManager> {
-    let config = StreamableHttpServerConfig::default().with_allowed_hosts(options.mcp_allowed_hosts.clone());
+    let config = StreamableHttpServerConfig::default()
+        .with_allowed_hosts(options.mcp_allowed_hosts.clone())
+        .with_max_request_body_bytes(MAX_REQUEST_BODY)
+        .with_cancellation_token(options.mcp_shutdown.clone());
     StreamableHttpService::new(move || Ok(SchemaServer::new(registry.clone())), Default::default(), config)
+}
+
+/// A session ended by `DELETE /mcp` is answered `200 OK` rather than rmcp's `202 Accepted`:
+/// the session is gone when the answer is sent, and the Python SDK's client logs a 202 as
+/// "Session termination failed" (it takes 200 and 204; the SDKs' own servers send 200).
+pub async fn ended_session_is_ok(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    let delete = request.method() == axum::http::Method::DELETE;
+    let mut response = next.run(request).await;
+    if delete && response.status() == axum::http::StatusCode::ACCEPTED {
+        *response.status_mut() = axum::http::StatusCode::OK;
+    }
+    response
 }
 
 #[cfg(test)]
@@ -301,6 +354,40 @@ mod tests {
         assert_eq!(parse_uri("schema://a/b?version=1.0.0"), Some(("a/b", Some("1.0.0"))));
         assert_eq!(parse_uri("schema://a?other=1"), None);
         assert_eq!(parse_uri("file:///etc/passwd"), None);
+    }
+
+    fn server() -> SchemaServer {
+        let schema = Schema::new("a/b", "1.0.0", "urn:a:b", "schemas/a/b.json", "ab".repeat(32), "{}".to_owned(), None);
+        SchemaServer::new(Registry::new(Catalog::new([schema]).unwrap()))
+    }
+
+    fn texts(result: &CallToolResult) -> Vec<&str> {
+        result.content.iter().map(|block| block.as_text().map(|text| text.text.as_str()).unwrap_or_default()).collect()
+    }
+
+    #[test]
+    fn a_found_schema_is_its_text_and_its_metadata() {
+        let result = server().get_json_schema("a/b", None);
+        assert_eq!(result.is_error, Some(false));
+        let metadata = result.structured_content.clone().unwrap();
+        assert_eq!(metadata["sha256"], "ab".repeat(32));
+        assert_eq!(texts(&result), ["{}", metadata.to_string().as_str()]);
+    }
+
+    /// An error's details are not the output schema's shape, so they are not
+    /// `structuredContent` (which the TypeScript SDK's client validates even on an error).
+    #[test]
+    fn a_missing_schema_is_an_error_naming_the_known_ones_without_structured_content() {
+        let server = server();
+        let result = server.get_json_schema("a/c", None);
+        assert_eq!((result.is_error, &result.structured_content), (Some(true), &None));
+        let blocks = texts(&result);
+        assert_eq!(blocks[0], "no schema is registered as \"a/c\"; the known references are: a/b");
+        let details: Value = serde_json::from_str(blocks[1]).unwrap();
+        assert_eq!(details, json!({ "error": "unknown reference", "reference": "a/c", "knownReferences": ["a/b"] }));
+        let result = server.get_json_schema("a/b", Some("2.0.0"));
+        assert_eq!((result.is_error, &result.structured_content), (Some(true), &None));
+        assert_eq!(texts(&result)[0], "\"a/b\" is not registered in version \"2.0.0\"; its versions are: 1.0.0");
     }
 
     #[test]

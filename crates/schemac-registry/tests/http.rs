@@ -210,6 +210,11 @@ async fn hostile_paths() {
         assert_eq!(problem["status"], *status, "{path}");
         assert!(problem["detail"].as_str().unwrap().contains(detail), "{path}: {problem}");
     }
+    // Past hyper's limit on a request target (64 KiB), the request is refused before routing.
+    let huge = format!("/api/v1/json-schemas/{}", "a".repeat(100_000));
+    let response = raw(addr, "GET", &huge, &[]).await;
+    assert_eq!(response.status, 414, "{}", response.text());
+    report.push_str(&format!("{} {}... (100,021 bytes)\n", response.status, &huge[..40]));
     std::fs::write(common::artifacts().join("hostile-paths.txt"), report).unwrap();
 }
 
@@ -226,8 +231,215 @@ async fn errors_never_echo_markup() {
         let html = response.text();
         assert!(!html.contains("<script") && !html.contains("\"alert"), "{path}: {html}");
     }
+    // A version is echoed too (it is any text): escaped, in the detail and in its row.
+    let response = raw(addr, "GET", "/json-schemas/pi-glla/goal?version=%3Cscript%3Ealert(1)%3C/script%3E%22'", &accept).await;
+    assert_eq!(response.status, 404);
+    let html = response.text();
+    assert!(!html.contains("<script") && !html.contains("\"'"), "{html}");
+    assert!(html.contains("<tr><th>version</th><td>&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;</td></tr>"), "{html}");
     // An unknown reference with markup-like characters that are valid in a reference.
     let response = raw(addr, "GET", "/json-schemas/a~b/c", &accept).await;
     assert_eq!(response.status, 404);
     assert!(response.text().contains("no schema is registered as &quot;a~b/c&quot;"), "{}", response.text());
+}
+
+/// The MCP endpoint as plain HTTP: a session ended with `DELETE` is a `200` (the Python SDK
+/// logs rmcp's `202` as a failure), and a body past 64 KiB is refused unread.
+#[tokio::test]
+async fn mcp_sessions_end_with_200_and_bodies_are_bounded() {
+    let addr = start_generated().await;
+    let client = reqwest::Client::new();
+    let mcp = url(addr, "/mcp");
+    let post = |body: String| {
+        client.post(&mcp).header("content-type", "application/json").header("accept", "application/json, text/event-stream").body(body)
+    };
+    let initialize = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": { "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": { "name": "test", "version": "1" } }
+    });
+    let response = post(initialize.to_string()).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let session = response.headers()["mcp-session-id"].to_str().unwrap().to_owned();
+    assert!(response.text().await.unwrap().contains("\"serverInfo\":{\"name\":\"schemac-registry\""));
+    let end = |session: String| client.delete(&mcp).header("mcp-session-id", session).header("mcp-protocol-version", "2025-11-25").send();
+    assert_eq!(end(session.clone()).await.unwrap().status(), StatusCode::OK);
+    // The session is gone: using it again is a 404, as the protocol has it.
+    let again = post(json!({ "jsonrpc": "2.0", "id": 2, "method": "tools/list" }).to_string())
+        .header("mcp-session-id", &session)
+        .header("mcp-protocol-version", "2025-11-25")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_FOUND);
+
+    let padding = "x".repeat(schemac_registry::mcp::MAX_REQUEST_BODY);
+    let huge = json!({ "jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": { "_meta": { "padding": padding } } });
+    assert_eq!(post(huge.to_string()).send().await.unwrap().status(), StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+/// Each page's "Served at" row is a promise this registry keeps: every `GET path` it names
+/// answers with the schema's bytes, every `MCP tool` is a tool of the MCP server.
+#[tokio::test]
+async fn the_pages_served_at_claims_hold() {
+    let addr = start_generated().await;
+    let mut kept = 0;
+    for entry in schema_types::SCHEMAS {
+        let page = entry.page.expect("this repository's crate has pages");
+        let Some(row) = page.lines().find_map(|line| line.strip_prefix("| Served at | ")) else { continue };
+        for claim in row.trim_end_matches(" |").split(" · ") {
+            let claim = claim.replace("\\_", "_");
+            match claim.split_once(' ') {
+                Some(("GET", path)) => {
+                    let response = reqwest::get(url(addr, path)).await.unwrap();
+                    assert_eq!(response.status(), StatusCode::OK, "{claim}");
+                    assert_eq!(response.bytes().await.unwrap().as_ref(), schema_file(entry.reference).as_slice(), "{claim}");
+                }
+                Some(("MCP", tool)) => {
+                    assert!([schemac_registry::mcp::GET_JSON_SCHEMA, schemac_registry::mcp::LIST_JSON_SCHEMAS].contains(&tool), "{claim}");
+                }
+                _ => panic!("{}: a Served at claim this test cannot check: {claim}", entry.reference),
+            }
+            kept += 1;
+        }
+    }
+    assert!(kept >= 2, "the attempts report's page names where it is served");
+}
+
+/// `serve` closes a connection whose request head does not arrive in time: a new one that
+/// sends half a head, and a kept-alive one that sends nothing after its first request.
+#[tokio::test]
+async fn serve_closes_connections_that_send_no_head_in_time() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let registry = Registry::from_entries(schema_types::SCHEMAS).unwrap();
+    let options = Options { header_read_timeout: std::time::Duration::from_millis(300), ..Options::default() };
+    tokio::spawn(schemac_registry::serve_until(listener, registry, &options, std::future::pending()));
+    let closed_within = |mut stream: tokio::net::TcpStream| async move {
+        let started = std::time::Instant::now();
+        let mut rest = Vec::new();
+        let read = tokio::time::timeout(std::time::Duration::from_secs(10), stream.read_to_end(&mut rest)).await;
+        assert!(read.is_ok(), "the connection is still open after 10 s");
+        (started.elapsed(), String::from_utf8_lossy(&rest).into_owned())
+    };
+
+    let mut slow = tokio::net::TcpStream::connect(addr).await.unwrap();
+    slow.write_all(b"GET /api/v1/json-schemas HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    let (waited, answer) = closed_within(slow).await;
+    assert!(waited < std::time::Duration::from_secs(5), "closed after {waited:?}");
+    assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 408"), "{answer}");
+
+    let mut idle = tokio::net::TcpStream::connect(addr).await.unwrap();
+    idle.write_all(b"GET /api/v1/json-schemas HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+    let (waited, answer) = closed_within(idle).await;
+    assert!(waited < std::time::Duration::from_secs(5), "closed after {waited:?}");
+    assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "the request was answered first: {answer}");
+}
+
+/// At shutdown an MCP client's open event stream does not keep the server alive: its session
+/// is ended, the stream closes, and `serve` returns well before its grace period runs out.
+#[tokio::test]
+async fn shutdown_ends_mcp_sessions_and_returns() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let registry = Registry::from_entries(schema_types::SCHEMAS).unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(schemac_registry::serve_until(listener, registry, &Options::default(), async {
+        let _ = stopped.await;
+    }));
+    let client = reqwest::Client::new();
+    let mcp = url(addr, "/mcp");
+    let initialize = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": { "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": { "name": "test", "version": "1" } }
+    });
+    let post = |body: String, session: Option<&str>| {
+        let request = client.post(&mcp).header("content-type", "application/json").header("accept", "application/json, text/event-stream");
+        let request = match session {
+            Some(session) => request.header("mcp-session-id", session).header("mcp-protocol-version", "2025-11-25"),
+            None => request,
+        };
+        request.body(body).send()
+    };
+    let response = post(initialize.to_string(), None).await.unwrap();
+    let session = response.headers()["mcp-session-id"].to_str().unwrap().to_owned();
+    response.text().await.unwrap();
+    let initialized = post(json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }).to_string(), Some(&session)).await.unwrap();
+    assert_eq!(initialized.status(), StatusCode::ACCEPTED);
+    // The stream a client keeps open for the server's own messages.
+    let mut events = client
+        .get(&mcp)
+        .header("accept", "text/event-stream")
+        .header("mcp-session-id", &session)
+        .header("mcp-protocol-version", "2025-11-25")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.status(), StatusCode::OK);
+
+    let started = std::time::Instant::now();
+    stop.send(()).unwrap();
+    let returned = tokio::time::timeout(std::time::Duration::from_secs(20), server).await;
+    let waited = started.elapsed();
+    assert!(returned.is_ok(), "serve has not returned 20 s after shutdown began");
+    assert!(waited < schemac_registry::SHUTDOWN_GRACE, "serve returned only after its grace period ({waited:?})");
+    // The stream ended (or broke off) rather than staying open.
+    let ended = tokio::time::timeout(std::time::Duration::from_secs(5), async { while let Ok(Some(_)) = events.chunk().await {} }).await;
+    assert!(ended.is_ok(), "the event stream is still open");
+    assert!(reqwest::get(url(addr, "/api/v1/json-schemas")).await.is_err(), "nothing listens any more");
+}
+
+/// A client in a session hears of a reload: `notifications/resources/list_changed` on its event
+/// stream, and the next `resources/list` has the new schema.
+#[tokio::test]
+async fn a_reload_is_announced_to_mcp_sessions() {
+    let registry = Registry::from_entries(schema_types::SCHEMAS).unwrap();
+    let addr = start(router_with(registry.clone(), &Options::default())).await;
+    let client = reqwest::Client::new();
+    let mcp = url(addr, "/mcp");
+    let post = |body: Value, session: Option<&str>| {
+        let request = client.post(&mcp).header("content-type", "application/json").header("accept", "application/json, text/event-stream");
+        let request = match session {
+            Some(session) => request.header("mcp-session-id", session).header("mcp-protocol-version", "2025-11-25"),
+            None => request,
+        };
+        request.body(body.to_string()).send()
+    };
+    let initialize = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": { "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": { "name": "test", "version": "1" } }
+    });
+    let response = post(initialize, None).await.unwrap();
+    let session = response.headers()["mcp-session-id"].to_str().unwrap().to_owned();
+    let answer = response.text().await.unwrap();
+    assert!(answer.contains("\"resources\":{\"listChanged\":true}"), "the capability is declared: {answer}");
+    post(json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }), Some(&session)).await.unwrap();
+    let mut events = client
+        .get(&mcp)
+        .header("accept", "text/event-stream")
+        .header("mcp-session-id", &session)
+        .header("mcp-protocol-version", "2025-11-25")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.status(), StatusCode::OK);
+
+    let added = Schema::new("shop/order", "1.0.0", "urn:shop:order", "schemas/shop/order.json", "cd".repeat(32), "{}".to_owned(), None);
+    let mut schemas: Vec<Schema> = registry.snapshot().iter().cloned().collect();
+    schemas.push(added);
+    registry.replace(Catalog::new(schemas).unwrap());
+    let heard = tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        let mut seen = String::new();
+        while let Some(chunk) = events.chunk().await.unwrap() {
+            seen.push_str(&String::from_utf8_lossy(&chunk));
+            if seen.contains("notifications/resources/list_changed") {
+                return seen;
+            }
+        }
+        panic!("the event stream ended without the notification: {seen}");
+    })
+    .await;
+    assert!(heard.is_ok(), "no notifications/resources/list_changed within 10 s of the reload");
+    let listed = post(json!({ "jsonrpc": "2.0", "id": 2, "method": "resources/list" }), Some(&session)).await.unwrap();
+    assert!(listed.text().await.unwrap().contains("\"uri\":\"schema://shop/order\""));
 }

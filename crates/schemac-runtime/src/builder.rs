@@ -1,6 +1,8 @@
-//! What generated builders share: the typestate of required fields ([`Set`], [`IsSet`]), the
-//! conversion a setter accepts ([`Assign`]), and the [`Slots`] that collect what setters could
-//! not convert, so that `build()` reports it with every other violation.
+//! What generated builders share: the typestate of required fields ([`Set`], [`IsSet`]) and the
+//! conversion a setter accepts ([`Assign`]), which their signatures name; and, for the
+//! generated code only (through the runtime's contract module), the store every builder wraps
+//! and the slots that collect what setters could not convert, so that `build()` reports it
+//! with every other violation.
 //!
 //! A generated `FooBuilder<S0, S1, ...>` has one type parameter per required property. It
 //! starts as the property's marker type (a unit struct named after the field, in the module's
@@ -55,6 +57,7 @@ impl<T, U: Into<T>> Assign<T> for U {
 /// `Clone` and `Debug` are written out rather than derived: a derive would ask them of `S`,
 /// and std implements them only for tuples of up to 12 elements, where a struct may require
 /// up to 64 properties.
+#[doc(hidden)]
 pub struct Builder<P, S> {
     parts: P,
     slots: Slots,
@@ -131,10 +134,32 @@ impl<P, S> Builder<P, S> {
             None => Err(self.slots.failed()),
         }
     }
+
+    /// [`Builder::build`] for a builder that tracks its required properties at run time (a
+    /// struct with more of them than a typestate builder can carry): `required` lists each
+    /// required property with whether its field holds a value, and one not set is a `required`
+    /// violation at its pointer (unless its setter's value did not convert, which is reported
+    /// already), with every other violation.
+    pub fn build_checked<T: Validate>(
+        mut self,
+        required: impl FnOnce(&P) -> Vec<(&'static str, bool)>,
+        make: impl FnOnce(P) -> Option<T>,
+    ) -> Result<T, ValidationErrors> {
+        for (name, set) in required(&self.parts) {
+            if !set && !self.slots.failed_at(name) {
+                self.slots.fail(name, "required", format!("the required property `{name}` is not set"));
+            }
+        }
+        if !self.slots.failed.is_empty() {
+            return Err(self.slots.failed());
+        }
+        self.build(make)
+    }
 }
 
 /// What a builder collected besides its fields: the values setters could not convert, each
 /// with the pointer of its property.
+#[doc(hidden)]
 #[derive(Clone, Debug, Default)]
 pub struct Slots {
     failed: ValidationErrors,
@@ -190,8 +215,16 @@ impl Slots {
     }
 
     fn fail(&mut self, name: &str, keyword: &str, message: String) {
-        let pointer = format!("/{}", name.replace('~', "~0").replace('/', "~1"));
-        self.failed.push(ValidationError::new(pointer, keyword, message));
+        self.failed.push(ValidationError::new(Self::pointer(name), keyword, message));
+    }
+
+    fn failed_at(&self, name: &str) -> bool {
+        let pointer = Self::pointer(name);
+        self.failed.iter().any(|e| e.pointer() == pointer)
+    }
+
+    fn pointer(name: &str) -> String {
+        format!("/{}", name.replace('~', "~0").replace('/', "~1"))
     }
 
     /// The violations recorded so far, when a required value is missing because its setter
@@ -266,5 +299,39 @@ mod tests {
         let mut slots = Slots::default();
         assert_eq!(slots.set_tristate::<u8>("n", None), crate::Tristate::Null);
         assert_eq!(slots.set_tristate::<u8>("n", 3u8), crate::Tristate::Value(3));
+    }
+
+    #[derive(Debug, Default)]
+    struct Parts {
+        a: Option<Even>,
+        b: Option<Even>,
+    }
+
+    fn start() -> Builder<Parts, ()> {
+        Builder::default()
+    }
+
+    fn build(builder: Builder<Parts, ()>) -> Result<(Even, Even), ValidationErrors> {
+        builder.build_checked(|p| vec![("a", p.a.is_some()), ("b", p.b.is_some())], |p| Some((p.a?, p.b?)))
+    }
+
+    impl Validate for (Even, Even) {
+        fn validate_at(&self, at: &crate::validate::Path<'_>, errors: &mut ValidationErrors) {
+            self.0.validate_at(&at.key("a"), errors);
+            self.1.validate_at(&at.key("b"), errors);
+        }
+    }
+
+    #[test]
+    fn a_builder_checked_at_run_time_reports_each_missing_required_property() {
+        let errors = build(start()).unwrap_err();
+        assert_eq!(errors.to_string(), "/a: the required property `a` is not set\n/b: the required property `b` is not set");
+        // A value that did not convert is reported as such, not as missing too.
+        let errors = build(start().set::<Even, ()>(|p: &mut Parts| &mut p.a, "a", 3u32)).unwrap_err();
+        assert_eq!(errors.to_string(), "/a: 3 is odd\n/b: the required property `b` is not set");
+        let built = start().set::<Even, ()>(|p: &mut Parts| &mut p.a, "a", 2u32).set::<Even, ()>(|p| &mut p.b, "b", 12u32);
+        assert_eq!(build(built).unwrap_err().to_string(), "/b: 12 is greater than the maximum 10");
+        let built = start().set::<Even, ()>(|p: &mut Parts| &mut p.a, "a", 2u32).set::<Even, ()>(|p| &mut p.b, "b", 4u32);
+        assert_eq!(build(built), Ok((Even(2), Even(4))));
     }
 }

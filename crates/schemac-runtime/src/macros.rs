@@ -28,16 +28,17 @@
 /// adds `F`, a function of the value read that returns its first object-assertion violation.
 /// Each part is a Rust statement, so the generated file lays the call out as a row per
 /// property.
+#[doc(hidden)]
 #[macro_export]
 macro_rules! object {
     // A closed object without properties fails on its first key.
     ($name:ident; closed $(.check($check:expr $(,)?))?;) => {
         $crate::object!(@impl $name, map, {
-            if let ::core::option::Option::Some(key) = map.next_key::<$crate::de::Key<'de>>()? {
+            if let ::core::option::Option::Some(key) = map.next_key::<$crate::__private::de::Key<'de>>()? {
                 $crate::object!(@rest closed key map extra [])
             }
             let value = $name {};
-            $($crate::validate::Checks::first($check(&value)).map_err(::serde::de::Error::custom)?;)?
+            $($crate::__private::validate::Checks::first($check(&value)).map_err($crate::__private::serde::de::Error::custom)?;)?
             ::core::result::Result::Ok(value)
         });
         $crate::object!(@validate $name; $($check)?; []; closed);
@@ -47,11 +48,11 @@ macro_rules! object {
         $crate::object!(@impl $name, map, {
             $(let mut $field = ::core::option::Option::None;)*
             $crate::object!(@local $rest extra);
-            while let ::core::option::Option::Some(key) = map.next_key::<$crate::de::Key<'de>>()? {
+            while let ::core::option::Option::Some(key) = map.next_key::<$crate::__private::de::Key<'de>>()? {
                 $crate::object!(@dispatch key map extra $rest $(($rest_seed))? [$($kind $field $json ($($seed)?);)*])
             }
             let value = $crate::object!(@value $name $rest extra { $($field: $crate::object!(@take $kind $field $json),)* });
-            $($crate::validate::Checks::first($check(&value)).map_err(::serde::de::Error::custom)?;)?
+            $($crate::__private::validate::Checks::first($check(&value)).map_err($crate::__private::serde::de::Error::custom)?;)?
             ::core::result::Result::Ok(value)
         });
         $crate::object!(@validate $name; $($check)?; [$($kind $field $json ($($seed)?);)*]; $rest $(($rest_seed))?);
@@ -61,9 +62,9 @@ macro_rules! object {
     // skipped), or, with undeclared properties kept, a map of those fields and then them. One
     // statement per field, which rustc takes at any width.
     (@serialize $name:ident; [$($kind:ident $field:ident $json:literal;)*]; closed) => {
-        impl ::serde::Serialize for $name {
-            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                use ::serde::ser::SerializeStruct as _;
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<__S: $crate::__private::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                use $crate::__private::serde::ser::SerializeStruct as _;
                 #[allow(unused_mut)]
                 let mut len = 0usize;
                 $(len += $crate::object!(@count $kind self.$field);)*
@@ -74,9 +75,9 @@ macro_rules! object {
         }
     };
     (@serialize $name:ident; [$($kind:ident $field:ident $json:literal;)*]; $rest:ident) => {
-        impl ::serde::Serialize for $name {
-            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                use ::serde::ser::SerializeMap as _;
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<__S: $crate::__private::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                use $crate::__private::serde::ser::SerializeMap as _;
                 let mut map = serializer.serialize_map(::core::option::Option::None)?;
                 $($crate::object!(@entry $kind map self.$field, $json);)*
                 $crate::object!(@rest_entries $rest __S map self);
@@ -117,36 +118,36 @@ macro_rules! object {
     // then the object assertions, then the undeclared properties a typed rest reads.
     (@validate $name:ident; $($check:expr)?; [$($kind:ident $field:ident $json:literal ($($seed:expr)?);)*]; $rest:ident $(($rest_seed:expr))?) => {
         impl $crate::Validate for $name {
-            fn validate_at(&self, at: &$crate::validate::Path<'_>, errors: &mut $crate::ValidationErrors) {
+            fn validate_at(&self, at: &$crate::__private::validate::Path<'_>, errors: &mut $crate::ValidationErrors) {
                 let _ = (&at, &errors);
                 $($crate::object!(@check $kind self.$field, $json, at, errors, $crate::object!(@seed $kind $($seed)?));)*
-                $($crate::validate::Checks::record($check(self), at, errors);)?
+                $($crate::__private::validate::Checks::record($check(self), at, errors);)?
                 $crate::object!(@check_rest $rest $(($rest_seed))? self at errors);
             }
         }
     };
     (@check optional $value:expr, $json:literal, $at:ident, $errors:ident, $seed:expr) => {
-        $crate::validate::optional(&$seed, &$value, $at, $json, $errors)
+        $crate::__private::validate::optional(&$seed, &$value, $at, $json, $errors)
     };
     (@check $kind:ident $value:expr, $json:literal, $at:ident, $errors:ident, $seed:expr) => {
-        $crate::validate::property(&$seed, &$value, $at, $json, $errors)
+        $crate::__private::validate::property(&$seed, &$value, $at, $json, $errors)
     };
     (@check_rest typed($seed:expr) $self:ident $at:ident $errors:ident) => {
-        $crate::validate::Validator::validate_value(&$crate::de::MapOf($seed), &$self.extra, $at, $errors)
+        $crate::__private::validate::Validator::validate_value(&$crate::__private::de::MapOf($seed), &$self.extra, $at, $errors)
     };
     (@check_rest $rest:ident $self:ident $at:ident $errors:ident) => {};
     (@impl $name:ident, $map:ident, $body:block) => {
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
                 // `__Visitor`: a local item's name is not hygienic, and a schema may well
                 // name a type `Visitor` (`$name` then meant this struct).
                 struct __Visitor;
-                impl<'de> ::serde::de::Visitor<'de> for __Visitor {
+                impl<'de> $crate::__private::serde::de::Visitor<'de> for __Visitor {
                     type Value = $name;
                     fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                         f.write_str(::core::concat!("an object (", ::core::stringify!($name), ")"))
                     }
-                    fn visit_map<__A: ::serde::de::MapAccess<'de>>(self, mut $map: __A) -> ::core::result::Result<$name, __A::Error> $body
+                    fn visit_map<__A: $crate::__private::serde::de::MapAccess<'de>>(self, mut $map: __A) -> ::core::result::Result<$name, __A::Error> $body
                 }
                 deserializer.deserialize_map(__Visitor)
             }
@@ -158,7 +159,7 @@ macro_rules! object {
     };
     (@dispatch $key:ident $map:ident $extra:ident $rest:ident $(($rest_seed:expr))? [$($kind:ident $field:ident $json:literal ($($seed:expr)?);)*]) => {
         match $key.as_str() {
-            $($json => $crate::de::field(&mut $map, &mut $field, $json, $crate::object!(@seed $kind $($seed)?))?,)*
+            $($json => $crate::__private::de::field(&mut $map, &mut $field, $json, $crate::object!(@seed $kind $($seed)?))?,)*
             _ => { $crate::object!(@rest $rest $(($rest_seed))? $key $map $extra [$($json),*]) }
         }
     };
@@ -173,16 +174,16 @@ macro_rules! object {
     };
     // A row without a seed reads its field's type with its own `Deserialize`.
     (@seed tristate) => {
-        $crate::de::Nullable($crate::de::Plain::new())
+        $crate::__private::de::Nullable($crate::__private::de::Plain::new())
     };
     (@seed $kind:ident) => {
-        $crate::de::Plain::new()
+        $crate::__private::de::Plain::new()
     };
     (@seed $kind:ident $seed:expr) => {
         $seed
     };
     (@take required $field:ident $json:literal) => {
-        $field.ok_or_else(|| $crate::de::missing($json))?
+        $field.ok_or_else(|| $crate::__private::de::missing($json))?
     };
     (@take optional $field:ident $json:literal) => {
         $field
@@ -198,16 +199,16 @@ macro_rules! object {
         let mut $extra = ::std::collections::BTreeMap::new();
     };
     (@rest closed $key:ident $map:ident $extra:ident [$($json:literal),*]) => {{
-        let unknown = $crate::de::UnknownProperty { name: $key.as_str(), expected: &[$($json),*] };
+        let unknown = $crate::__private::de::UnknownProperty { name: $key.as_str(), expected: &[$($json),*] };
         match $map.next_value_seed(unknown)? {}
     }};
     (@rest open $key:ident $map:ident $extra:ident [$($json:literal),*]) => {
-        $crate::de::extra(&mut $map, &mut $extra, $key)?
+        $crate::__private::de::extra(&mut $map, &mut $extra, $key)?
     };
     (@rest typed($seed:expr) $key:ident $map:ident $extra:ident [$($json:literal),*]) => {{
         let $key = $key.into_string();
         if $extra.contains_key(&$key) {
-            return ::core::result::Result::Err($crate::de::duplicate(&$key));
+            return ::core::result::Result::Err($crate::__private::de::duplicate(&$key));
         }
         $extra.insert($key, $map.next_value_seed($seed)?);
     }};
@@ -241,6 +242,7 @@ macro_rules! object {
 /// [`schema_source!`](crate::schema_source)); the rows are the lists of
 /// [`bundle::Subschema`](crate::bundle::Subschema), a `reference`'s target being the type the
 /// generator registers (`subschema_for::<Target>()`).
+#[doc(hidden)]
 #[macro_export]
 macro_rules! json_schema {
     ($name:ident, $pointer:literal $(,)?) => {
@@ -278,7 +280,7 @@ macro_rules! json_schema {
         struct $name;
         $crate::json_schema!(@impl $name, $schema_name, $schema_id, [
             static TARGET: ::std::sync::LazyLock<$crate::__private::serde_json::Value> =
-                ::std::sync::LazyLock::new(|| $crate::literal($text));
+                ::std::sync::LazyLock::new(|| $crate::__private::literal($text));
         ], &TARGET, "", $($rows)*);
     };
     (
@@ -299,7 +301,7 @@ macro_rules! json_schema {
 
             fn json_schema(generator: &mut $crate::schemars::SchemaGenerator) -> $crate::schemars::Schema {
                 $($document_static)*
-                $crate::bundle::Subschema {
+                $crate::__private::bundle::Subschema {
                     document: $document,
                     pointer: $pointer,
                     refs: &[$($crate::json_schema!(@reference $($reference)*)),*],
@@ -312,19 +314,19 @@ macro_rules! json_schema {
         }
     };
     (@reference $holder:literal, $keyword:literal, $alone:literal, $target:ty $(,)?) => {
-        $crate::bundle::Ref { holder: $holder, keyword: $keyword, alone: $alone, target: |generator| generator.subschema_for::<$target>() }
+        $crate::__private::bundle::Ref { holder: $holder, keyword: $keyword, alone: $alone, target: |generator| generator.subschema_for::<$target>() }
     };
     (@reference $holder:literal, $target:ty $(,)?) => {
         $crate::json_schema!(@reference $holder, "$ref", false, $target)
     };
     (@edit rename, $at:literal, $from:literal, $to:literal $(,)?) => {
-        $crate::bundle::Edit::Rename { at: $at, from: $from, to: $to }
+        $crate::__private::bundle::Edit::Rename { at: $at, from: $from, to: $to }
     };
     (@edit remove, $at:literal, $key:literal $(,)?) => {
-        $crate::bundle::Edit::Remove { at: $at, key: $key }
+        $crate::__private::bundle::Edit::Remove { at: $at, key: $key }
     };
     (@edit split, $at:literal, $from:literal, [$(($key:literal, $to:literal $(,)?)),* $(,)?] $(,)?) => {
-        $crate::bundle::Edit::Split { at: $at, from: $from, into: &[$(($key, $to)),*] }
+        $crate::__private::bundle::Edit::Split { at: $at, from: $from, into: &[$(($key, $to)),*] }
     };
     (@name $name:ident) => {
         ::core::stringify!($name)
@@ -341,6 +343,7 @@ macro_rules! json_schema {
 /// ```text
 /// string_enum!(Name, "one of \"a\", \"b\"", [A = "a", B = "b"]);
 /// ```
+#[doc(hidden)]
 #[macro_export]
 macro_rules! string_enum {
     ($name:ident, $expected:literal, [$($variant:ident = $value:literal),* $(,)?] $(,)?) => {
@@ -396,15 +399,15 @@ macro_rules! string_enum {
             }
         }
 
-        impl ::serde::Serialize for $name {
-            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<__S: $crate::__private::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
                 serializer.serialize_str(self.as_str())
             }
         }
 
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                $crate::de::string(deserializer, $expected, |s| match s {
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                $crate::__private::de::string(deserializer, $expected, |s| match s {
                     $($value => ::core::option::Option::Some($name::$variant),)*
                     _ => ::core::option::Option::None,
                 })
@@ -417,6 +420,7 @@ macro_rules! string_enum {
 /// code writes: the `pattern` and the other assertions): `as_str`, `into_string`,
 /// `TryFrom<String>`, `TryFrom<&str>`, `FromStr`, `AsRef<str>`, `Display`, `Deserialize` and
 /// `Validate` (with nothing to check: every value is checked when built).
+#[doc(hidden)]
 #[macro_export]
 macro_rules! string_newtype {
     ($name:ident) => {
@@ -466,10 +470,12 @@ macro_rules! string_newtype {
             }
         }
 
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                let text = <::std::string::String as ::serde::Deserialize>::deserialize(deserializer)?;
-                $name::try_from(text).map_err(::serde::de::Error::custom)
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> ::core::result::Result<Self, __D::Error> {
+                let text = <::std::string::String as $crate::__private::serde::Deserialize>::deserialize(deserializer)?;
+                $name::try_from(text).map_err($crate::__private::serde::de::Error::custom)
             }
         }
     };
@@ -485,6 +491,7 @@ macro_rules! string_newtype {
 /// ```
 ///
 /// Its `Validate` is empty: a value of the type was checked when it was built.
+#[doc(hidden)]
 #[macro_export]
 macro_rules! constant {
     ($name:ident, str = $text:literal, $expecting:literal $(,)?) => {
@@ -493,15 +500,17 @@ macro_rules! constant {
             pub const VALUE: &'static str = $text;
         }
 
-        impl ::serde::Serialize for $name {
-            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<__S: $crate::__private::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
                 serializer.serialize_str($text)
             }
         }
 
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                $crate::de::string(deserializer, $expecting, |s| (s == $text).then_some($name))
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> ::core::result::Result<Self, __D::Error> {
+                $crate::__private::de::string(deserializer, $expecting, |s| (s == $text).then_some($name))
             }
         }
 
@@ -512,20 +521,22 @@ macro_rules! constant {
             /// The only allowed value.
             pub fn value() -> &'static $crate::__private::serde_json::Value {
                 static VALUE: ::std::sync::LazyLock<$crate::__private::serde_json::Value> =
-                    ::std::sync::LazyLock::new(|| $crate::literal($json));
+                    ::std::sync::LazyLock::new(|| $crate::__private::literal($json));
                 &VALUE
             }
         }
 
-        impl ::serde::Serialize for $name {
-            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                ::serde::Serialize::serialize($name::value(), serializer)
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<__S: $crate::__private::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                $crate::__private::serde::Serialize::serialize($name::value(), serializer)
             }
         }
 
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                $crate::de::constant(deserializer, $name::value()).map(|()| $name)
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> ::core::result::Result<Self, __D::Error> {
+                $crate::__private::de::constant(deserializer, $name::value()).map(|()| $name)
             }
         }
 
@@ -542,6 +553,7 @@ macro_rules! constant {
 /// ```
 ///
 /// Its `Validate` is empty: a value of the type was checked when it was built.
+#[doc(hidden)]
 #[macro_export]
 macro_rules! value_enum {
     ($name:ident, $allowed:literal $(,)?) => {
@@ -549,7 +561,7 @@ macro_rules! value_enum {
             /// Every allowed value, in schema order.
             pub fn allowed() -> &'static [$crate::__private::serde_json::Value] {
                 static ALLOWED: ::std::sync::LazyLock<$crate::__private::serde_json::Value> =
-                    ::std::sync::LazyLock::new(|| $crate::literal($allowed));
+                    ::std::sync::LazyLock::new(|| $crate::__private::literal($allowed));
                 ALLOWED.as_array().map_or(&[], ::std::vec::Vec::as_slice)
             }
 
@@ -565,17 +577,19 @@ macro_rules! value_enum {
         impl ::core::convert::TryFrom<$crate::__private::serde_json::Value> for $name {
             type Error = $crate::ConstraintError;
             fn try_from(value: $crate::__private::serde_json::Value) -> ::core::result::Result<Self, Self::Error> {
-                match $crate::check::one_of_values(&value, $name::allowed()) {
+                match $crate::__private::check::one_of_values(&value, $name::allowed()) {
                     ::core::result::Result::Ok(()) => ::core::result::Result::Ok($name(value)),
                     ::core::result::Result::Err(e) => ::core::result::Result::Err($crate::ConstraintError::new(e.message())),
                 }
             }
         }
 
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                let value = $crate::de::any_value(deserializer)?;
-                <$name as ::core::convert::TryFrom<_>>::try_from(value).map_err(::serde::de::Error::custom)
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> ::core::result::Result<Self, __D::Error> {
+                let value = $crate::__private::de::any_value(deserializer)?;
+                <$name as ::core::convert::TryFrom<_>>::try_from(value).map_err($crate::__private::serde::de::Error::custom)
             }
         }
 
@@ -589,12 +603,15 @@ macro_rules! value_enum {
 /// ```text
 /// newtype!(Name, SEED);
 /// ```
+#[doc(hidden)]
 #[macro_export]
 macro_rules! newtype {
     ($name:ident, $seed:expr $(,)?) => {
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                ::serde::de::DeserializeSeed::deserialize($seed, deserializer).map($name)
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> ::core::result::Result<Self, __D::Error> {
+                $crate::__private::serde::de::DeserializeSeed::deserialize($seed, deserializer).map($name)
             }
         }
     };
@@ -607,6 +624,7 @@ macro_rules! newtype {
 /// ```text
 /// constrained_newtype!(Name, Inner, SEED, CHECK);
 /// ```
+#[doc(hidden)]
 #[macro_export]
 macro_rules! constrained_newtype {
     ($name:ident, $inner:ty, $seed:expr, $check:expr $(,)?) => {
@@ -621,14 +639,14 @@ macro_rules! constrained_newtype {
         }
 
         impl ::core::convert::TryFrom<$inner> for $name {
-            type Error = $crate::assert::Violation;
+            type Error = $crate::__private::assert::Violation;
             fn try_from(value: $inner) -> ::core::result::Result<Self, Self::Error> {
                 let check = $check;
-                $crate::validate::Checks::first(check(&value)).map(|()| $name(value))
+                $crate::__private::validate::Checks::first(check(&value)).map(|()| $name(value))
             }
         }
 
-        $crate::newtype!($name, $crate::de::Assert::new($seed, $check));
+        $crate::newtype!($name, $crate::__private::de::Assert::new($seed, $check));
     };
 }
 
@@ -644,28 +662,29 @@ macro_rules! constrained_newtype {
 ///
 /// The type's `Validate` checks the variant's value with its seed (which variant a value
 /// built in Rust is in is the caller's choice; exclusivity is enforced when reading).
+#[doc(hidden)]
 #[macro_export]
 macro_rules! one_of {
     ($name:ident; $($variant:ident $(($seed:expr $(,)?))?;)+) => {
         $crate::one_of!(@impl $name; $($variant($crate::__row_seed!($($seed)?));)+);
     };
     (@impl $name:ident; $($variant:ident($seed:expr);)+) => {
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                let value = $crate::de::any_value(deserializer)?;
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                let value = $crate::__private::de::any_value(deserializer)?;
                 let mut found = ::core::option::Option::None;
                 let mut matches = 0usize;
                 let mut unrepresentable = ::core::option::Option::None;
                 let mut failures = ::std::vec::Vec::new();
                 $(
-                    match $crate::de::nested::<_, $crate::__private::serde_json::Error>($seed, &value) {
+                    match $crate::__private::de::nested::<_, $crate::__private::serde_json::Error>($seed, &value) {
                         ::core::result::Result::Ok(v) => {
                             matches += 1;
                             if found.is_none() {
                                 found = ::core::option::Option::Some($name::$variant(v));
                             }
                         }
-                        ::core::result::Result::Err(error) if $crate::de::unrepresentable(&error) => {
+                        ::core::result::Result::Err(error) if $crate::__private::de::unrepresentable(&error) => {
                             matches += 1;
                             unrepresentable = ::core::option::Option::Some(::std::string::ToString::to_string(&error));
                         }
@@ -675,13 +694,13 @@ macro_rules! one_of {
                 match (matches, found, unrepresentable) {
                     (1, ::core::option::Option::Some(v), _) => ::core::result::Result::Ok(v),
                     (1, ::core::option::Option::None, ::core::option::Option::Some(error)) => {
-                        ::core::result::Result::Err(::serde::de::Error::custom(error))
+                        ::core::result::Result::Err($crate::__private::serde::de::Error::custom(error))
                     }
-                    (0, _, _) => ::core::result::Result::Err($crate::de::no_branch(
+                    (0, _, _) => ::core::result::Result::Err($crate::__private::de::no_branch(
                         ::core::concat!("matches none of the oneOf branches of ", ::core::stringify!($name)),
                         &failures,
                     )),
-                    _ => ::core::result::Result::Err(::serde::de::Error::custom(::core::concat!(
+                    _ => ::core::result::Result::Err($crate::__private::serde::de::Error::custom(::core::concat!(
                         "matches more than one oneOf branch of ",
                         ::core::stringify!($name),
                         " (",
@@ -706,23 +725,24 @@ macro_rules! one_of {
 /// A row without `SEED` reads the variant's type with its own `Deserialize`.
 ///
 /// The type's `Validate` checks the variant's value with its seed.
+#[doc(hidden)]
 #[macro_export]
 macro_rules! first_match {
     ($name:ident; $($variant:ident $(($seed:expr $(,)?))?;)+) => {
         $crate::first_match!(@impl $name; $($variant($crate::__row_seed!($($seed)?));)+);
     };
     (@impl $name:ident; $($variant:ident($seed:expr);)+) => {
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                let value = $crate::de::any_value(deserializer)?;
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                let value = $crate::__private::de::any_value(deserializer)?;
                 let mut failures = ::std::vec::Vec::new();
                 $(
-                    match $crate::de::nested::<_, $crate::__private::serde_json::Error>($seed, &value) {
+                    match $crate::__private::de::nested::<_, $crate::__private::serde_json::Error>($seed, &value) {
                         ::core::result::Result::Ok(v) => return ::core::result::Result::Ok($name::$variant(v)),
                         ::core::result::Result::Err(error) => failures.push((::core::stringify!($variant), error)),
                     }
                 )+
-                ::core::result::Result::Err($crate::de::no_branch(
+                ::core::result::Result::Err($crate::__private::de::no_branch(
                     ::core::concat!("matches none of the variants of ", ::core::stringify!($name)),
                     &failures,
                 ))
@@ -750,6 +770,7 @@ macro_rules! first_match {
 /// A row without `SEED` reads the variant's type with its own `Deserialize` (`Float` for
 /// `number` and `float`). The type's `Validate` checks the variant's value with its seed
 /// ([`Validator`](crate::validate::Validator)).
+#[doc(hidden)]
 #[macro_export]
 macro_rules! by_kind {
     ($name:ident; $($visit:ident($variant:ident $(, $seed:expr)? $(,)?);)+) => {
@@ -777,24 +798,24 @@ macro_rules! by_kind {
     // A row without a seed reads its variant's type with its own `Deserialize` (a number as
     // `Float`).
     (@seed number) => {
-        $crate::de::Float::new()
+        $crate::__private::de::Float::new()
     };
     (@seed float) => {
-        $crate::de::Float::new()
+        $crate::__private::de::Float::new()
     };
     (@seed $visit:ident) => {
-        $crate::de::Plain::new()
+        $crate::__private::de::Plain::new()
     };
     (@seed $visit:ident $seed:expr) => {
         $seed
     };
     (@impl $name:ident; $expecting:expr; $($visit:ident($variant:ident, $seed:expr);)+) => {
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
                 // `__Visitor`: a local item's name is not hygienic, and a schema may well
                 // name a type `Visitor` (`$name` then meant this struct).
                 struct __Visitor;
-                impl<'de> ::serde::de::Visitor<'de> for __Visitor {
+                impl<'de> $crate::__private::serde::de::Visitor<'de> for __Visitor {
                     type Value = $name;
                     fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                         f.write_str($expecting)
@@ -808,24 +829,24 @@ macro_rules! by_kind {
     // A variant no kind goes to (a later numeric branch): only its `Validate` reads the row.
     (@visit none $name:ident $variant:ident $seed:expr) => {};
     (@visit null $name:ident $variant:ident $seed:expr) => {
-        fn visit_unit<__E: ::serde::de::Error>(self) -> ::core::result::Result<$name, __E> {
-            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(()))
+        fn visit_unit<__E: $crate::__private::serde::de::Error>(self) -> ::core::result::Result<$name, __E> {
+            $crate::__private::serde::de::DeserializeSeed::deserialize($seed, $crate::__private::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(()))
                 .map($name::$variant)
         }
     };
     (@visit boolean $name:ident $variant:ident $seed:expr) => {
-        fn visit_bool<__E: ::serde::de::Error>(self, v: bool) -> ::core::result::Result<$name, __E> {
-            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
+        fn visit_bool<__E: $crate::__private::serde::de::Error>(self, v: bool) -> ::core::result::Result<$name, __E> {
+            $crate::__private::serde::de::DeserializeSeed::deserialize($seed, $crate::__private::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
                 .map($name::$variant)
         }
     };
     (@visit integer $name:ident $variant:ident $seed:expr) => {
-        fn visit_i64<__E: ::serde::de::Error>(self, v: i64) -> ::core::result::Result<$name, __E> {
-            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
+        fn visit_i64<__E: $crate::__private::serde::de::Error>(self, v: i64) -> ::core::result::Result<$name, __E> {
+            $crate::__private::serde::de::DeserializeSeed::deserialize($seed, $crate::__private::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
                 .map($name::$variant)
         }
-        fn visit_u64<__E: ::serde::de::Error>(self, v: u64) -> ::core::result::Result<$name, __E> {
-            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
+        fn visit_u64<__E: $crate::__private::serde::de::Error>(self, v: u64) -> ::core::result::Result<$name, __E> {
+            $crate::__private::serde::de::DeserializeSeed::deserialize($seed, $crate::__private::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
                 .map($name::$variant)
         }
     };
@@ -834,25 +855,25 @@ macro_rules! by_kind {
         $crate::by_kind!(@visit float $name $variant $seed);
     };
     (@visit float $name:ident $variant:ident $seed:expr) => {
-        fn visit_f64<__E: ::serde::de::Error>(self, v: f64) -> ::core::result::Result<$name, __E> {
-            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
+        fn visit_f64<__E: $crate::__private::serde::de::Error>(self, v: f64) -> ::core::result::Result<$name, __E> {
+            $crate::__private::serde::de::DeserializeSeed::deserialize($seed, $crate::__private::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
                 .map($name::$variant)
         }
     };
     (@visit string $name:ident $variant:ident $seed:expr) => {
-        fn visit_str<__E: ::serde::de::Error>(self, v: &str) -> ::core::result::Result<$name, __E> {
-            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
+        fn visit_str<__E: $crate::__private::serde::de::Error>(self, v: &str) -> ::core::result::Result<$name, __E> {
+            $crate::__private::serde::de::DeserializeSeed::deserialize($seed, $crate::__private::serde::de::IntoDeserializer::<'de, __E>::into_deserializer(v))
                 .map($name::$variant)
         }
     };
     (@visit array $name:ident $variant:ident $seed:expr) => {
-        fn visit_seq<__A: ::serde::de::SeqAccess<'de>>(self, seq: __A) -> ::core::result::Result<$name, __A::Error> {
-            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::value::SeqAccessDeserializer::new(seq)).map($name::$variant)
+        fn visit_seq<__A: $crate::__private::serde::de::SeqAccess<'de>>(self, seq: __A) -> ::core::result::Result<$name, __A::Error> {
+            $crate::__private::serde::de::DeserializeSeed::deserialize($seed, $crate::__private::serde::de::value::SeqAccessDeserializer::new(seq)).map($name::$variant)
         }
     };
     (@visit object $name:ident $variant:ident $seed:expr) => {
-        fn visit_map<__A: ::serde::de::MapAccess<'de>>(self, map: __A) -> ::core::result::Result<$name, __A::Error> {
-            ::serde::de::DeserializeSeed::deserialize($seed, ::serde::de::value::MapAccessDeserializer::new(map)).map($name::$variant)
+        fn visit_map<__A: $crate::__private::serde::de::MapAccess<'de>>(self, map: __A) -> ::core::result::Result<$name, __A::Error> {
+            $crate::__private::serde::de::DeserializeSeed::deserialize($seed, $crate::__private::serde::de::value::MapAccessDeserializer::new(map)).map($name::$variant)
         }
     };
 }
@@ -862,14 +883,15 @@ macro_rules! by_kind {
 /// other union macros; a variant that takes several JSON kinds has a row for each, the first
 /// of which checks it.
 #[doc(hidden)]
+#[doc(hidden)]
 #[macro_export]
 macro_rules! __validate_variants {
     ($name:ident; $($variant:ident($seed:expr);)+) => {
         impl $crate::Validate for $name {
             #[allow(unreachable_patterns)]
-            fn validate_at(&self, at: &$crate::validate::Path<'_>, errors: &mut $crate::ValidationErrors) {
+            fn validate_at(&self, at: &$crate::__private::validate::Path<'_>, errors: &mut $crate::ValidationErrors) {
                 match self {
-                    $($name::$variant(v) => $crate::validate::Validator::validate_value(&$seed, v, at, errors),)+
+                    $($name::$variant(v) => $crate::__private::validate::Validator::validate_value(&$seed, v, at, errors),)+
                     #[allow(unreachable_patterns)]
                     _ => {}
                 }
@@ -882,10 +904,11 @@ macro_rules! __validate_variants {
 /// its own `Deserialize`. For [`one_of!`](crate::one_of) and
 /// [`first_match!`](crate::first_match).
 #[doc(hidden)]
+#[doc(hidden)]
 #[macro_export]
 macro_rules! __row_seed {
     () => {
-        $crate::de::Plain::new()
+        $crate::__private::de::Plain::new()
     };
     ($seed:expr) => {
         $seed
@@ -896,14 +919,15 @@ macro_rules! __row_seed {
 /// it. For the union macros; a variant with a row for each of several JSON kinds is named more
 /// than once, and its first arm writes it.
 #[doc(hidden)]
+#[doc(hidden)]
 #[macro_export]
 macro_rules! __serialize_variants {
     ($name:ident; $($variant:ident)+) => {
-        impl ::serde::Serialize for $name {
+        impl $crate::__private::serde::Serialize for $name {
             #[allow(unreachable_patterns)]
-            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+            fn serialize<__S: $crate::__private::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
                 match self {
-                    $($name::$variant(v) => ::serde::Serialize::serialize(v, serializer),)+
+                    $($name::$variant(v) => $crate::__private::serde::Serialize::serialize(v, serializer),)+
                 }
             }
         }
@@ -917,6 +941,7 @@ macro_rules! __serialize_variants {
 /// ```text
 /// schema_source!(r#"{ "type": "object" }"#);
 /// ```
+#[doc(hidden)]
 #[macro_export]
 macro_rules! schema_source {
     ($text:literal $(,)?) => {
@@ -925,7 +950,7 @@ macro_rules! schema_source {
 
         /// [`SCHEMA_JSON`], parsed on first use.
         static SCHEMA_VALUE: ::std::sync::LazyLock<$crate::__private::serde_json::Value> =
-            ::std::sync::LazyLock::new(|| $crate::literal(SCHEMA_JSON));
+            ::std::sync::LazyLock::new(|| $crate::__private::literal(SCHEMA_JSON));
 
         /// The source schema, parsed (once).
         pub fn schema() -> &'static $crate::__private::serde_json::Value {
@@ -940,6 +965,7 @@ macro_rules! schema_source {
 /// ```text
 /// schema_bound!(Name, "schema id", "schemas/name.json", "sha256 in hex");
 /// ```
+#[doc(hidden)]
 #[macro_export]
 macro_rules! schema_bound {
     ($name:ident, $id:literal, $path:literal, $sha256:literal $(,)?) => {
@@ -965,12 +991,13 @@ macro_rules! schema_bound {
 /// ```
 ///
 /// Its `Validate` is empty: a value of the type was checked when it was built.
+#[doc(hidden)]
 #[macro_export]
 macro_rules! checked {
     ($name:ident; $root:ident(|$($rp:tt),+| $($rbody:tt)+); $($f:ident(|$($p:tt),+| $($body:tt)+);)*) => {
         impl $name {
             /// Checks `value` against the schema, with the pointer of the first failure.
-            pub fn check(value: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
+            pub fn check(value: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::__private::check::CheckError> {
                 $name::$root(value)
             }
 
@@ -987,16 +1014,16 @@ macro_rules! checked {
         }
 
         impl ::core::convert::TryFrom<$crate::__private::serde_json::Value> for $name {
-            type Error = $crate::check::CheckError;
+            type Error = $crate::__private::check::CheckError;
             fn try_from(value: $crate::__private::serde_json::Value) -> ::core::result::Result<Self, Self::Error> {
                 $name::check(&value).map(|()| $name(value))
             }
         }
 
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                let value = $crate::de::any_value(deserializer)?;
-                $name::check(&value).map_err($crate::check::CheckError::into_de_error)?;
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                let value = $crate::__private::de::any_value(deserializer)?;
+                $name::check(&value).map_err($crate::__private::check::CheckError::into_de_error)?;
                 ::core::result::Result::Ok($name(value))
             }
         }
@@ -1015,13 +1042,14 @@ macro_rules! checked {
 /// ```
 ///
 /// Its `Validate` is empty: a value of the type was checked when it was built.
+#[doc(hidden)]
 #[macro_export]
 macro_rules! refined {
     (type $name:ident = $base:ty; let seed = $seed:expr; $root:ident(|$($rp:tt),+| $($rbody:tt)+); $($f:ident(|$($p:tt),+| $($body:tt)+);)*) => {
         impl $name {
             /// Checks the keywords the type does not hold (`value` is the JSON form of a value of
             /// the base type), with the pointer of the first failure.
-            pub fn check(value: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
+            pub fn check(value: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::__private::check::CheckError> {
                 $name::$root(value)
             }
 
@@ -1038,16 +1066,16 @@ macro_rules! refined {
         }
 
         impl ::core::convert::TryFrom<$base> for $name {
-            type Error = $crate::check::CheckError;
+            type Error = $crate::__private::check::CheckError;
             fn try_from(value: $base) -> ::core::result::Result<Self, Self::Error> {
-                $crate::check::refine(&value, $name::check).map(|()| $name(value))
+                $crate::__private::check::refine(&value, $name::check).map(|()| $name(value))
             }
         }
 
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                let value = ::serde::de::DeserializeSeed::deserialize($seed, deserializer)?;
-                $crate::check::refine(&value, $name::check).map_err($crate::check::CheckError::into_de_error)?;
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                let value = $crate::__private::serde::de::DeserializeSeed::deserialize($seed, deserializer)?;
+                $crate::__private::check::refine(&value, $name::check).map_err($crate::__private::check::CheckError::into_de_error)?;
                 ::core::result::Result::Ok($name(value))
             }
         }
@@ -1068,29 +1096,30 @@ macro_rules! refined {
 ///
 /// A body that is a call of a bare name calls that function of [`check`](crate::check)
 /// (`all_of`, `object`, `typed`, ...). A parameter the body does not use is written `_`.
+#[doc(hidden)]
 #[macro_export]
 macro_rules! check_fns {
     (@fn $f:ident($v:tt) $callee:ident($($arg:tt)*)) => {
-        fn $f($v: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
-            $crate::check::$callee($($arg)*)
+        fn $f($v: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::__private::check::CheckError> {
+            $crate::__private::check::$callee($($arg)*)
         }
     };
     // prettyplease ends a turbofish it wraps with a comma (`plain::<\n    LongName,\n>(v)`).
     (@fn $f:ident($v:tt) $callee:ident::<$ty:ty $(,)?>($($arg:tt)*)) => {
-        fn $f($v: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
-            $crate::check::$callee::<$ty>($($arg)*)
+        fn $f($v: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::__private::check::CheckError> {
+            $crate::__private::check::$callee::<$ty>($($arg)*)
         }
     };
     (@fn $f:ident($v:tt) $body:expr) => {
-        fn $f($v: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
+        fn $f($v: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::__private::check::CheckError> {
             $body
         }
     };
     (@fn $f:ident($v:tt, $seen:tt) $body:expr) => {
         fn $f(
             $v: &$crate::__private::serde_json::Value,
-            $seen: &mut $crate::check::Evaluated,
-        ) -> ::core::result::Result<(), $crate::check::CheckError> {
+            $seen: &mut $crate::__private::check::Evaluated,
+        ) -> ::core::result::Result<(), $crate::__private::check::CheckError> {
             $body;
             ::core::result::Result::Ok(())
         }
@@ -1105,27 +1134,31 @@ macro_rules! check_fns {
 /// ```
 ///
 /// Its `Validate` is empty: a value of the type was checked when it was built.
+#[doc(hidden)]
 #[macro_export]
 macro_rules! never {
     ($name:ident $(,)?) => {
         impl $name {
             /// Fails for every value: the schema allows none.
-            pub fn check(value: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::check::CheckError> {
-                $crate::check::never(value)
+            pub fn check(value: &$crate::__private::serde_json::Value) -> ::core::result::Result<(), $crate::__private::check::CheckError> {
+                $crate::__private::check::never(value)
             }
         }
 
         impl ::core::convert::TryFrom<$crate::__private::serde_json::Value> for $name {
-            type Error = $crate::check::CheckError;
+            type Error = $crate::__private::check::CheckError;
             fn try_from(value: $crate::__private::serde_json::Value) -> ::core::result::Result<Self, Self::Error> {
-                $name::check(&value).and_then(|()| ::core::result::Result::Err($crate::check::CheckError::new("no value is allowed here")))
+                $name::check(&value)
+                    .and_then(|()| ::core::result::Result::Err($crate::__private::check::CheckError::new("no value is allowed here")))
             }
         }
 
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                let value = $crate::de::any_value(deserializer)?;
-                $name::try_from(value).map_err($crate::check::CheckError::into_de_error)
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> ::core::result::Result<Self, __D::Error> {
+                let value = $crate::__private::de::any_value(deserializer)?;
+                $name::try_from(value).map_err($crate::__private::check::CheckError::into_de_error)
             }
         }
 
@@ -1142,12 +1175,13 @@ macro_rules! never {
 /// tuple! { Name; "an array of exactly 2 items (Name)"; closed; item0(SEED); item1(SEED); }
 /// tuple! { Name; "an array of at least 1 items (Name)"; rest(SEED); item0(SEED); }
 /// ```
+#[doc(hidden)]
 #[macro_export]
 macro_rules! tuple {
     ($name:ident; $what:literal; closed; $($item:ident($seed:expr $(,)?);)+) => {
-        impl ::serde::Serialize for $name {
-            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                use ::serde::ser::SerializeSeq as _;
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<__S: $crate::__private::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                use $crate::__private::serde::ser::SerializeSeq as _;
                 let $name($($item),+) = self;
                 let mut seq = serializer.serialize_seq(::core::option::Option::Some([$(::core::stringify!($item)),+].len()))?;
                 $(seq.serialize_element($item)?;)+
@@ -1156,16 +1190,16 @@ macro_rules! tuple {
         }
 
         $crate::tuple!(@de $name $what [$($item($seed))+] seq len {
-            if let ::core::option::Option::Some(never) = seq.next_element_seed($crate::de::ExtraItem { count: len })? {
+            if let ::core::option::Option::Some(never) = seq.next_element_seed($crate::__private::de::ExtraItem { count: len })? {
                 match never {}
             }
             ::core::result::Result::Ok($name($($item),+))
         });
     };
     ($name:ident; $what:literal; rest($rest:expr $(,)?); $($item:ident($seed:expr $(,)?);)+) => {
-        impl ::serde::Serialize for $name {
-            fn serialize<__S: ::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                use ::serde::ser::SerializeSeq as _;
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<__S: $crate::__private::serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                use $crate::__private::serde::ser::SerializeSeq as _;
                 let $name($($item,)+ rest) = self;
                 let mut seq = serializer.serialize_seq(::core::option::Option::Some([$(::core::stringify!($item)),+].len() + rest.len()))?;
                 $(seq.serialize_element($item)?;)+
@@ -1186,19 +1220,19 @@ macro_rules! tuple {
         });
     };
     (@de $name:ident $what:literal [$($item:ident($seed:expr))+] $seq:ident $len:ident { $($end:tt)* }) => {
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: ::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
                 struct __Visitor;
-                impl<'de> ::serde::de::Visitor<'de> for __Visitor {
+                impl<'de> $crate::__private::serde::de::Visitor<'de> for __Visitor {
                     type Value = $name;
                     fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                         f.write_str($what)
                     }
-                    fn visit_seq<__A: ::serde::de::SeqAccess<'de>>(self, mut $seq: __A) -> ::core::result::Result<$name, __A::Error> {
+                    fn visit_seq<__A: $crate::__private::serde::de::SeqAccess<'de>>(self, mut $seq: __A) -> ::core::result::Result<$name, __A::Error> {
                         let mut $len = 0usize;
                         $(
                             let ::core::option::Option::Some($item) = $seq.next_element_seed($seed)? else {
-                                return ::core::result::Result::Err(::serde::de::Error::invalid_length($len, &self));
+                                return ::core::result::Result::Err($crate::__private::serde::de::Error::invalid_length($len, &self));
                             };
                             $len += 1;
                         )+

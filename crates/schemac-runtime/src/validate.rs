@@ -128,7 +128,8 @@ impl ValidationErrors {
         self.0.push(error);
     }
 
-    /// Records `result`'s violation, if any, at `at`.
+    /// Records `result`'s violation, if any, at `at` (for generated code).
+    #[doc(hidden)]
     pub fn check(&mut self, at: &Path<'_>, result: Result<(), Violation>) {
         if let Err(violation) = result {
             self.0.push(ValidationError::new(at.pointer(), violation.keyword(), violation.message()));
@@ -137,6 +138,7 @@ impl ValidationErrors {
 
     /// Records the failure of a check over a JSON value (the `Value` fallback, or a typed
     /// value checked against another subschema), whose pointer is relative to `at`.
+    #[doc(hidden)]
     pub fn check_value(&mut self, at: &Path<'_>, result: Result<(), crate::check::CheckError>) {
         if let Err(e) = result {
             self.0.push(ValidationError::new(at.pointer() + e.pointer(), "schema", e.message()));
@@ -193,7 +195,7 @@ pub trait Validate {
 }
 
 /// What checks a value of type `T` against the schema it was read by: each seed of
-/// [`de`](crate::de) is the validator of the values it reads (`Plain<T>` delegates to
+/// `de` is the validator of the values it reads (`Plain<T>` delegates to
 /// `T`'s [`Validate`], `Seq` checks each item at its index, `MapOf` each value at its key,
 /// `Nullable` the value inside, `Assert` its assertions and then its inner seed), so the
 /// macros that get a type's seeds ([`object!`](crate::object), [`by_kind!`](crate::by_kind)
@@ -302,11 +304,12 @@ impl<const N: usize> Checks for [Result<(), Violation>; N] {
 ///
 /// The standard types generated code is made of are listed here too: their schema
 /// constraints, if any, are checked by the containing type.
+#[doc(hidden)]
 #[macro_export]
 macro_rules! always_valid {
     ($($t:ty),* $(,)?) => {$(
         impl $crate::Validate for $t {
-            fn validate_at(&self, _: &$crate::validate::Path<'_>, _: &mut $crate::ValidationErrors) {}
+            fn validate_at(&self, _: &$crate::__private::validate::Path<'_>, _: &mut $crate::ValidationErrors) {}
         }
     )*};
 }

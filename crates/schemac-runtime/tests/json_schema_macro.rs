@@ -5,7 +5,7 @@ use schemac_runtime::schemars::SchemaGenerator;
 use serde_json::json;
 
 mod module {
-    schemac_runtime::schema_source!(
+    schemac_runtime::__private::schema_source!(
         r##"{"type": "object", "properties": {"n": {"$ref": "#/$defs/n"}, "m": {"$ref": "#/$defs/m"}}, "$defs": {"n": {"type": "integer"}, "m": {"type": "string"}}}"##
     );
 
@@ -13,7 +13,7 @@ mod module {
     pub struct RootObject;
     pub struct N;
 
-    schemac_runtime::json_schema! {
+    schemac_runtime::__private::json_schema! {
         Root;
         at("");
         reference("/properties/n", N);
@@ -21,9 +21,9 @@ mod module {
         moved("/$defs/n");
         moved("/$defs/m");
     }
-    schemac_runtime::json_schema!(RootObject, like = Root);
-    schemac_runtime::json_schema!(N, "n", "/$defs/n");
-    schemac_runtime::json_schema! {
+    schemac_runtime::__private::json_schema!(RootObject, like = Root);
+    schemac_runtime::__private::json_schema!(N, "n", "/$defs/n");
+    schemac_runtime::__private::json_schema! {
         __JsonSchemaRef0;
         target("m", "module.json#/$defs/m");
         at("/$defs/m");

@@ -13,6 +13,7 @@
 
 mod annotations;
 mod coverage;
+mod diff;
 mod mutate;
 mod plan;
 mod referee;
@@ -35,6 +36,7 @@ use schemac::resolve::{Loc, Registry};
 use schemac::schema::Keyword;
 use schemac::{Config, Draft, Input};
 
+pub use diff::{RefereeOracle, diff};
 pub use witness::{Counterexample, Search, witnesses};
 
 /// The assertion keywords the mutator knows how to violate, in the order it tries them.

@@ -47,6 +47,11 @@ impl Conj {
     pub fn of(loc: Loc) -> Conj {
         Conj { locs: vec![loc], decided: BTreeSet::new() }
     }
+
+    /// Every schema at `locs` at once.
+    pub fn all(locs: Vec<Loc>) -> Conj {
+        Conj { locs, decided: BTreeSet::new() }
+    }
 }
 
 /// A place where the instance takes one of several alternatives.

@@ -6,6 +6,9 @@
 
 mod builder;
 pub mod diag;
+
+/// This schemac's version: what generated code and a release's baseline name as their generator.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub mod diff;
 pub mod docs;
 pub mod emit;

@@ -245,7 +245,7 @@ fn translate(source: &str) -> Option<String> {
     Some(t.out)
 }
 
-/// The step limit `schemac_runtime::pattern` gives the `fancy-regex` engine: a value that
+/// The step limit `schemac_runtime::__private::pattern` gives the `fancy-regex` engine: a value that
 /// needs more backtracking steps is rejected (a pathological pattern would otherwise take
 /// exponential time). The same number as fancy-regex's default.
 pub const BACKTRACK_LIMIT: usize = 1_000_000;
@@ -953,8 +953,8 @@ mod tests {
     }
 
     /// The runtime pattern for `pattern`'s anchored shape, as emitted code would build it.
-    fn anchored_pattern(pattern: &str) -> Option<schemac_runtime::pattern::Pattern> {
-        use schemac_runtime::pattern::{Part, Pattern, Run};
+    fn anchored_pattern(pattern: &str) -> Option<schemac_runtime::__private::pattern::Pattern> {
+        use schemac_runtime::__private::pattern::{Part, Pattern, Run};
         let anchored = anchored(pattern)?;
         let parts: Vec<Part> = anchored
             .parts
@@ -1081,9 +1081,9 @@ mod tests {
     }
 
     /// The runtime pattern for `source` as emitted code builds it when `regex` cannot run it.
-    fn bounded_pattern(source: &str) -> Option<schemac_runtime::pattern::Pattern> {
+    fn bounded_pattern(source: &str) -> Option<schemac_runtime::__private::pattern::Pattern> {
         let bounded = bounded(source)?;
-        Some(schemac_runtime::pattern::Pattern::bounded(String::from(source).leak(), bounded.leak()))
+        Some(schemac_runtime::__private::pattern::Pattern::bounded(String::from(source).leak(), bounded.leak()))
     }
 
     /// Lookaround and backreferences that fancy-regex runs exactly, against `regress` on
@@ -1177,8 +1177,8 @@ mod tests {
             )
         );
         // As a `pattern` assertion: a violation, not a match.
-        let violation = schemac_runtime::assert::pattern(text.as_str(), &pattern).unwrap_err();
+        let violation = schemac_runtime::__private::assert::pattern(text.as_str(), &pattern).unwrap_err();
         assert_eq!(violation.keyword(), "pattern");
-        assert_eq!(schemac_runtime::pattern::BACKTRACK_LIMIT, BACKTRACK_LIMIT);
+        assert_eq!(schemac_runtime::__private::pattern::BACKTRACK_LIMIT, BACKTRACK_LIMIT);
     }
 }

@@ -3,6 +3,7 @@
 //! Types generated from `schemas/madoo/attempts-report.v1.json`, whose root type is [`AttemptsReport`].
 #![doc = include_str!("../../docs/madoo/attempts-report.v1.md")]
 #![allow(clippy::enum_variant_names, clippy::large_enum_variant)]
+::schemac_runtime::__private::contract!(1, "0.1.0");
 /// Madoo attempts report
 ///
 /// What Repeat Until Accepted (workflow/repeat) did: the body it ran, its policy, every attempt in order with the execution it was, whether its body accepted it, its score and its feedback, and which attempt was delivered and why. Derived from the attempts' own runs, never from text a model wrote. Public IDs only.
@@ -36,7 +37,7 @@ pub struct AttemptsReportBuilder<
     S5 = builder_fields::disposition,
     S6 = builder_fields::reason,
 >(
-    ::schemac_runtime::builder::Builder<
+    ::schemac_runtime::__private::builder::Builder<
         AttemptsReportBuilderParts,
         (S0, S1, S2, S3, S4, S5, S6),
     >,
@@ -73,7 +74,10 @@ pub struct AttemptsReportBodyBuilder<
     S0 = builder_fields::workflow,
     S1 = builder_fields::version,
 >(
-    ::schemac_runtime::builder::Builder<AttemptsReportBodyBuilderParts, (S0, S1)>,
+    ::schemac_runtime::__private::builder::Builder<
+        AttemptsReportBodyBuilderParts,
+        (S0, S1),
+    >,
 );
 #[derive(Clone, Debug, Default)]
 struct AttemptsReportBodyBuilderParts {
@@ -81,8 +85,18 @@ struct AttemptsReportBodyBuilderParts {
     version: ::core::option::Option<::schemac_runtime::Integer>,
 }
 /// The wf_ ID of the body; null when it was deleted since.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    ::schemac_runtime::__private::serde::Serialize
+)]
 #[serde(transparent)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct AttemptsReportBodyWorkflow(::std::string::String);
 #[derive(Clone, Debug, PartialEq)]
 pub struct AttemptsReportPolicy {
@@ -101,7 +115,10 @@ pub struct AttemptsReportPolicyBuilder<
     S1 = builder_fields::on_exhausted,
     S2 = builder_fields::minimum_score_to_deliver,
 >(
-    ::schemac_runtime::builder::Builder<AttemptsReportPolicyBuilderParts, (S0, S1, S2)>,
+    ::schemac_runtime::__private::builder::Builder<
+        AttemptsReportPolicyBuilderParts,
+        (S0, S1, S2),
+    >,
 );
 #[derive(Clone, Debug, Default)]
 struct AttemptsReportPolicyBuilderParts {
@@ -143,7 +160,10 @@ pub struct AttemptBuilder<
     S3 = builder_fields::score,
     S4 = builder_fields::feedback,
 >(
-    ::schemac_runtime::builder::Builder<AttemptBuilderParts, (S0, S1, S2, S3, S4)>,
+    ::schemac_runtime::__private::builder::Builder<
+        AttemptBuilderParts,
+        (S0, S1, S2, S3, S4),
+    >,
 );
 #[derive(Clone, Debug, Default)]
 struct AttemptBuilderParts {
@@ -154,8 +174,18 @@ struct AttemptBuilderParts {
     feedback: ::core::option::Option<::core::option::Option<::std::string::String>>,
 }
 /// The run of this attempt: its trace shows every step of the body.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    ::schemac_runtime::__private::serde::Serialize
+)]
 #[serde(transparent)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct AttemptExecution(::std::string::String);
 /// accepted: an attempt was accepted. best_unaccepted: none was, the best one is delivered and stays marked as not accepted. discarded: none was and nothing is delivered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -167,7 +197,7 @@ pub enum AttemptsReportDisposition {
     /// `"discarded"`
     Discarded,
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     AttemptsReport;
     closed;
     required(schema, "schema");
@@ -176,44 +206,50 @@ pub enum AttemptsReportDisposition {
     tristate(
         item,
         "item",
-        ::schemac_runtime::de::Nullable(
-            ::schemac_runtime::de::Assert::new(
-                ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-                |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Nullable(
+            ::schemac_runtime::__private::de::Assert::new(
+                ::schemac_runtime::__private::de::Plain::<
+                    ::schemac_runtime::Integer,
+                >::new(),
+                |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
             ),
         ),
     );
     required(
         attempts,
         "attempts",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Seq(::schemac_runtime::de::Plain::<Attempt>::new()),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Seq(
+                ::schemac_runtime::__private::de::Plain::<Attempt>::new(),
+            ),
             |v| [
-                ::schemac_runtime::assert::min_items(v.len(), 1u64),
-                ::schemac_runtime::assert::max_items(v.len(), 5u64),
+                ::schemac_runtime::__private::assert::min_items(v.len(), 1u64),
+                ::schemac_runtime::__private::assert::max_items(v.len(), 5u64),
             ],
         ),
     );
     required(
         selected_attempt,
         "selected_attempt",
-        ::schemac_runtime::de::Nullable(
-            ::schemac_runtime::de::Assert::new(
-                ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-                |v| ::schemac_runtime::assert::minimum(v, 1i128),
+        ::schemac_runtime::__private::de::Nullable(
+            ::schemac_runtime::__private::de::Assert::new(
+                ::schemac_runtime::__private::de::Plain::<
+                    ::schemac_runtime::Integer,
+                >::new(),
+                |v| ::schemac_runtime::__private::assert::minimum(v, 1i128),
             ),
         ),
     );
     required(disposition, "disposition");
     required(reason, "reason");
 }
-::schemac_runtime::json_schema! {
+::schemac_runtime::__private::json_schema! {
     AttemptsReport;
     at("");
     reference("/properties/attempts/items", Attempt);
     moved("/$defs/attempt");
 }
-::schemac_runtime::schema_bound!(
+::schemac_runtime::__private::schema_bound!(
     AttemptsReport, "urn:madoo:schema:attempts-report:v1",
     "schemas/madoo/attempts-report.v1.json",
     "ee426782c5947dd04a7899bbf57431d41964f7f6a95f1331b5068d5f4447faf6"
@@ -315,31 +351,31 @@ impl<S0, S1, S2, S3, S4, S5, S6> AttemptsReportBuilder<S0, S1, S2, S3, S4, S5, S
             }))
     }
 }
-::schemac_runtime::constant!(
+::schemac_runtime::__private::constant!(
     AttemptsReportSchema, str = "madoo.attempts-report/v1",
     "the constant \"madoo.attempts-report/v1\""
 );
-::schemac_runtime::json_schema!(AttemptsReportSchema, "/properties/schema");
-::schemac_runtime::object! {
+::schemac_runtime::__private::json_schema!(AttemptsReportSchema, "/properties/schema");
+::schemac_runtime::__private::object! {
     AttemptsReportBody;
     closed;
     required(
         workflow,
         "workflow",
-        ::schemac_runtime::de::Nullable(
-            ::schemac_runtime::de::Plain::<AttemptsReportBodyWorkflow>::new(),
+        ::schemac_runtime::__private::de::Nullable(
+            ::schemac_runtime::__private::de::Plain::<AttemptsReportBodyWorkflow>::new(),
         ),
     );
     required(
         version,
         "version",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 1i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 1i128),
         ),
     );
 }
-::schemac_runtime::json_schema!(AttemptsReportBody, "/properties/body");
+::schemac_runtime::__private::json_schema!(AttemptsReportBody, "/properties/body");
 impl AttemptsReportBody {
     /// A builder for a `AttemptsReportBody`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptsReportBodyBuilder {
@@ -381,12 +417,12 @@ impl<S0, S1> AttemptsReportBodyBuilder<S0, S1> {
 }
 impl AttemptsReportBodyWorkflow {
     fn check(v: &str) -> ::core::result::Result<(), ::schemac_runtime::ConstraintError> {
-        static PATTERN: ::schemac_runtime::pattern::Pattern = ::schemac_runtime::pattern::Pattern::anchored(
+        static PATTERN: ::schemac_runtime::__private::pattern::Pattern = ::schemac_runtime::__private::pattern::Pattern::anchored(
             "^wf_[0-9a-f]{32}$",
             &[
-                ::schemac_runtime::pattern::Part::Literal(b"wf_"),
-                ::schemac_runtime::pattern::Part::Run(
-                    ::schemac_runtime::pattern::Run::new(
+                ::schemac_runtime::__private::pattern::Part::Literal(b"wf_"),
+                ::schemac_runtime::__private::pattern::Part::Run(
+                    ::schemac_runtime::__private::pattern::Run::new(
                         &[(b'0', b'9'), (b'a', b'f')],
                         32,
                         32,
@@ -408,8 +444,8 @@ impl AttemptsReportBodyWorkflow {
         ::core::result::Result::Ok(())
     }
 }
-::schemac_runtime::string_newtype!(AttemptsReportBodyWorkflow);
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::string_newtype!(AttemptsReportBodyWorkflow);
+::schemac_runtime::__private::json_schema!(
     AttemptsReportBodyWorkflow, "/properties/body/properties/workflow"
 );
 impl ::schemac_runtime::builder::Assign<AttemptsReportBodyWorkflow> for &str {
@@ -433,17 +469,17 @@ for ::std::string::String {
         AttemptsReportBodyWorkflow::try_from(self)
     }
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     AttemptsReportPolicy;
     closed;
     required(
         max_attempts,
         "max_attempts",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Int::<u8>::new(),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Int::<u8>::new(),
             |v| [
-                ::schemac_runtime::assert::minimum(v, 1i128),
-                ::schemac_runtime::assert::maximum(v, 5i128),
+                ::schemac_runtime::__private::assert::minimum(v, 1i128),
+                ::schemac_runtime::__private::assert::maximum(v, 5i128),
             ],
         ),
     );
@@ -451,18 +487,20 @@ for ::std::string::String {
     required(
         minimum_score_to_deliver,
         "minimum_score_to_deliver",
-        ::schemac_runtime::de::Nullable(
-            ::schemac_runtime::de::Assert::new(
-                ::schemac_runtime::de::Plain::<::schemac_runtime::Number>::new(),
+        ::schemac_runtime::__private::de::Nullable(
+            ::schemac_runtime::__private::de::Assert::new(
+                ::schemac_runtime::__private::de::Plain::<
+                    ::schemac_runtime::Number,
+                >::new(),
                 |v| [
-                    ::schemac_runtime::assert::minimum(v, 0i128),
-                    ::schemac_runtime::assert::maximum(v, 1i128),
+                    ::schemac_runtime::__private::assert::minimum(v, 0i128),
+                    ::schemac_runtime::__private::assert::maximum(v, 1i128),
                 ],
             ),
         ),
     );
 }
-::schemac_runtime::json_schema!(AttemptsReportPolicy, "/properties/policy");
+::schemac_runtime::__private::json_schema!(AttemptsReportPolicy, "/properties/policy");
 impl AttemptsReportPolicy {
     /// A builder for a `AttemptsReportPolicy`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptsReportPolicyBuilder {
@@ -526,12 +564,12 @@ impl<S0, S1, S2> AttemptsReportPolicyBuilder<S0, S1, S2> {
             }))
     }
 }
-::schemac_runtime::string_enum!(
+::schemac_runtime::__private::string_enum!(
     AttemptsReportPolicyOnExhausted,
     "one of \"best\", \"discard\", \"fail\"",
     [Best = "best", Discard = "discard", Fail = "fail"],
 );
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::json_schema!(
     AttemptsReportPolicyOnExhausted, "/properties/policy/properties/on_exhausted"
 );
 impl ::schemac_runtime::builder::Assign<AttemptsReportPolicyOnExhausted> for &str {
@@ -555,17 +593,17 @@ for ::std::string::String {
         AttemptsReportPolicyOnExhausted::try_from(self)
     }
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     Attempt;
     closed;
     required(
         attempt,
         "attempt",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Int::<u8>::new(),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Int::<u8>::new(),
             |v| [
-                ::schemac_runtime::assert::minimum(v, 1i128),
-                ::schemac_runtime::assert::maximum(v, 5i128),
+                ::schemac_runtime::__private::assert::minimum(v, 1i128),
+                ::schemac_runtime::__private::assert::maximum(v, 5i128),
             ],
         ),
     );
@@ -574,23 +612,23 @@ for ::std::string::String {
     required(
         score,
         "score",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Number>::new(),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Number>::new(),
             |v| [
-                ::schemac_runtime::assert::minimum(v, 0i128),
-                ::schemac_runtime::assert::maximum(v, 1i128),
+                ::schemac_runtime::__private::assert::minimum(v, 0i128),
+                ::schemac_runtime::__private::assert::maximum(v, 1i128),
             ],
         ),
     );
     required(
         feedback,
         "feedback",
-        ::schemac_runtime::de::Nullable(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ::schemac_runtime::__private::de::Nullable(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
         ),
     );
 }
-::schemac_runtime::json_schema!(Attempt, "attempt", "/$defs/attempt");
+::schemac_runtime::__private::json_schema!(Attempt, "attempt", "/$defs/attempt");
 impl Attempt {
     /// A builder for a `Attempt`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> AttemptBuilder {
@@ -659,12 +697,12 @@ impl<S0, S1, S2, S3, S4> AttemptBuilder<S0, S1, S2, S3, S4> {
 }
 impl AttemptExecution {
     fn check(v: &str) -> ::core::result::Result<(), ::schemac_runtime::ConstraintError> {
-        static PATTERN: ::schemac_runtime::pattern::Pattern = ::schemac_runtime::pattern::Pattern::anchored(
+        static PATTERN: ::schemac_runtime::__private::pattern::Pattern = ::schemac_runtime::__private::pattern::Pattern::anchored(
             "^run_[0-9a-f]{32}$",
             &[
-                ::schemac_runtime::pattern::Part::Literal(b"run_"),
-                ::schemac_runtime::pattern::Part::Run(
-                    ::schemac_runtime::pattern::Run::new(
+                ::schemac_runtime::__private::pattern::Part::Literal(b"run_"),
+                ::schemac_runtime::__private::pattern::Part::Run(
+                    ::schemac_runtime::__private::pattern::Run::new(
                         &[(b'0', b'9'), (b'a', b'f')],
                         32,
                         32,
@@ -686,8 +724,10 @@ impl AttemptExecution {
         ::core::result::Result::Ok(())
     }
 }
-::schemac_runtime::string_newtype!(AttemptExecution);
-::schemac_runtime::json_schema!(AttemptExecution, "/$defs/attempt/properties/execution");
+::schemac_runtime::__private::string_newtype!(AttemptExecution);
+::schemac_runtime::__private::json_schema!(
+    AttemptExecution, "/$defs/attempt/properties/execution"
+);
 impl ::schemac_runtime::builder::Assign<AttemptExecution> for &str {
     fn assign(
         self,
@@ -702,7 +742,7 @@ impl ::schemac_runtime::builder::Assign<AttemptExecution> for ::std::string::Str
         AttemptExecution::try_from(self)
     }
 }
-::schemac_runtime::string_enum!(
+::schemac_runtime::__private::string_enum!(
     AttemptsReportDisposition,
     "one of \"accepted\", \"best_unaccepted\", \"discarded\"",
     [
@@ -711,7 +751,9 @@ impl ::schemac_runtime::builder::Assign<AttemptExecution> for ::std::string::Str
         Discarded = "discarded",
     ],
 );
-::schemac_runtime::json_schema!(AttemptsReportDisposition, "/properties/disposition");
+::schemac_runtime::__private::json_schema!(
+    AttemptsReportDisposition, "/properties/disposition"
+);
 impl ::schemac_runtime::builder::Assign<AttemptsReportDisposition> for &str {
     fn assign(
         self,
@@ -790,7 +832,7 @@ pub mod builder_fields {
     #[derive(Clone, Copy, Debug)]
     pub struct workflow;
 }
-::schemac_runtime::schema_source!(
+::schemac_runtime::__private::schema_source!(
     r##"{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "urn:madoo:schema:attempts-report:v1",

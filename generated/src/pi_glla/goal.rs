@@ -3,6 +3,7 @@
 //! Types generated from `schemas/pi-glla/goal.json`, whose root type is [`Goal`].
 #![doc = include_str!("../../docs/pi-glla/goal.md")]
 #![allow(clippy::enum_variant_names, clippy::large_enum_variant)]
+::schemac_runtime::__private::contract!(1, "0.1.0");
 /// pi-goal-list-loop-audit goal state
 ///
 /// Active goal state for pi-goal-list-loop-audit (loops 1-3). Persisted as markdown at .pi-glla/goals/&lt;id&gt;.md and mirrored into .pi-glla/active.jsonl state events.
@@ -85,7 +86,7 @@ pub struct GoalBuilder<
     S6 = builder_fields::created_at,
     S7 = builder_fields::updated_at,
 >(
-    ::schemac_runtime::builder::Builder<
+    ::schemac_runtime::__private::builder::Builder<
         GoalBuilderParts,
         (S0, S1, S2, S3, S4, S5, S6, S7),
     >,
@@ -135,8 +136,18 @@ struct GoalBuilderParts {
     extra: ::schemac_runtime::Extra,
 }
 /// YYYYMMDDHHMMSS + 6-char random suffix
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    ::schemac_runtime::__private::serde::Serialize
+)]
 #[serde(transparent)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct GoalId(::std::string::String);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GoalStatus {
@@ -179,7 +190,7 @@ pub struct GoalTaskList {
 #[must_use = "a builder does nothing until `build()` is called"]
 #[allow(clippy::type_complexity)]
 pub struct GoalTaskListBuilder<S0 = builder_fields::version, S1 = builder_fields::tasks>(
-    ::schemac_runtime::builder::Builder<GoalTaskListBuilderParts, (S0, S1)>,
+    ::schemac_runtime::__private::builder::Builder<GoalTaskListBuilderParts, (S0, S1)>,
 );
 #[derive(Clone, Debug, Default)]
 struct GoalTaskListBuilderParts {
@@ -210,7 +221,7 @@ pub struct TaskBuilder<
     S1 = builder_fields::title,
     S2 = builder_fields::status,
 >(
-    ::schemac_runtime::builder::Builder<TaskBuilderParts, (S0, S1, S2)>,
+    ::schemac_runtime::__private::builder::Builder<TaskBuilderParts, (S0, S1, S2)>,
 );
 #[derive(Clone, Debug, Default)]
 struct TaskBuilderParts {
@@ -269,7 +280,10 @@ pub struct AuditVerdictBuilder<
     S2 = builder_fields::disapproved,
     S3 = builder_fields::model,
 >(
-    ::schemac_runtime::builder::Builder<AuditVerdictBuilderParts, (S0, S1, S2, S3)>,
+    ::schemac_runtime::__private::builder::Builder<
+        AuditVerdictBuilderParts,
+        (S0, S1, S2, S3),
+    >,
 );
 #[derive(Clone, Debug, Default)]
 struct AuditVerdictBuilderParts {
@@ -364,7 +378,7 @@ pub struct PendingCompletion {
 #[must_use = "a builder does nothing until `build()` is called"]
 #[allow(clippy::type_complexity)]
 pub struct PendingCompletionBuilder<S0 = builder_fields::at>(
-    ::schemac_runtime::builder::Builder<PendingCompletionBuilderParts, (S0,)>,
+    ::schemac_runtime::__private::builder::Builder<PendingCompletionBuilderParts, (S0,)>,
 );
 #[derive(Clone, Debug, Default)]
 struct PendingCompletionBuilderParts {
@@ -459,7 +473,7 @@ pub struct ObjectiveRepairBuilder<
     S7 = builder_fields::revision_before,
     S8 = builder_fields::revision_after,
 >(
-    ::schemac_runtime::builder::Builder<
+    ::schemac_runtime::__private::builder::Builder<
         ObjectiveRepairBuilderParts,
         (S0, S1, S2, S3, S4, S5, S6, S7, S8),
     >,
@@ -518,7 +532,7 @@ pub struct ObjectiveRepairTargetBuilder<
     S2 = builder_fields::reasons,
     S3 = builder_fields::source,
 >(
-    ::schemac_runtime::builder::Builder<
+    ::schemac_runtime::__private::builder::Builder<
         ObjectiveRepairTargetBuilderParts,
         (S0, S1, S2, S3),
     >,
@@ -548,7 +562,10 @@ pub struct ObjectiveProvenance {
 #[must_use = "a builder does nothing until `build()` is called"]
 #[allow(clippy::type_complexity)]
 pub struct ObjectiveProvenanceBuilder<S0 = builder_fields::original_objective>(
-    ::schemac_runtime::builder::Builder<ObjectiveProvenanceBuilderParts, (S0,)>,
+    ::schemac_runtime::__private::builder::Builder<
+        ObjectiveProvenanceBuilderParts,
+        (S0,),
+    >,
 );
 #[derive(Clone, Debug, Default)]
 struct ObjectiveProvenanceBuilderParts {
@@ -577,7 +594,10 @@ pub struct GoalTelemetryBuilder<
     S1 = builder_fields::file_writes,
     S2 = builder_fields::bash_calls,
 >(
-    ::schemac_runtime::builder::Builder<GoalTelemetryBuilderParts, (S0, S1, S2)>,
+    ::schemac_runtime::__private::builder::Builder<
+        GoalTelemetryBuilderParts,
+        (S0, S1, S2),
+    >,
 );
 #[derive(Clone, Debug, Default)]
 struct GoalTelemetryBuilderParts {
@@ -606,7 +626,7 @@ pub struct GoalUsageBuilder<
     S0 = builder_fields::tokens_used,
     S1 = builder_fields::tokens_limit,
 >(
-    ::schemac_runtime::builder::Builder<GoalUsageBuilderParts, (S0, S1)>,
+    ::schemac_runtime::__private::builder::Builder<GoalUsageBuilderParts, (S0, S1)>,
 );
 #[derive(Clone, Debug, Default)]
 struct GoalUsageBuilderParts {
@@ -614,16 +634,16 @@ struct GoalUsageBuilderParts {
     tokens_limit: ::core::option::Option<::schemac_runtime::Integer>,
     extra: ::schemac_runtime::Extra,
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     Goal;
     open;
     required(id, "id");
     required(
         objective,
         "objective",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     required(status, "status");
@@ -632,9 +652,9 @@ struct GoalUsageBuilderParts {
     optional(
         parent_id,
         "parentId",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     optional(verification_contract, "verificationContract");
@@ -643,11 +663,11 @@ struct GoalUsageBuilderParts {
     optional(
         audit_history,
         "auditHistory",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Seq(
-                ::schemac_runtime::de::Plain::<AuditVerdict>::new(),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Seq(
+                ::schemac_runtime::__private::de::Plain::<AuditVerdict>::new(),
             ),
-            |v| ::schemac_runtime::assert::max_items(v.len(), 20u64),
+            |v| ::schemac_runtime::__private::assert::max_items(v.len(), 20u64),
         ),
     );
     optional(stop_reason, "stopReason");
@@ -657,8 +677,8 @@ struct GoalUsageBuilderParts {
     optional(
         pause_options,
         "pauseOptions",
-        ::schemac_runtime::de::Seq(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ::schemac_runtime::__private::de::Seq(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
         ),
     );
     optional(pause_recommended, "pauseRecommended");
@@ -670,11 +690,11 @@ struct GoalUsageBuilderParts {
     optional(
         recovery_notice_keys,
         "recoveryNoticeKeys",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Seq(
-                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Seq(
+                ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
             ),
-            |v| ::schemac_runtime::assert::max_items(v.len(), 16u64),
+            |v| ::schemac_runtime::__private::assert::max_items(v.len(), 16u64),
         ),
     );
     optional(interrupted_at, "interruptedAt");
@@ -684,26 +704,26 @@ struct GoalUsageBuilderParts {
     optional(
         revision,
         "revision",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
     optional(
         pending_completion,
         "pendingCompletion",
-        ::schemac_runtime::de::Boxed(
-            ::schemac_runtime::de::Plain::<PendingCompletion>::new(),
+        ::schemac_runtime::__private::de::Boxed(
+            ::schemac_runtime::__private::de::Plain::<PendingCompletion>::new(),
         ),
     );
     optional(
         pending_tasks,
         "pendingTasks",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Seq(
-                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Seq(
+                ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
             ),
-            |v| ::schemac_runtime::assert::max_items(v.len(), 5u64),
+            |v| ::schemac_runtime::__private::assert::max_items(v.len(), 5u64),
         ),
     );
     optional(completion_summary, "completionSummary");
@@ -713,18 +733,18 @@ struct GoalUsageBuilderParts {
     optional(
         objective_repair_history,
         "objectiveRepairHistory",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Seq(
-                ::schemac_runtime::de::Plain::<ObjectiveRepair>::new(),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Seq(
+                ::schemac_runtime::__private::de::Plain::<ObjectiveRepair>::new(),
             ),
-            |v| ::schemac_runtime::assert::max_items(v.len(), 10u64),
+            |v| ::schemac_runtime::__private::assert::max_items(v.len(), 10u64),
         ),
     );
     optional(
         repair_target,
         "repairTarget",
-        ::schemac_runtime::de::Boxed(
-            ::schemac_runtime::de::Plain::<ObjectiveRepairTarget>::new(),
+        ::schemac_runtime::__private::de::Boxed(
+            ::schemac_runtime::__private::de::Plain::<ObjectiveRepairTarget>::new(),
         ),
     );
     optional(objective_provenance, "objectiveProvenance");
@@ -733,7 +753,7 @@ struct GoalUsageBuilderParts {
     required(created_at, "createdAt");
     required(updated_at, "updatedAt");
 }
-::schemac_runtime::json_schema! {
+::schemac_runtime::__private::json_schema! {
     Goal;
     at("");
     reference("/properties/taskList/properties/tasks/items", Task);
@@ -749,7 +769,7 @@ struct GoalUsageBuilderParts {
     moved("/definitions/pendingCompletion");
     moved("/definitions/task");
 }
-::schemac_runtime::schema_bound!(
+::schemac_runtime::__private::schema_bound!(
     Goal,
     "https://raw.githubusercontent.com/DraconDev/pi-goal-list-loop-audit/main/schemas/goal.schema.json",
     "schemas/pi-glla/goal.json",
@@ -1090,7 +1110,11 @@ impl<S0, S1, S2, S3, S4, S5, S6, S7> GoalBuilder<S0, S1, S2, S3, S4, S5, S6, S7>
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
+    pub fn extra(
+        self,
+        name: &str,
+        value: impl ::schemac_runtime::__private::serde::Serialize,
+    ) -> Self {
         GoalBuilder(
             self
                 .0
@@ -1212,15 +1236,19 @@ impl Goal {
 }
 impl GoalId {
     fn check(v: &str) -> ::core::result::Result<(), ::schemac_runtime::ConstraintError> {
-        static PATTERN: ::schemac_runtime::pattern::Pattern = ::schemac_runtime::pattern::Pattern::anchored(
+        static PATTERN: ::schemac_runtime::__private::pattern::Pattern = ::schemac_runtime::__private::pattern::Pattern::anchored(
             "^\\d{14}-[a-z0-9]{6}$",
             &[
-                ::schemac_runtime::pattern::Part::Run(
-                    ::schemac_runtime::pattern::Run::new(&[(b'0', b'9')], 14, 14),
+                ::schemac_runtime::__private::pattern::Part::Run(
+                    ::schemac_runtime::__private::pattern::Run::new(
+                        &[(b'0', b'9')],
+                        14,
+                        14,
+                    ),
                 ),
-                ::schemac_runtime::pattern::Part::Literal(b"-"),
-                ::schemac_runtime::pattern::Part::Run(
-                    ::schemac_runtime::pattern::Run::new(
+                ::schemac_runtime::__private::pattern::Part::Literal(b"-"),
+                ::schemac_runtime::__private::pattern::Part::Run(
+                    ::schemac_runtime::__private::pattern::Run::new(
                         &[(b'0', b'9'), (b'a', b'z')],
                         6,
                         6,
@@ -1242,8 +1270,8 @@ impl GoalId {
         ::core::result::Result::Ok(())
     }
 }
-::schemac_runtime::string_newtype!(GoalId);
-::schemac_runtime::json_schema!(GoalId, "/properties/id");
+::schemac_runtime::__private::string_newtype!(GoalId);
+::schemac_runtime::__private::json_schema!(GoalId, "/properties/id");
 impl ::schemac_runtime::builder::Assign<GoalId> for &str {
     fn assign(
         self,
@@ -1258,7 +1286,7 @@ impl ::schemac_runtime::builder::Assign<GoalId> for ::std::string::String {
         GoalId::try_from(self)
     }
 }
-::schemac_runtime::string_enum!(
+::schemac_runtime::__private::string_enum!(
     GoalStatus,
     "one of \"active\", \"auditing\", \"complete\", \"paused\", \"aborted\"",
     [
@@ -1269,7 +1297,7 @@ impl ::schemac_runtime::builder::Assign<GoalId> for ::std::string::String {
         Aborted = "aborted",
     ],
 );
-::schemac_runtime::json_schema!(GoalStatus, "/properties/status");
+::schemac_runtime::__private::json_schema!(GoalStatus, "/properties/status");
 impl ::schemac_runtime::builder::Assign<GoalStatus> for &str {
     fn assign(
         self,
@@ -1284,10 +1312,10 @@ impl ::schemac_runtime::builder::Assign<GoalStatus> for ::std::string::String {
         GoalStatus::try_from(self)
     }
 }
-::schemac_runtime::string_enum!(
+::schemac_runtime::__private::string_enum!(
     GoalPolicy, "one of \"goal\", \"list\"", [Goal = "goal", List = "list"]
 );
-::schemac_runtime::json_schema!(GoalPolicy, "/properties/policy");
+::schemac_runtime::__private::json_schema!(GoalPolicy, "/properties/policy");
 impl ::schemac_runtime::builder::Assign<GoalPolicy> for &str {
     fn assign(
         self,
@@ -1302,10 +1330,10 @@ impl ::schemac_runtime::builder::Assign<GoalPolicy> for ::std::string::String {
         GoalPolicy::try_from(self)
     }
 }
-::schemac_runtime::string_enum!(
+::schemac_runtime::__private::string_enum!(
     GoalAgentRole, "one of \"designer\"", [Designer = "designer"]
 );
-::schemac_runtime::json_schema!(GoalAgentRole, "/properties/agentRole");
+::schemac_runtime::__private::json_schema!(GoalAgentRole, "/properties/agentRole");
 impl ::schemac_runtime::builder::Assign<GoalAgentRole> for &str {
     fn assign(
         self,
@@ -1320,20 +1348,22 @@ impl ::schemac_runtime::builder::Assign<GoalAgentRole> for ::std::string::String
         GoalAgentRole::try_from(self)
     }
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     GoalTaskList;
     open;
     required(version, "version");
     required(
         tasks,
         "tasks",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Seq(::schemac_runtime::de::Plain::<Task>::new()),
-            |v| ::schemac_runtime::assert::max_items(v.len(), 20u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Seq(
+                ::schemac_runtime::__private::de::Plain::<Task>::new(),
+            ),
+            |v| ::schemac_runtime::__private::assert::max_items(v.len(), 20u64),
         ),
     );
 }
-::schemac_runtime::json_schema! {
+::schemac_runtime::__private::json_schema! {
     GoalTaskList;
     at("/properties/taskList");
     reference("/properties/tasks/items", Task);
@@ -1361,7 +1391,11 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
+    pub fn extra(
+        self,
+        name: &str,
+        value: impl ::schemac_runtime::__private::serde::Serialize,
+    ) -> Self {
         GoalTaskListBuilder(
             self
                 .0
@@ -1390,20 +1424,20 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
             }))
     }
 }
-::schemac_runtime::constant!(GoalTaskListVersion, json = "1");
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::constant!(GoalTaskListVersion, json = "1");
+::schemac_runtime::__private::json_schema!(
     GoalTaskListVersion, "/properties/taskList/properties/version"
 );
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     Task;
     open;
     required(id, "id");
     required(
         title,
         "title",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     required(status, "status");
@@ -1411,13 +1445,15 @@ impl<S0, S1> GoalTaskListBuilder<S0, S1> {
     optional(
         subtasks,
         "subtasks",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Seq(::schemac_runtime::de::Plain::<Task>::new()),
-            |v| ::schemac_runtime::assert::max_items(v.len(), 5u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Seq(
+                ::schemac_runtime::__private::de::Plain::<Task>::new(),
+            ),
+            |v| ::schemac_runtime::__private::assert::max_items(v.len(), 5u64),
         ),
     );
 }
-::schemac_runtime::json_schema! {
+::schemac_runtime::__private::json_schema! {
     Task;
     named("task");
     at("/definitions/task");
@@ -1467,7 +1503,11 @@ impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
+    pub fn extra(
+        self,
+        name: &str,
+        value: impl ::schemac_runtime::__private::serde::Serialize,
+    ) -> Self {
         TaskBuilder(
             self
                 .0
@@ -1500,12 +1540,14 @@ impl<S0, S1, S2> TaskBuilder<S0, S1, S2> {
             }))
     }
 }
-::schemac_runtime::string_enum!(
+::schemac_runtime::__private::string_enum!(
     TaskStatus,
     "one of \"pending\", \"in_progress\", \"complete\"",
     [Pending = "pending", InProgress = "in_progress", Complete = "complete"],
 );
-::schemac_runtime::json_schema!(TaskStatus, "/definitions/task/properties/status");
+::schemac_runtime::__private::json_schema!(
+    TaskStatus, "/definitions/task/properties/status"
+);
 impl ::schemac_runtime::builder::Assign<TaskStatus> for &str {
     fn assign(
         self,
@@ -1520,7 +1562,7 @@ impl ::schemac_runtime::builder::Assign<TaskStatus> for ::std::string::String {
         TaskStatus::try_from(self)
     }
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     AuditVerdict;
     open;
     required(at, "at");
@@ -1536,28 +1578,28 @@ impl ::schemac_runtime::builder::Assign<TaskStatus> for ::std::string::String {
     optional(
         regression_shield_missing,
         "regressionShieldMissing",
-        ::schemac_runtime::de::Seq(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ::schemac_runtime::__private::de::Seq(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
         ),
     );
     optional(
         revision,
         "revision",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
     optional(
         duration_ms,
         "durationMs",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
 }
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::json_schema!(
     AuditVerdict, "auditVerdict", "/definitions/auditVerdict"
 );
 impl AuditVerdict {
@@ -1684,7 +1726,11 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
+    pub fn extra(
+        self,
+        name: &str,
+        value: impl ::schemac_runtime::__private::serde::Serialize,
+    ) -> Self {
         AuditVerdictBuilder(
             self
                 .0
@@ -1740,12 +1786,12 @@ impl<S0, S1, S2, S3> AuditVerdictBuilder<S0, S1, S2, S3> {
             }))
     }
 }
-::schemac_runtime::string_enum!(
+::schemac_runtime::__private::string_enum!(
     GoalPauseKind,
     "one of \"decision\", \"error\", \"wait\", \"blocked\"",
     [Decision = "decision", Error = "error", Wait = "wait", Blocked = "blocked"],
 );
-::schemac_runtime::json_schema!(GoalPauseKind, "/properties/pauseKind");
+::schemac_runtime::__private::json_schema!(GoalPauseKind, "/properties/pauseKind");
 impl ::schemac_runtime::builder::Assign<GoalPauseKind> for &str {
     fn assign(
         self,
@@ -1760,7 +1806,7 @@ impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String
         GoalPauseKind::try_from(self)
     }
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     PendingCompletion;
     open;
     optional(completion_summary, "completionSummary");
@@ -1770,9 +1816,9 @@ impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String
     optional(
         attempt_id,
         "attemptId",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     optional(started_at, "startedAt");
@@ -1785,11 +1831,11 @@ impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String
     optional(
         recovery_notice_keys,
         "recoveryNoticeKeys",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Seq(
-                ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Seq(
+                ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
             ),
-            |v| ::schemac_runtime::assert::max_items(v.len(), 16u64),
+            |v| ::schemac_runtime::__private::assert::max_items(v.len(), 16u64),
         ),
     );
     optional(automatic_recovery_attempted, "automaticRecoveryAttempted");
@@ -1797,17 +1843,17 @@ impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String
     optional(
         automatic_recovery_generation,
         "automaticRecoveryGeneration",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
     optional(
         automatic_recovery_attempts,
         "automaticRecoveryAttempts",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
     optional(automatic_recovery_first_at, "automaticRecoveryFirstAt");
@@ -1815,9 +1861,9 @@ impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String
     optional(
         retry_attempts,
         "retryAttempts",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
     optional(retry_first_at, "retryFirstAt");
@@ -1825,9 +1871,9 @@ impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String
     optional(
         quota_attempts,
         "quotaAttempts",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
     optional(quota_first_at, "quotaFirstAt");
@@ -1836,15 +1882,15 @@ impl ::schemac_runtime::builder::Assign<GoalPauseKind> for ::std::string::String
     optional(
         retry_after_sec,
         "retryAfterSec",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Number>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Number>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
     optional(retry_from_upstream, "retryFromUpstream");
     optional(reset_at, "resetAt");
 }
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::json_schema!(
     PendingCompletion, "pendingCompletion", "/definitions/pendingCompletion"
 );
 impl PendingCompletion {
@@ -2167,7 +2213,11 @@ impl<S0> PendingCompletionBuilder<S0> {
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
+    pub fn extra(
+        self,
+        name: &str,
+        value: impl ::schemac_runtime::__private::serde::Serialize,
+    ) -> Self {
         PendingCompletionBuilder(
             self
                 .0
@@ -2252,7 +2302,7 @@ impl<S0> PendingCompletionBuilder<S0> {
             }))
     }
 }
-::schemac_runtime::string_enum!(
+::schemac_runtime::__private::string_enum!(
     PendingCompletionPhase,
     "one of \"running\", \"recovery-pending\", \"retry-waiting\", \"quota-waiting\"",
     [
@@ -2262,7 +2312,7 @@ impl<S0> PendingCompletionBuilder<S0> {
         QuotaWaiting = "quota-waiting",
     ],
 );
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::json_schema!(
     PendingCompletionPhase, "/definitions/pendingCompletion/properties/phase"
 );
 impl ::schemac_runtime::builder::Assign<PendingCompletionPhase> for &str {
@@ -2286,12 +2336,12 @@ for ::std::string::String {
         PendingCompletionPhase::try_from(self)
     }
 }
-::schemac_runtime::string_enum!(
+::schemac_runtime::__private::string_enum!(
     PendingCompletionQuotaSignal,
     "one of \"rate-limit\", \"plan-quota\", \"billing\"",
     [RateLimit = "rate-limit", PlanQuota = "plan-quota", Billing = "billing"],
 );
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::json_schema!(
     PendingCompletionQuotaSignal, "/definitions/pendingCompletion/properties/quotaSignal"
 );
 impl ::schemac_runtime::builder::Assign<PendingCompletionQuotaSignal> for &str {
@@ -2315,7 +2365,7 @@ for ::std::string::String {
         PendingCompletionQuotaSignal::try_from(self)
     }
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     ObjectiveRepair;
     open;
     required(at, "at");
@@ -2323,9 +2373,9 @@ for ::std::string::String {
     required(
         original_objective,
         "originalObjective",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     optional(replacement_objective, "replacementObjective");
@@ -2334,46 +2384,46 @@ for ::std::string::String {
     required(
         source,
         "source",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     required(
         reason,
         "reason",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     required(
         evidence,
         "evidence",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     required(confidence, "confidence");
     required(
         revision_before,
         "revisionBefore",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
     required(
         revision_after,
         "revisionAfter",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
 }
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::json_schema!(
     ObjectiveRepair, "objectiveRepair", "/definitions/objectiveRepair"
 );
 impl ObjectiveRepair {
@@ -2583,7 +2633,11 @@ impl<
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
+    pub fn extra(
+        self,
+        name: &str,
+        value: impl ::schemac_runtime::__private::serde::Serialize,
+    ) -> Self {
         ObjectiveRepairBuilder(
             self
                 .0
@@ -2642,12 +2696,12 @@ impl<
             }))
     }
 }
-::schemac_runtime::string_enum!(
+::schemac_runtime::__private::string_enum!(
     ObjectiveRepairAction,
     "one of \"auto-applied\", \"queued\"",
     [AutoApplied = "auto-applied", Queued = "queued"],
 );
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::json_schema!(
     ObjectiveRepairAction, "/definitions/objectiveRepair/properties/action"
 );
 impl ::schemac_runtime::builder::Assign<ObjectiveRepairAction> for &str {
@@ -2671,12 +2725,12 @@ for ::std::string::String {
         ObjectiveRepairAction::try_from(self)
     }
 }
-::schemac_runtime::string_enum!(
+::schemac_runtime::__private::string_enum!(
     ObjectiveRepairConfidence,
     "one of \"best-effort\", \"fallback\"",
     [BestEffort = "best-effort", Fallback = "fallback"],
 );
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::json_schema!(
     ObjectiveRepairConfidence, "/definitions/objectiveRepair/properties/confidence"
 );
 impl ::schemac_runtime::builder::Assign<ObjectiveRepairConfidence> for &str {
@@ -2700,44 +2754,44 @@ for ::std::string::String {
         ObjectiveRepairConfidence::try_from(self)
     }
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     ObjectiveRepairTarget;
     open;
     required(
         id,
         "id",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     required(
         objective,
         "objective",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     optional(verification_contract, "verificationContract");
     required(
         reasons,
         "reasons",
-        ::schemac_runtime::de::Seq(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
+        ::schemac_runtime::__private::de::Seq(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
         ),
     );
     required(
         source,
         "source",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     optional(replan_prompted_at, "replanPromptedAt");
 }
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::json_schema!(
     ObjectiveRepairTarget, "objectiveRepairTarget", "/definitions/objectiveRepairTarget"
 );
 impl ObjectiveRepairTarget {
@@ -2801,7 +2855,11 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
+    pub fn extra(
+        self,
+        name: &str,
+        value: impl ::schemac_runtime::__private::serde::Serialize,
+    ) -> Self {
         ObjectiveRepairTargetBuilder(
             self
                 .0
@@ -2846,33 +2904,35 @@ impl<S0, S1, S2, S3> ObjectiveRepairTargetBuilder<S0, S1, S2, S3> {
             }))
     }
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     ObjectiveProvenance;
     open;
     required(
         original_objective,
         "originalObjective",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-            |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::std::string::String>::new(),
+            |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
         ),
     );
     optional(original_contract, "originalContract");
     optional(
         user_seeds,
         "userSeeds",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Seq(
-                ::schemac_runtime::de::Assert::new(
-                    ::schemac_runtime::de::Plain::<::std::string::String>::new(),
-                    |v| ::schemac_runtime::assert::min_length(v, 1u64),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Seq(
+                ::schemac_runtime::__private::de::Assert::new(
+                    ::schemac_runtime::__private::de::Plain::<
+                        ::std::string::String,
+                    >::new(),
+                    |v| ::schemac_runtime::__private::assert::min_length(v, 1u64),
                 ),
             ),
-            |v| ::schemac_runtime::assert::max_items(v.len(), 10u64),
+            |v| ::schemac_runtime::__private::assert::max_items(v.len(), 10u64),
         ),
     );
 }
-::schemac_runtime::json_schema!(
+::schemac_runtime::__private::json_schema!(
     ObjectiveProvenance, "objectiveProvenance", "/definitions/objectiveProvenance"
 );
 impl ObjectiveProvenance {
@@ -2911,7 +2971,11 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
+    pub fn extra(
+        self,
+        name: &str,
+        value: impl ::schemac_runtime::__private::serde::Serialize,
+    ) -> Self {
         ObjectiveProvenanceBuilder(
             self
                 .0
@@ -2940,35 +3004,35 @@ impl<S0> ObjectiveProvenanceBuilder<S0> {
             }))
     }
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     GoalTelemetry;
     open;
     required(
         turns,
         "turns",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
     required(
         file_writes,
         "fileWrites",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
     required(
         bash_calls,
         "bashCalls",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
 }
-::schemac_runtime::json_schema!(GoalTelemetry, "/properties/telemetry");
+::schemac_runtime::__private::json_schema!(GoalTelemetry, "/properties/telemetry");
 impl GoalTelemetry {
     /// A builder for a `GoalTelemetry`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalTelemetryBuilder {
@@ -2999,7 +3063,11 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
+    pub fn extra(
+        self,
+        name: &str,
+        value: impl ::schemac_runtime::__private::serde::Serialize,
+    ) -> Self {
         GoalTelemetryBuilder(
             self
                 .0
@@ -3030,27 +3098,27 @@ impl<S0, S1, S2> GoalTelemetryBuilder<S0, S1, S2> {
             }))
     }
 }
-::schemac_runtime::object! {
+::schemac_runtime::__private::object! {
     GoalUsage;
     open;
     required(
         tokens_used,
         "tokensUsed",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
     required(
         tokens_limit,
         "tokensLimit",
-        ::schemac_runtime::de::Assert::new(
-            ::schemac_runtime::de::Plain::<::schemac_runtime::Integer>::new(),
-            |v| ::schemac_runtime::assert::minimum(v, 0i128),
+        ::schemac_runtime::__private::de::Assert::new(
+            ::schemac_runtime::__private::de::Plain::<::schemac_runtime::Integer>::new(),
+            |v| ::schemac_runtime::__private::assert::minimum(v, 0i128),
         ),
     );
 }
-::schemac_runtime::json_schema!(GoalUsage, "/properties/usage");
+::schemac_runtime::__private::json_schema!(GoalUsage, "/properties/usage");
 impl GoalUsage {
     /// A builder for a `GoalUsage`: required properties are checked at compile time, the value against its schema by `build()`.
     pub fn builder() -> GoalUsageBuilder {
@@ -3074,7 +3142,11 @@ impl<S0, S1> GoalUsageBuilder<S0, S1> {
     }
     /// Adds the property `name`, which the schema does not declare (a declared one is a
     /// violation `build()` reports: it has its own setter).
-    pub fn extra(self, name: &str, value: impl ::serde::Serialize) -> Self {
+    pub fn extra(
+        self,
+        name: &str,
+        value: impl ::schemac_runtime::__private::serde::Serialize,
+    ) -> Self {
         GoalUsageBuilder(
             self
                 .0
@@ -3202,7 +3274,7 @@ pub mod builder_fields {
     #[derive(Clone, Copy, Debug)]
     pub struct version;
 }
-::schemac_runtime::schema_source!(
+::schemac_runtime::__private::schema_source!(
     r##"{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://raw.githubusercontent.com/DraconDev/pi-goal-list-loop-audit/main/schemas/goal.schema.json",

@@ -2,10 +2,18 @@
 
 //! Types generated from `schemas/madoo/attempts-report.v1.json`, whose root type is [`AttemptsReport`].
 #![allow(clippy::enum_variant_names, clippy::large_enum_variant)]
+::schemac_runtime::__private::contract!(1, "0.1.0");
 /// Madoo attempts report
 ///
 /// What Repeat Until Accepted (workflow/repeat) did: the body it ran, its policy, every attempt in order with the execution it was, whether its body accepted it, its score and its feedback, and which attempt was delivered and why. Derived from the attempts' own runs, never from text a model wrote. Public IDs only.
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct AttemptsReport {
     #[serde(rename = "schema")]
     pub schema: AttemptsReportSchema,
@@ -30,7 +38,14 @@ pub struct AttemptsReport {
     pub reason: ::std::string::String,
 }
 pub type AttemptsReportSchema = ::std::string::String;
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct AttemptsReportBody {
     /// The wf_ ID of the body; null when it was deleted since.
     #[serde(rename = "workflow")]
@@ -41,7 +56,14 @@ pub struct AttemptsReportBody {
 }
 /// The wf_ ID of the body; null when it was deleted since.
 pub type AttemptsReportBodyWorkflow = ::std::string::String;
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct AttemptsReportPolicy {
     #[serde(rename = "max_attempts")]
     pub max_attempts: u8,
@@ -50,7 +72,16 @@ pub struct AttemptsReportPolicy {
     #[serde(rename = "minimum_score_to_deliver")]
     pub minimum_score_to_deliver: ::core::option::Option<f64>,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum AttemptsReportPolicyOnExhausted {
     #[serde(rename = "best")]
     Best,
@@ -59,7 +90,14 @@ pub enum AttemptsReportPolicyOnExhausted {
     #[serde(rename = "fail")]
     Fail,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct Attempt {
     #[serde(rename = "attempt")]
     pub attempt: u8,
@@ -77,7 +115,16 @@ pub struct Attempt {
 /// The run of this attempt: its trace shows every step of the body.
 pub type AttemptExecution = ::std::string::String;
 /// accepted: an attempt was accepted. best_unaccepted: none was, the best one is delivered and stays marked as not accepted. discarded: none was and nothing is delivered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum AttemptsReportDisposition {
     #[serde(rename = "accepted")]
     Accepted,

@@ -2,10 +2,18 @@
 
 //! Types generated from `schemas/pi-glla/goal.json`, whose root type is [`Goal`].
 #![allow(clippy::enum_variant_names, clippy::large_enum_variant)]
+::schemac_runtime::__private::contract!(1, "0.1.0");
 /// pi-goal-list-loop-audit goal state
 ///
 /// Active goal state for pi-goal-list-loop-audit (loops 1-3). Persisted as markdown at .pi-glla/goals/&lt;id&gt;.md and mirrored into .pi-glla/active.jsonl state events.
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct Goal {
     /// YYYYMMDDHHMMSS + 6-char random suffix
     #[serde(rename = "id")]
@@ -140,7 +148,16 @@ pub struct Goal {
 }
 /// YYYYMMDDHHMMSS + 6-char random suffix
 pub type GoalId = ::std::string::String;
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum GoalStatus {
     #[serde(rename = "active")]
     Active,
@@ -154,7 +171,16 @@ pub enum GoalStatus {
     Aborted,
 }
 /// Which loop created this goal: 'goal' (loop 1) or 'list' (loop 2 queue item). Loop 3 (/loop) keeps its own state shape and has no Goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum GoalPolicy {
     #[serde(rename = "goal")]
     Goal,
@@ -162,12 +188,28 @@ pub enum GoalPolicy {
     List,
 }
 /// Explicit specialist routing requested for this goal or list item.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum GoalAgentRole {
     #[serde(rename = "designer")]
     Designer,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct GoalTaskList {
     #[serde(rename = "version")]
     pub version: GoalTaskListVersion,
@@ -175,7 +217,14 @@ pub struct GoalTaskList {
     pub tasks: ::std::vec::Vec<Task>,
 }
 pub type GoalTaskListVersion = i64;
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct Task {
     #[serde(rename = "id")]
     pub id: ::std::string::String,
@@ -190,7 +239,16 @@ pub struct Task {
     #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub subtasks: ::core::option::Option<::std::vec::Vec<Task>>,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum TaskStatus {
     #[serde(rename = "pending")]
     Pending,
@@ -199,12 +257,28 @@ pub enum TaskStatus {
     #[serde(rename = "complete")]
     Complete,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum TaskAgentRole {
     #[serde(rename = "designer")]
     Designer,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct AuditVerdict {
     #[serde(rename = "at")]
     pub at: ::schemac_runtime::format::DateTime,
@@ -249,7 +323,16 @@ pub struct AuditVerdict {
     #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub duration_ms: ::core::option::Option<u64>,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum GoalPauseKind {
     #[serde(rename = "decision")]
     Decision,
@@ -261,7 +344,14 @@ pub enum GoalPauseKind {
     Blocked,
 }
 /// Durable completion claim and isolated-auditor lifecycle. Legacy claims may omit phase and are treated as recovery-pending after a fresh session.
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct PendingCompletion {
     #[serde(rename = "completionSummary")]
     #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
@@ -370,7 +460,16 @@ pub struct PendingCompletion {
     pub reset_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
 }
 /// retry-waiting is canonical; quota-waiting is accepted only for legacy files and is normalized on load.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum PendingCompletionPhase {
     #[serde(rename = "running")]
     Running,
@@ -382,7 +481,16 @@ pub enum PendingCompletionPhase {
     QuotaWaiting,
 }
 /// Legacy diagnostic field; never used for scheduling or fallback.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum PendingCompletionQuotaSignal {
     #[serde(rename = "rate-limit")]
     RateLimit,
@@ -391,7 +499,14 @@ pub enum PendingCompletionQuotaSignal {
     #[serde(rename = "billing")]
     Billing,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct ObjectiveRepair {
     #[serde(rename = "at")]
     pub at: ::schemac_runtime::format::DateTime,
@@ -421,21 +536,46 @@ pub struct ObjectiveRepair {
     #[serde(rename = "revisionAfter")]
     pub revision_after: u64,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum ObjectiveRepairAction {
     #[serde(rename = "auto-applied")]
     AutoApplied,
     #[serde(rename = "queued")]
     Queued,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum ObjectiveRepairConfidence {
     #[serde(rename = "best-effort")]
     BestEffort,
     #[serde(rename = "fallback")]
     Fallback,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct ObjectiveRepairTarget {
     #[serde(rename = "id")]
     pub id: ::std::string::String,
@@ -453,7 +593,14 @@ pub struct ObjectiveRepairTarget {
     #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub replan_prompted_at: ::core::option::Option<::schemac_runtime::format::DateTime>,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct ObjectiveProvenance {
     #[serde(rename = "originalObjective")]
     pub original_objective: ::std::string::String,
@@ -465,7 +612,14 @@ pub struct ObjectiveProvenance {
     pub user_seeds: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
 }
 /// Bounded per-goal activity counters used by /glla stats.
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct GoalTelemetry {
     #[serde(rename = "turns")]
     pub turns: u64,
@@ -474,7 +628,14 @@ pub struct GoalTelemetry {
     #[serde(rename = "bashCalls")]
     pub bash_calls: u64,
 }
-#[derive(Clone, Debug, PartialEq, ::serde::Deserialize, ::serde::Serialize)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    ::schemac_runtime::__private::serde::Deserialize,
+    ::schemac_runtime::__private::serde::Serialize
+)]
+#[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct GoalUsage {
     #[serde(rename = "tokensUsed")]
     pub tokens_used: u64,

@@ -1,6 +1,6 @@
 //! The `proptest` feature of a generated crate: `src/arbitrary.rs` implements
 //! `proptest::arbitrary::Arbitrary` for every generated type from a plan the synthesizer makes
-//! (see `schemac_runtime::arbitrary`), and `tests/proptest.rs` checks, for every root type,
+//! (see the runtime's `arbitrary` module), and `tests/proptest.rs` checks, for every root type,
 //! value → JSON → accepted by `jsonschema` → read back → the same value.
 
 use std::collections::BTreeMap;
@@ -54,7 +54,7 @@ pub fn add(
             let path = format!("crate::{}::{}", module.path.join("::"), ty.name);
             let _ = writeln!(
                 impls,
-                "impl proptest::arbitrary::Arbitrary for {path} {{\n    type Parameters = ();\n    type Strategy = proptest::strategy::BoxedStrategy<Self>;\n    fn arbitrary_with((): ()) -> Self::Strategy {{\n        schemac_runtime::arbitrary::strategy({})\n    }}\n}}\n",
+                "impl proptest::arbitrary::Arbitrary for {path} {{\n    type Parameters = ();\n    type Strategy = proptest::strategy::BoxedStrategy<Self>;\n    fn arbitrary_with((): ()) -> Self::Strategy {{\n        schemac_runtime::__private::arbitrary::strategy({})\n    }}\n}}\n",
                 raw_string(&plan)
             );
         }

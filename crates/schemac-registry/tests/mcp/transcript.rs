@@ -30,6 +30,8 @@ pub struct Expected<'a> {
 pub fn check(transcript: &Value, expected: &Expected<'_>) {
     let sdk = transcript["sdk"].as_str().unwrap();
     assert_eq!(sdk, "2.3.0", "the pinned SDK");
+    // The client had nothing to complain of (it logs, for one, a session end it takes as failed).
+    assert_eq!(transcript["logged"], json!([]), "the MCP client logged warnings");
     let init = &transcript["initialize"];
     assert_eq!(init["serverInfo"]["name"], "schemac-registry", "{init}");
     let capabilities = init["capabilities"].as_array().unwrap();
@@ -71,7 +73,11 @@ pub fn check(transcript: &Value, expected: &Expected<'_>) {
         message,
         format!("no schema is registered as \"no/such-schema\"; the known references are: {}", expected.references.join(", "))
     );
-    assert_eq!(missing["structuredContent"]["knownReferences"], json!(expected.references));
+    let details: Value = serde_json::from_str(missing["content"][1].as_str().unwrap()).unwrap();
+    assert_eq!(details, json!({ "error": "unknown reference", "reference": "no/such-schema", "knownReferences": expected.references }));
+    // Not the output schema's shape, so not structured content (which a client validates).
+    assert_eq!(missing["structuredContent"], Value::Null, "{missing}");
+    assert_eq!(transcript["outputSchemaViolations"], json!([]), "every structuredContent matches its tool's outputSchema");
 
     let listing = &transcript["tools/call list_json_schemas"];
     assert_eq!(listing["isError"], false);

@@ -8,13 +8,22 @@
 //!   code built on the *old* types (new ⊆ old).
 //! - **Both** (FULL): compatible for readers and writers.
 //!
-//! Each change is classified by its [`Effect`] on the set of valid documents; readers' and
-//! writers' verdicts follow from it. Where inclusion is not decided (two different patterns, a
-//! changed `if`), the verdict is `unknown`, with the reason. The Rust API class ([`Bump`] per
+//! The verdicts come from set inclusion (`inclusion.rs`): for each role, whether the old
+//! schema's documents are a subset of the new one's (readers) or the reverse (writers), proved
+//! by documented [`Rule`]s. Where a proof fails, the place is shown by a *witness*, a document
+//! one version accepts and the other rejects, built from the schemas themselves and confirmed
+//! by a validator (the [`Oracle`]: `schemac_synth` gives the `jsonschema` crate); a failure
+//! nothing confirms is `unknown` with the reason, never `breaking`. The list of [`Change`]s
+//! (`wire.rs`, keyword by keyword) says what changed and where; each gets the verdicts of the
+//! proof obligations at its place (`verdict.rs`). The Rust API class ([`Bump`] per
 //! [`ApiChange`]) comes from comparing the generated types.
 
+mod inclusion;
 mod rust;
+mod verdict;
 mod wire;
+
+pub use inclusion::{Failure, Rule, Step};
 
 use std::fmt;
 
@@ -24,7 +33,86 @@ use crate::ir::DocId;
 use crate::resolve::Loc;
 use crate::{Config, Diagnostics, Front};
 
-/// What a change does to the set of valid documents.
+/// Which version of a schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    Old,
+    New,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Old => Side::New,
+            Side::New => Side::Old,
+        }
+    }
+}
+
+/// The validator the diff confirms witnesses with: whether a value is valid against a
+/// subschema of one version, and a few valid values of a conjunction of subschemas.
+pub trait Oracle {
+    /// Whether `value` is valid against the schema at `loc` of `side`; `None` when there is no
+    /// validator (then nothing is confirmed).
+    fn valid(&self, side: Side, loc: &Loc, value: &Value) -> Option<bool>;
+    /// Up to `limit` values valid against every schema at `locs` of `side`.
+    fn samples(&self, side: Side, locs: &[Loc], limit: usize) -> Vec<Value>;
+    /// Where (keyword locations) the schema at `loc` of `side` rejects `value`.
+    fn rejections(&self, side: Side, loc: &Loc, value: &Value) -> Vec<Loc>;
+}
+
+/// No validator: every failure stays `unknown` ("not confirmed"). `schemac_synth::diff` is the
+/// diff with one.
+#[derive(Debug)]
+pub struct NoOracle;
+
+impl Oracle for NoOracle {
+    fn valid(&self, _: Side, _: &Loc, _: &Value) -> Option<bool> {
+        None
+    }
+
+    fn samples(&self, _: Side, _: &[Loc], _: usize) -> Vec<Value> {
+        Vec::new()
+    }
+
+    fn rejections(&self, _: Side, _: &Loc, _: &Value) -> Vec<Loc> {
+        Vec::new()
+    }
+}
+
+/// What undeclared properties of an open object mean (`--policy`, `[crate] compat-policy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Policy {
+    /// An open object may carry any name with any value: adding a typed property to it breaks
+    /// readers, removing one breaks writers (the sets of documents say so).
+    #[default]
+    Strict,
+    /// Producers send only the properties the schema declares (Confluent's
+    /// `COMPATIBLE_CHANGES_LENIENT`): a property added to or removed from an open object is
+    /// compatible ([`Rule::LenientUndeclared`]).
+    Lenient,
+}
+
+impl Policy {
+    pub fn from_name(name: &str) -> Option<Policy> {
+        Some(match name {
+            "strict" => Policy::Strict,
+            "lenient" => Policy::Lenient,
+            _ => return None,
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Policy::Strict => "strict",
+            Policy::Lenient => "lenient",
+        }
+    }
+}
+
+/// What a change does to the set of valid documents, as the keyword comparison sees it
+/// locally (the verdicts come from the inclusion proof; this only says whether a change is an
+/// annotation, for the bump).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Nothing (annotations, identifiers, definitions nothing refers to).
@@ -214,26 +302,47 @@ pub struct Change {
     pub new: Option<Place>,
     pub effect: Effect,
     pub detail: String,
-    /// A document one side accepts and the other rejects, for a breaking verdict.
-    pub witness: Option<Value>,
+    /// The verdict for readers and for writers (`[readers, writers]`).
+    pub verdicts: [Verdict; 2],
+    /// For a breaking verdict, a document one version accepts and the other rejects, confirmed
+    /// by the validator (`[readers, writers]`: old-valid/new-invalid, new-valid/old-invalid).
+    pub witnesses: [Option<Value>; 2],
+    /// Whether the lenient policy's rule decided the verdict (`[readers, writers]`).
+    pub lenient: [bool; 2],
 }
 
 impl Change {
+    /// A change with its verdicts still to be decided (compatible until a proof obligation at
+    /// its place fails).
+    pub fn new(kind: ChangeKind, old: Option<Place>, new: Option<Place>, effect: Effect, detail: String) -> Change {
+        Change {
+            kind,
+            old,
+            new,
+            effect,
+            detail,
+            verdicts: [Verdict::Compatible, Verdict::Compatible],
+            witnesses: [None, None],
+            lenient: [false, false],
+        }
+    }
+
     /// Readers: old ⊆ new.
     pub fn readers(&self) -> Verdict {
-        match &self.effect {
-            Effect::Neutral | Effect::Loosens => Verdict::Compatible,
-            Effect::Tightens | Effect::Changes => Verdict::Breaking,
-            Effect::Unknown(why) => Verdict::Unknown(why.clone()),
-        }
+        self.verdicts[0].clone()
     }
 
     /// Writers: new ⊆ old.
     pub fn writers(&self) -> Verdict {
-        match &self.effect {
-            Effect::Neutral | Effect::Tightens => Verdict::Compatible,
-            Effect::Loosens | Effect::Changes => Verdict::Breaking,
-            Effect::Unknown(why) => Verdict::Unknown(why.clone()),
+        self.verdicts[1].clone()
+    }
+
+    /// The witness of a breaking verdict for `role` (`Both`: the readers', else the writers').
+    pub fn witness(&self, role: Role) -> Option<&Value> {
+        match role {
+            Role::Reader => self.witnesses[0].as_ref(),
+            Role::Writer => self.witnesses[1].as_ref(),
+            Role::Both => self.witnesses[0].as_ref().or(self.witnesses[1].as_ref()),
         }
     }
 
@@ -313,6 +422,20 @@ pub struct Options {
     /// The compile configuration both versions are generated with (for the Rust API class and
     /// whether `format` asserts).
     pub config: Config,
+    pub policy: Policy,
+}
+
+/// The inclusion proof for one role over one pair of roots.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Proof {
+    pub role: Role,
+    /// Whether the inclusion holds (every document of the one side is valid under the other).
+    pub holds: bool,
+    /// The rules the proof used (where it held, each proves part of it).
+    pub rules: Vec<Rule>,
+    /// Places where it fails: how many have a confirmed witness, how many stay undecided.
+    pub witnessed: usize,
+    pub undecided: usize,
 }
 
 /// Everything that changed between two versions.
@@ -322,16 +445,31 @@ pub struct Report {
     pub api: Vec<ApiChange>,
     /// The roots compared, old and new, matched by `$id` then by displayed path.
     pub roots: Vec<(Loc, Loc)>,
+    /// The policy the verdicts were decided under.
+    pub policy: Policy,
+    /// Per root pair, the readers' proof and the writers'.
+    pub proofs: Vec<Proof>,
+    /// Warnings of either version (an unsatisfiable schema is diffable, with a warning).
+    pub warnings: Vec<String>,
 }
 
 impl Report {
-    /// The bump the wire changes need for `role`: a breaking or undecided change is major,
-    /// a compatible change of what is valid minor, annotations only patch.
+    /// Whether every root pair was proved to have the same documents in both versions (not
+    /// only under the lenient policy's assumption).
+    pub fn equivalent(&self) -> bool {
+        !self.proofs.is_empty() && self.proofs.iter().all(|p| p.holds && !p.rules.contains(&Rule::LenientUndeclared))
+    }
+
+    /// The bump the wire changes need for `role`: a breaking or undecided change is major; a
+    /// change of what is valid that the role accepts, minor; changes that leave every set of
+    /// documents as it was (annotations, restructuring), patch.
     pub fn wire_bump(&self, role: Role) -> Bump {
+        let equivalent = self.equivalent();
         self.changes
             .iter()
             .map(|c| match (c.verdict(role), &c.effect) {
                 (Verdict::Breaking | Verdict::Unknown(_), _) => Bump::Major,
+                (Verdict::Compatible, _) if equivalent => Bump::Patch,
                 (Verdict::Compatible, Effect::Neutral) => Bump::Patch,
                 (Verdict::Compatible, _) => Bump::Minor,
             })
@@ -358,7 +496,25 @@ impl Report {
 
     /// One line per change, breaking first, then undecided, then compatible; then the API.
     pub fn to_text(&self, role: Role) -> String {
-        let mut out = String::new();
+        let mut out = format!("policy: {}\n", self.policy.as_str());
+        for proof in &self.proofs {
+            let who = if proof.role == Role::Reader { "readers (old ⊆ new)" } else { "writers (new ⊆ old)" };
+            if proof.holds {
+                let rules: Vec<&str> = proof.rules.iter().map(|r| r.name()).collect();
+                out.push_str(&format!(
+                    "{who}: proved, by rules {}\n",
+                    if rules.is_empty() { "none needed".to_owned() } else { rules.join(", ") }
+                ));
+            } else {
+                out.push_str(&format!(
+                    "{who}: not included ({} place(s) with a witness, {} undecided)\n",
+                    proof.witnessed, proof.undecided
+                ));
+            }
+        }
+        for warning in &self.warnings {
+            out.push_str(&format!("warning: {warning}\n"));
+        }
         for (title, wanted) in [("breaking", "breaking"), ("unknown", "unknown"), ("compatible", "compatible")] {
             let group: Vec<&Change> = self.changes.iter().filter(|c| c.verdict(role).as_str() == wanted).collect();
             if group.is_empty() {
@@ -372,18 +528,27 @@ impl Report {
                     (Some(place), None) | (None, Some(place)) => place.to_string(),
                     (None, None) => String::new(),
                 };
+                let lenient = |i: usize| if change.lenient[i] { " (lenient policy)" } else { "" };
                 out.push_str(&format!(
-                    "  {} at {at}: {} [readers: {}, writers: {}]\n",
+                    "  {} at {at}: {} [readers: {}{}, writers: {}{}]\n",
                     change.kind.name(),
                     change.detail,
                     change.readers().as_str(),
-                    change.writers().as_str()
+                    lenient(0),
+                    change.writers().as_str(),
+                    lenient(1)
                 ));
                 if let Verdict::Unknown(why) = change.verdict(role) {
                     out.push_str(&format!("    why unknown: {why}\n"));
                 }
-                if let Some(witness) = &change.witness {
-                    out.push_str(&format!("    witness: {witness}\n"));
+                for (i, who) in [(0, "readers"), (1, "writers")] {
+                    if role != Role::Both && (i == 0) != (role == Role::Reader) {
+                        continue;
+                    }
+                    if let Some(witness) = &change.witnesses[i] {
+                        let (valid, invalid) = if i == 0 { ("old", "new") } else { ("new", "old") };
+                        out.push_str(&format!("    witness for {who} (valid under {valid}, invalid under {invalid}): {witness}\n"));
+                    }
                 }
             }
         }
@@ -431,12 +596,30 @@ impl Report {
                     "readers": c.readers().as_str(),
                     "writers": c.writers().as_str(),
                     "reason": reason,
-                    "witness": c.witness,
+                    "witness": c.witness(role),
+                    "witnesses": {"readers": c.witnesses[0], "writers": c.witnesses[1]},
+                    "lenient": {"readers": c.lenient[0], "writers": c.lenient[1]},
                 })
             })
             .collect();
         let api: Vec<Value> = self.api.iter().map(|c| json!({"path": c.path, "class": c.class.as_str(), "detail": c.detail})).collect();
+        let proofs: Vec<Value> = self
+            .proofs
+            .iter()
+            .map(|p| {
+                json!({
+                    "role": if p.role == Role::Reader { "readers" } else { "writers" },
+                    "holds": p.holds,
+                    "rules": p.rules.iter().map(|r| r.name()).collect::<Vec<_>>(),
+                    "witnessed": p.witnessed,
+                    "undecided": p.undecided,
+                })
+            })
+            .collect();
         json!({
+            "policy": self.policy.as_str(),
+            "proofs": proofs,
+            "warnings": self.warnings,
             "changes": changes,
             "api": api,
             "bump": {"wire": self.wire_bump(role).as_str(), "api": self.api_bump().as_str(), "required": self.bump(role).as_str()},
@@ -444,9 +627,15 @@ impl Report {
     }
 }
 
-/// Compares the input schemas of two front ends: documents matched by their root `$id`,
-/// then by the path they are displayed as.
+/// Compares the input schemas of two front ends (documents matched by their root `$id`, then
+/// by the path they are displayed as) with no validator: failures stay `unknown`. Use
+/// `schemac_synth::diff` for verdicts with confirmed witnesses.
 pub fn diff(old: &Front, new: &Front, options: &Options) -> Result<Report, Diagnostics> {
+    diff_with(old, new, options, &NoOracle)
+}
+
+/// [`diff`] with a validator that confirms witnesses.
+pub fn diff_with(old: &Front, new: &Front, options: &Options, oracle: &dyn Oracle) -> Result<Report, Diagnostics> {
     let mut comparer = wire::Comparer::new(old, new, options.config.assert_formats);
     let inputs = |front: &Front| -> Vec<(DocId, Option<String>, String)> {
         front
@@ -483,31 +672,66 @@ pub fn diff(old: &Front, new: &Front, options: &Options) -> Result<Report, Diagn
                 comparer.compare_roots(&pair.0, &pair.1);
                 roots.push(pair);
             }
-            None => extra.push(Change {
-                kind: ChangeKind::SchemaRemoved,
-                old: Some(Place { file: display.clone(), pointer: String::new(), doc: doc.0 }),
-                new: None,
-                effect: Effect::Neutral,
-                detail: format!("schema {display} removed"),
-                witness: None,
-            }),
+            None => extra.push(Change::new(
+                ChangeKind::SchemaRemoved,
+                Some(Place { file: display.clone(), pointer: String::new(), doc: doc.0 }),
+                None,
+                Effect::Neutral,
+                format!("schema {display} removed"),
+            )),
         }
     }
     for (doc, _, display) in news.iter().filter(|(doc, _, _)| !matched_new.contains(doc)) {
-        extra.push(Change {
-            kind: ChangeKind::SchemaAdded,
-            old: None,
-            new: Some(Place { file: display.clone(), pointer: String::new(), doc: doc.0 }),
-            effect: Effect::Neutral,
-            detail: format!("schema {display} added"),
-            witness: None,
-        });
+        extra.push(Change::new(
+            ChangeKind::SchemaAdded,
+            None,
+            Some(Place { file: display.clone(), pointer: String::new(), doc: doc.0 }),
+            Effect::Neutral,
+            format!("schema {display} added"),
+        ));
     }
     let mut changes = comparer.changes;
+    let mut proofs = Vec::new();
+    let mut prover = inclusion::Prover::new(old, new, oracle, options.policy, options.config.assert_formats);
+    for (old_root, new_root) in &roots {
+        for role in [Role::Reader, Role::Writer] {
+            proofs.push(verdict::decide(&mut prover, oracle, old, new, (old_root, new_root), role, &mut changes));
+        }
+    }
     changes.extend(extra);
-    let (old_ir, new_ir) = (old.lower(&options.config)?, new.lower(&options.config)?);
-    let api = rust::compare((&old_ir, &old.registry), (&new_ir, &new.registry), &options.config);
-    Ok(Report { changes, api, roots })
+    // Both inclusions hold: whatever changed, every set of documents is what it was.
+    if !proofs.is_empty() && proofs.iter().all(|p| p.holds && !p.rules.contains(&Rule::LenientUndeclared)) {
+        for change in &mut changes {
+            change.effect = Effect::Neutral;
+        }
+    }
+    let mut warnings = Vec::new();
+    for (old_root, new_root) in &roots {
+        for (side, front, root) in [(Side::Old, old, old_root), (Side::New, new, new_root)] {
+            if prover.accepts_nothing(side, root) {
+                let file = &front.registry.doc(root.doc).display;
+                warnings.push(format!(
+                    "{file}: the {} version accepts no document (its set is empty)",
+                    if side == Side::Old { "old" } else { "new" }
+                ));
+            }
+        }
+    }
+    // The Rust API is compared where both versions have types; a version that cannot be
+    // lowered (a schema no type can hold) is diffed on the wire only.
+    let api = match (old.lower(&options.config), new.lower(&options.config)) {
+        (Ok(old_ir), Ok(new_ir)) => rust::compare((&old_ir, &old.registry), (&new_ir, &new.registry), &options.config),
+        (old_ir, new_ir) => {
+            for (name, result) in [("old", old_ir.err()), ("new", new_ir.err())] {
+                if let Some(diagnostics) = result {
+                    warnings
+                        .push(format!("the {name} version's types cannot be generated, so the Rust API is not compared: {diagnostics}"));
+                }
+            }
+            vec![ApiChange { path: String::new(), class: Bump::Major, detail: "the Rust API could not be compared".to_owned() }]
+        }
+    };
+    Ok(Report { changes, api, roots, policy: options.policy, proofs, warnings })
 }
 
 #[cfg(test)]

@@ -110,7 +110,7 @@ impl<'a> Comparer<'a> {
             (None, None) => (Some(self.locate(true, &task.old_at)), Some(self.locate(false, &task.new_at))),
             pair => pair,
         };
-        self.changes.push(Change { kind, old, new, effect, detail, witness: None });
+        self.changes.push(Change::new(kind, old, new, effect, detail));
     }
 
     /// `file#pointer` of a location on one side.

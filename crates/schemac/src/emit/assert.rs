@@ -187,11 +187,11 @@ pub(super) fn validate_impl(name: &proc_macro2::Ident, body: TokenStream) -> Tok
 /// `::schemac_runtime`, generated modules `schemac_runtime`).
 pub fn validate_impl_in(rt: &TokenStream, name: &proc_macro2::Ident, body: TokenStream) -> TokenStream {
     if body.is_empty() {
-        return quote! { #rt::always_valid!(#name); };
+        return quote! { #rt::__private::always_valid!(#name); };
     }
     quote! {
         impl #rt::Validate for #name {
-            fn validate_at(&self, at: &#rt::validate::Path<'_>, errors: &mut #rt::ValidationErrors) {
+            fn validate_at(&self, at: &#rt::__private::validate::Path<'_>, errors: &mut #rt::ValidationErrors) {
                 #body
             }
         }

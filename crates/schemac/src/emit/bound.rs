@@ -324,11 +324,11 @@ fn edit_list(rt: &TokenStream, edits: &[Edit]) -> Vec<TokenStream> {
     edits
         .iter()
         .map(|edit| match edit {
-            Edit::Rename { at, from, to } => quote!(#rt::bundle::Edit::Rename { at: #at, from: #from, to: #to }),
-            Edit::Remove { at, key } => quote!(#rt::bundle::Edit::Remove { at: #at, key: #key }),
+            Edit::Rename { at, from, to } => quote!(#rt::__private::bundle::Edit::Rename { at: #at, from: #from, to: #to }),
+            Edit::Remove { at, key } => quote!(#rt::__private::bundle::Edit::Remove { at: #at, key: #key }),
             Edit::Split { at, from, into } => {
                 let into = into.iter().map(|(name, to)| quote!((#name, #to)));
-                quote!(#rt::bundle::Edit::Split { at: #at, from: #from, into: &[#(#into),*] })
+                quote!(#rt::__private::bundle::Edit::Split { at: #at, from: #from, into: &[#(#into),*] })
             }
         })
         .collect()

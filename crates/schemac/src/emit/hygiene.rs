@@ -9,6 +9,17 @@
 //! and later names only an extern crate), and every path that starts with a prelude name the
 //! emitters use ([`PRELUDE`]) to that item's absolute path (`::core::option::Option`).
 //!
+//! Paths into `schemac_runtime` name its user API at the crate root ([`RUNTIME_API`]:
+//! `Extra`, `Tristate`, `format::…`, `builder::Assign`, …), and everything else the generated
+//! code calls (seeds, assertions, checks, the macros each type's impls are) through the
+//! runtime's hidden `__private` module, the versioned contract between schemac and the
+//! runtime ([`RUNTIME_CONTRACT`], stated by each module's `contract!` call): the emitters
+//! write `schemac_runtime::de::Plain` and `schemac_runtime::object!`, and [`absolute`] makes
+//! them `::schemac_runtime::__private::de::Plain` and `::schemac_runtime::__private::object!`.
+//! `serde` and `serde_json` are reached through the runtime too (`::schemac_runtime::__private
+//! ::serde::…`, with `#[serde(crate = "…")]` beside a serde derive), so a crate holding
+//! generated code depends on `schemac-runtime` alone.
+//!
 //! The prelude names are also reserved type names ([`crate::name::RESERVED_TYPE_NAMES`]), so a
 //! bare `Option` in the emitted tokens is always the prelude's and the rewrite cannot change
 //! what a path means. Attributes are left alone but for `derive` lists (a derive macro lives in
@@ -17,12 +28,58 @@
 //! emitters themselves. Generic parameters and locals of emitted impls are `__`-prefixed
 //! (`__D`, `__A`, `__Visitor`), which no generated name is.
 
+use quote::ToTokens;
 use syn::parse::Parser;
 use syn::punctuated::Punctuated;
 use syn::visit_mut::{self, VisitMut};
 
 /// The crates generated code names by path.
 pub const CRATES: &[&str] = &["serde", "serde_json", "schemac_runtime", "std", "core"];
+
+/// The version of the contract between generated code and `schemac-runtime` (its
+/// `__private` module) this schemac generates for: each module states it in a
+/// `contract!(N, "SCHEMAC VERSION")` call, which fails to compile against a runtime that does
+/// not provide it. `tests/tests/contract.rs` holds it equal to the runtime's
+/// `__private::CONTRACT`. ARCHITECTURE.md says when it changes.
+pub const RUNTIME_CONTRACT: u32 = 1;
+
+/// The runtime's user API: the names generated code reaches at `::schemac_runtime::NAME`.
+/// Any other path into the runtime goes through `::schemac_runtime::__private`.
+pub const RUNTIME_API: &[&str] = &[
+    "__private",
+    "BigInt",
+    "Conforms",
+    "ConstraintError",
+    "Deep",
+    "Error",
+    "Extra",
+    "ExtraBuilder",
+    "ExtraIter",
+    "Integer",
+    "Number",
+    "SchemaBound",
+    "SchemaEntry",
+    "Tristate",
+    "Validate",
+    "ValidationError",
+    "ValidationErrors",
+    "builder",
+    "format",
+    "from_reader",
+    "from_slice",
+    "from_str",
+    "from_value",
+    "json_eq",
+    "node_id",
+    "schemars",
+];
+
+/// The user API of the runtime's `builder` module (the traits and state a builder's
+/// signatures name); its store, `Builder`, is the contract's.
+pub const BUILDER_API: &[&str] = &["Assign", "IsSet", "Set"];
+
+/// The path through which generated code reaches `serde` and `serde_json`.
+const PRIVATE: &str = "::schemac_runtime::__private";
 
 /// The prelude items the emitters may name bare, with their absolute paths.
 pub const PRELUDE: &[(&str, &str)] = &[
@@ -71,11 +128,17 @@ struct Absolute;
 
 impl VisitMut for Absolute {
     fn visit_path_mut(&mut self, path: &mut syn::Path) {
-        if path.leading_colon.is_none()
-            && let Some(first) = path.segments.first()
-        {
+        if let Some(first) = path.segments.first() {
             let name = first.ident.to_string();
-            if CRATES.contains(&name.as_str()) {
+            if name == "schemac_runtime" {
+                through_contract(path);
+            } else if path.leading_colon.is_some() {
+                if name == "serde" || name == "serde_json" {
+                    through_runtime(path);
+                }
+            } else if name == "serde" || name == "serde_json" {
+                through_runtime(path);
+            } else if CRATES.contains(&name.as_str()) {
                 path.leading_colon = Some(Default::default());
             } else if let Some((_, full)) = PRELUDE.iter().find(|(short, _)| *short == name) {
                 let full: syn::Path = syn::parse_str(full).unwrap_or_else(|_| unreachable!("PRELUDE holds paths"));
@@ -91,6 +154,34 @@ impl VisitMut for Absolute {
             }
         }
         visit_mut::visit_path_mut(self, path);
+    }
+
+    // `<T as serde::Deserialize>::deserialize`: the trait's segments grow at the front, so the
+    // qualified self's position (how many segments are the trait's) grows with them.
+    fn visit_expr_path_mut(&mut self, expr: &mut syn::ExprPath) {
+        let before = expr.path.segments.len();
+        visit_mut::visit_expr_path_mut(self, expr);
+        if let Some(qself) = &mut expr.qself {
+            qself.position += expr.path.segments.len() - before;
+        }
+    }
+
+    fn visit_type_path_mut(&mut self, ty: &mut syn::TypePath) {
+        let before = ty.path.segments.len();
+        visit_mut::visit_type_path_mut(self, ty);
+        if let Some(qself) = &mut ty.qself {
+            qself.position += ty.path.segments.len() - before;
+        }
+    }
+
+    fn visit_item_struct_mut(&mut self, item: &mut syn::ItemStruct) {
+        visit_mut::visit_item_struct_mut(self, item);
+        serde_crate(&mut item.attrs);
+    }
+
+    fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
+        visit_mut::visit_item_enum_mut(self, item);
+        serde_crate(&mut item.attrs);
     }
 
     fn visit_pat_mut(&mut self, pat: &mut syn::Pat) {
@@ -116,10 +207,9 @@ impl VisitMut for Absolute {
         let syn::Meta::List(list) = &mut attr.meta else { return };
         let Ok(mut paths) = list.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated) else { return };
         for path in &mut paths {
-            let crate_path =
-                path.segments.len() > 1 && path.leading_colon.is_none() && CRATES.iter().any(|name| path.segments[0].ident == name);
+            let crate_path = path.segments.len() > 1 && CRATES.iter().any(|name| path.segments[0].ident == name);
             if crate_path {
-                path.leading_colon = Some(Default::default());
+                self.visit_path_mut(path);
             }
         }
         list.tokens = quote::quote! { #paths };
@@ -129,8 +219,8 @@ impl VisitMut for Absolute {
     // for the runtime's macros, whose contents are Rust (see `unparse`): their seeds, closures
     // and lists are visited; the names in them (a field `core`, a variant `String`) are not.
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        let runtime = mac.path.segments.first().is_some_and(|first| first.ident == "schemac_runtime");
         visit_mut::visit_macro_mut(self, mac);
-        let runtime = mac.path.segments.len() == 2 && mac.path.segments[0].ident == "schemac_runtime";
         if !runtime {
             return;
         }
@@ -161,6 +251,55 @@ impl VisitMut for Absolute {
             }
             syn::MacroDelimiter::Bracket(_) => {}
         }
+    }
+}
+
+/// `path`, which starts with `schemac_runtime`, made absolute, through `__private` unless it
+/// names the runtime's user API.
+fn through_contract(path: &mut syn::Path) {
+    path.leading_colon = Some(Default::default());
+    let second = path.segments.iter().nth(1).map(|s| s.ident.to_string());
+    let third = path.segments.iter().nth(2).map(|s| s.ident.to_string());
+    let public = match (second.as_deref(), third.as_deref()) {
+        (Some("builder"), Some(item)) => BUILDER_API.contains(&item),
+        (Some(name), _) => RUNTIME_API.contains(&name),
+        (None, _) => true,
+    };
+    if !public {
+        let segments = std::mem::take(&mut path.segments);
+        let mut iter = segments.into_pairs();
+        path.segments.extend(iter.next().map(|p| p.into_value()));
+        path.segments.push(syn::PathSegment::from(syn::Ident::new("__private", proc_macro2::Span::call_site())));
+        path.segments.extend(iter.map(|p| p.into_value()));
+    }
+}
+
+/// `path`, which starts with `serde` or `serde_json`, through the runtime's re-export.
+fn through_runtime(path: &mut syn::Path) {
+    let prefix: syn::Path = syn::parse_str(PRIVATE).unwrap_or_else(|_| unreachable!("PRIVATE is a path"));
+    let rest = std::mem::take(&mut path.segments);
+    path.leading_colon = prefix.leading_colon;
+    path.segments = prefix.segments;
+    path.segments.extend(rest);
+}
+
+/// Adds `#[serde(crate = "::schemac_runtime::__private::serde")]` beside a derive of serde's
+/// (which otherwise names the `serde` crate, a dependency the user's crate need not have).
+fn serde_crate(attrs: &mut Vec<syn::Attribute>) {
+    let serde: syn::Path = syn::parse_str(&format!("{PRIVATE}::serde")).unwrap_or_else(|_| unreachable!("a path"));
+    let derives_serde = attrs.iter().any(|attr| {
+        let syn::Meta::List(list) = &attr.meta else { return false };
+        attr.path().is_ident("derive")
+            && list.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated).is_ok_and(|paths| {
+                paths.iter().any(|p| {
+                    p.segments.len() == serde.segments.len() + 1 && p.segments.iter().zip(&serde.segments).all(|(a, b)| a.ident == b.ident)
+                })
+            })
+    });
+    let has_crate = attrs.iter().any(|attr| attr.path().is_ident("serde") && attr.to_token_stream().to_string().contains("crate ="));
+    if derives_serde && !has_crate {
+        let krate = format!("{PRIVATE}::serde");
+        attrs.push(syn::parse_quote!(#[serde(crate = #krate)]));
     }
 }
 
@@ -209,20 +348,31 @@ mod tests {
     fn crate_and_prelude_paths_become_absolute() {
         check(
             "#[derive(Clone, serde::Serialize)] pub struct X { pub a: Option<Vec<String>>, pub b: schemac_runtime::Extra }",
-            "#[derive(Clone, ::serde::Serialize)] pub struct X { pub a: ::core::option::Option<::std::vec::Vec<::std::string::String>>, pub b: ::schemac_runtime::Extra }",
+            "#[derive(Clone, ::schemac_runtime::__private::serde::Serialize)] #[serde(crate = \"::schemac_runtime::__private::serde\")] pub struct X { pub a: ::core::option::Option<::std::vec::Vec<::std::string::String>>, pub b: ::schemac_runtime::Extra }",
         );
         check(
             "fn f<__D: serde::Deserializer<'static>>(d: __D) -> Result<Option<u8>, __D::Error> { match g() { Some(v) => Ok(Some(v)), None => Ok(Option::<u8>::None) } }",
-            "fn f<__D: ::serde::Deserializer<'static>>(d: __D) -> ::core::result::Result<::core::option::Option<u8>, __D::Error> { match g() { ::core::option::Option::Some(v) => ::core::result::Result::Ok(::core::option::Option::Some(v)), ::core::option::Option::None => ::core::result::Result::Ok(::core::option::Option::<u8>::None) } }",
+            "fn f<__D: ::schemac_runtime::__private::serde::Deserializer<'static>>(d: __D) -> ::core::result::Result<::core::option::Option<u8>, __D::Error> { match g() { ::core::option::Option::Some(v) => ::core::result::Result::Ok(::core::option::Option::Some(v)), ::core::option::Option::None => ::core::result::Result::Ok(::core::option::Option::<u8>::None) } }",
         );
-        // In the runtime's macros: the seeds and closures, not the names the rows start with.
+        // In the runtime's macros: the seeds and closures, not the names the rows start with;
+        // the macros and what only generated code calls, through the contract.
         check(
-            "::schemac_runtime::object! { Option; typed(schemac_runtime::de::AnyValue); required(core, \"core\", schemac_runtime::de::Int::<i64>::new()); optional(name, \"name\"); } \
+            "schemac_runtime::object! { Option; typed(schemac_runtime::de::AnyValue); required(core, \"core\", schemac_runtime::de::Int::<i64>::new()); optional(name, \"name\"); } \
              ::schemac_runtime::by_kind! { X; \"a string\"; string(String, schemac_runtime::de::Plain::<String>::new()); } \
              ::schemac_runtime::json_schema!(X, SCHEMA_VALUE, \"\", edits = [schemac_runtime::bundle::Edit::Remove { at: \"\", key: \"id\" }]);",
-            "::schemac_runtime::object! { Option; typed(::schemac_runtime::de::AnyValue); required(core, \"core\", ::schemac_runtime::de::Int::<i64>::new()); optional(name, \"name\"); } \
-             ::schemac_runtime::by_kind! { X; \"a string\"; string(String, ::schemac_runtime::de::Plain::<::std::string::String>::new()); } \
-             ::schemac_runtime::json_schema!(X, SCHEMA_VALUE, \"\", edits = [::schemac_runtime::bundle::Edit::Remove { at: \"\", key: \"id\" }]);",
+            "::schemac_runtime::__private::object! { Option; typed(::schemac_runtime::__private::de::AnyValue); required(core, \"core\", ::schemac_runtime::__private::de::Int::<i64>::new()); optional(name, \"name\"); } \
+             ::schemac_runtime::__private::by_kind! { X; \"a string\"; string(String, ::schemac_runtime::__private::de::Plain::<::std::string::String>::new()); } \
+             ::schemac_runtime::__private::json_schema!(X, SCHEMA_VALUE, \"\", edits = [::schemac_runtime::__private::bundle::Edit::Remove { at: \"\", key: \"id\" }]);",
+        );
+        // A qualified path's trait grows at the front.
+        check(
+            "fn f() { <String as serde::Deserialize>::deserialize(d); }",
+            "fn f() { <::std::string::String as ::schemac_runtime::__private::serde::Deserialize>::deserialize(d); }",
+        );
+        // The user API stays at the root; serde_json goes through the runtime.
+        check(
+            "fn f(v: schemac_runtime::builder::Assign<u8>, w: schemac_runtime::builder::Builder<(), ()>, x: serde_json::Value, y: ::serde_json::Map<String, u8>) {}",
+            "fn f(v: ::schemac_runtime::builder::Assign<u8>, w: ::schemac_runtime::__private::builder::Builder<(), ()>, x: ::schemac_runtime::__private::serde_json::Value, y: ::schemac_runtime::__private::serde_json::Map<::std::string::String, u8>) {}",
         );
         // Already absolute, relative to the crate, or a generated name: unchanged.
         check(

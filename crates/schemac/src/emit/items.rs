@@ -72,7 +72,7 @@ pub(super) fn pattern_static(name: &proc_macro2::Ident, pattern: &Pattern) -> To
 /// compiled on first use.
 pub fn pattern_static_in(rt: &TokenStream, name: &proc_macro2::Ident, pattern: &Pattern) -> TokenStream {
     let source = &pattern.source;
-    let p = quote!(#rt::pattern);
+    let p = quote!(#rt::__private::pattern);
     if let Some(anchored) = pattern.translated.as_deref().and_then(crate::pattern::anchored) {
         let parts = anchored.parts.iter().map(|part| match part {
             AnchoredPart::Literal(bytes) => {

@@ -129,7 +129,7 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId, values: &[String]) -> TokenStream {
         }
 
         impl schemac_runtime::Validate for #name {
-            fn validate_at(&self, at: &schemac_runtime::validate::Path<'_>, errors: &mut schemac_runtime::ValidationErrors) {
+            fn validate_at(&self, at: &schemac_runtime::__private::validate::Path<'_>, errors: &mut schemac_runtime::ValidationErrors) {
                 if let #name::#other(text) = self {
                     let message = format!("{text:?} is not {}", #expected);
                     errors.push(schemac_runtime::ValidationError::new(at.pointer(), #keyword, message));

@@ -39,7 +39,7 @@ fn relayout(text: &str) -> String {
         let indent = &line[..line.len() - line.trim_start().len()];
         let trimmed = line.trim();
         let call = MACROS.iter().find_map(|name| {
-            let head = format!("::schemac_runtime::{name}!");
+            let head = format!("::schemac_runtime::__private::{name}!");
             let rest = trimmed.strip_prefix(&head)?;
             match rest {
                 " {" => Some(Delim::Brace),
@@ -135,18 +135,18 @@ mod tests {
     #[test]
     fn a_brace_call_is_a_row_per_statement() {
         let file: syn::File = syn::parse_quote! {
-            ::schemac_runtime::object! {
+            ::schemac_runtime::__private::object! {
                 Point; closed;
-                required(x, "x", ::schemac_runtime::de::Plain::<f64>::new());
-                optional(label, "label", ::schemac_runtime::de::Plain::<String>::new());
+                required(x, "x", ::schemac_runtime::__private::de::Plain::<f64>::new());
+                optional(label, "label", ::schemac_runtime::__private::de::Plain::<String>::new());
             }
             struct After;
         };
         assert_eq!(
             unparse(&file),
-            "::schemac_runtime::object! {\n    Point;\n    closed;\n    \
-             required(x, \"x\", ::schemac_runtime::de::Plain::<f64>::new());\n    \
-             optional(label, \"label\", ::schemac_runtime::de::Plain::<String>::new());\n}\nstruct After;\n"
+            "::schemac_runtime::__private::object! {\n    Point;\n    closed;\n    \
+             required(x, \"x\", ::schemac_runtime::__private::de::Plain::<f64>::new());\n    \
+             optional(label, \"label\", ::schemac_runtime::__private::de::Plain::<String>::new());\n}\nstruct After;\n"
         );
     }
 
@@ -154,11 +154,11 @@ mod tests {
     fn a_parenthesized_call_is_its_arguments() {
         let file: syn::File = syn::parse_quote! {
             mod m {
-                ::schemac_runtime::string_enum!(Status, "one of \"active\", \"paused\", \"archived\", \"deleted\", \"pending\"", [Active = "active", Paused = "paused", Archived = "archived"]);
+                ::schemac_runtime::__private::string_enum!(Status, "one of \"active\", \"paused\", \"archived\", \"deleted\", \"pending\"", [Active = "active", Paused = "paused", Archived = "archived"]);
             }
         };
         let text = unparse(&file);
-        assert!(text.contains("    ::schemac_runtime::string_enum!(\n        Status,\n"), "{text}");
+        assert!(text.contains("    ::schemac_runtime::__private::string_enum!(\n        Status,\n"), "{text}");
         assert!(text.contains("\n    );\n}\n"), "{text}");
         // What it lays out parses again, and lays out the same (`single_file` formats modules
         // a second time); only a trailing comma was added, which the macros accept.

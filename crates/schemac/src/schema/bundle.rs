@@ -1,7 +1,7 @@
 //! Bundling plans: what turning a subschema into a self-contained schemars schema changes
 //! (the references it holds and where they lead, the definitions they target, the nested
 //! resources, an older draft's keywords spelled as 2020-12's), decided from the schemas before
-//! emission, which only prints the plans (`schemac_runtime::bundle` applies them).
+//! emission, which only prints the plans (`schemac_runtime::__private::bundle` applies them).
 
 use std::collections::BTreeMap;
 
@@ -31,7 +31,7 @@ pub struct Plan {
 /// `exclusiveMinimum`/`Maximum` → numbers and `id` → `$id` (the top one; nested ones go, as
 /// they would move the base URI of the bundled references).
 ///
-/// Decided here and emitted as data (`schemac_runtime::bundle::Edit`); the runtime applies
+/// Decided here and emitted as data (`schemac_runtime::__private::bundle::Edit`); the runtime applies
 /// them after placing the references, children before their parents, so that each pointer
 /// (relative to the subschema, as written) still leads where it did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -278,7 +278,7 @@ mod tests {
     /// `schema` of `draft` with its upgrade edits applied by the runtime, as generated code
     /// applies them (`skip` as for a lone reference's holder).
     fn upgraded(draft: Draft, schema: Value, skip: &[&str]) -> Value {
-        use schemac_runtime::bundle;
+        use schemac_runtime::__private::bundle;
         let mut edits = Vec::new();
         upgrade(draft, &schema, "", true, &|rel| skip.contains(&rel), &mut edits);
         let leak = |s: &str| -> &'static str { String::from(s).leak() };
