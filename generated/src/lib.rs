@@ -27,7 +27,7 @@ pub mod pi_glla {
 #[rustfmt::skip]
 pub static SCHEMAS: &[schemac_runtime::SchemaEntry] = &[
     schemac_runtime::SchemaEntry::of::<madoo::attempts_report_v1::AttemptsReport>("madoo.attempts-report/v1", "1.0.0", madoo::attempts_report_v1::SCHEMA_JSON).with_page(include_str!("../docs/madoo/attempts-report.v1.md")),
-    schemac_runtime::SchemaEntry::of::<pi_glla::goal::Goal>("pi-glla/goal", "0.1.0", pi_glla::goal::SCHEMA_JSON).with_page(include_str!("../docs/pi-glla/goal.md")),
+    schemac_runtime::SchemaEntry::of::<pi_glla::goal::Goal>("pi-glla/goal", "0.2.0", pi_glla::goal::SCHEMA_JSON).with_page(include_str!("../docs/pi-glla/goal.md")),
 ];
 
 /// The schema published as `reference` (e.g. for `GET /api/v1/json-schemas/{reference}`).

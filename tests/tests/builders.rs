@@ -259,6 +259,96 @@ fn builders_of_structs_with_many_required_properties() {
     assert!(format!("{:?}", Forty::builder().p39(39).clone()).contains("p39: Some(Integer(39))"));
 }
 
+/// Past 64 required properties a builder checks them when `build()` runs (a typestate builder's
+/// code would grow with the square of their number): each one not set is a `required`
+/// violation at its pointer, with the others `build()` finds; set, the value equals the one
+/// read from the same JSON. Downstream code has no other way to make a `#[non_exhaustive]`
+/// struct.
+#[test]
+fn a_struct_with_more_than_64_required_properties_has_a_builder_checked_at_run_time() {
+    use fixture_types::many_required::Seventy;
+    // Every property but `p69`; `p67` a value its `minimum` (0) rejects.
+    let builder = Seventy::builder()
+        .p0("s0")
+        .p1(1)
+        .p2("s2")
+        .p3(3)
+        .p4("s4")
+        .p5(5)
+        .p6("s6")
+        .p7(7)
+        .p8("s8")
+        .p9(9)
+        .p10("s10")
+        .p11(11)
+        .p12("s12")
+        .p13(13)
+        .p14("s14")
+        .p15(15)
+        .p16("s16")
+        .p17(17)
+        .p18("s18")
+        .p19(19)
+        .p20("s20")
+        .p21(21)
+        .p22("s22")
+        .p23(23)
+        .p24("s24")
+        .p25(25)
+        .p26("s26")
+        .p27(27)
+        .p28("s28")
+        .p29(29)
+        .p30("s30")
+        .p31(31)
+        .p32("s32")
+        .p33(33)
+        .p34("s34")
+        .p35(35)
+        .p36("s36")
+        .p37(37)
+        .p38("s38")
+        .p39(39)
+        .p40("s40")
+        .p41(41)
+        .p42("s42")
+        .p43(43)
+        .p44("s44")
+        .p45(45)
+        .p46("s46")
+        .p47(47)
+        .p48("s48")
+        .p49(49)
+        .p50("s50")
+        .p51(51)
+        .p52("s52")
+        .p53(53)
+        .p54("s54")
+        .p55(55)
+        .p56("s56")
+        .p57(57)
+        .p58("s58")
+        .p59(59)
+        .p60("s60")
+        .p61(61)
+        .p62("s62")
+        .p63(63)
+        .p64("s64")
+        .p65(65)
+        .p66("s66")
+        .p67(-1)
+        .p68("s68");
+    let errors = builder.clone().build().unwrap_err();
+    assert_eq!(errors.to_string(), "/p69: the required property `p69` is not set");
+    let errors = builder.clone().p69(69).build().unwrap_err();
+    assert_eq!(errors.iter().map(|e| (e.pointer(), e.keyword())).collect::<Vec<_>>(), [("/p67", "minimum")], "{errors}");
+    let built = builder.p67(67).p69(69).build().unwrap();
+    let json: serde_json::Map<String, serde_json::Value> =
+        (0..70).map(|i| (format!("p{i}"), if i % 2 == 0 { format!("s{i}").into() } else { i.into() })).collect();
+    let read: Seventy = schemac_runtime::from_str(&serde_json::Value::Object(json).to_string()).unwrap();
+    assert_eq!(built, read);
+}
+
 /// A property named like a builder's own method (`build`) is set with a setter of its own
 /// name (`build_2`); one named like a field the struct has already (`extra`) is a field of its
 /// own name; every other property named like a method or helper of the generated API or the

@@ -136,9 +136,17 @@ fn boxed_fields_are_built_and_validated_through_their_box() {
     use schemac_runtime::Validate as _;
     let mut value: BigFields = schemac_runtime::from_str(r#"{"wide": {"w0": "ok"}}"#).unwrap();
     let wide: Box<Wide> = value.wide.clone().unwrap();
-    value.first2 = Some(Box::new(First { a0: Some("abcd".to_owned()), ..serde_json::from_str("{}").unwrap() }));
-    value.second3 = Some(Second { b0: Some("abcd".to_owned()), ..serde_json::from_str("{}").unwrap() });
-    value.choice = Some(BigFieldsChoice::Wide(Wide { w0: "abcd".to_owned(), ..(*wide).clone() }.into()));
+    // The structs are `#[non_exhaustive]`: invalid values are made by changing a field of a
+    // value read or cloned (a builder's `build()` would refuse them).
+    let mut first: First = serde_json::from_str("{}").unwrap();
+    first.a0 = Some("abcd".to_owned());
+    value.first2 = Some(Box::new(first));
+    let mut second: Second = serde_json::from_str("{}").unwrap();
+    second.b0 = Some("abcd".to_owned());
+    value.second3 = Some(second);
+    let mut changed: Wide = (*wide).clone();
+    changed.w0 = "abcd".to_owned();
+    value.choice = Some(BigFieldsChoice::Wide(changed.into()));
     value.pair = Some(BigFieldsPair(wide, 1.into()));
     let errors = value.validate().unwrap_err();
     let found: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer(), e.keyword())).collect();

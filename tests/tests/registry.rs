@@ -4,7 +4,8 @@
 //! index entries written as `cargo publish` sends them); a downstream crate that depends on
 //! `schema-types = "0.1"` from that registry (`registry = "local"`, whose index URL its
 //! `.cargo/config.toml` replaces with the local files), with no path dependency, is built offline and
-//! reads a valid instance of a bundled schema and rejects an invalid one at its pointer.
+//! reads a valid instance of a bundled schema and rejects an invalid one at its pointer, and
+//! builds one with the builders (its types are `#[non_exhaustive]`).
 //!
 //! Its dependencies from crates.io come from cargo's cache (`--offline`): the index entries
 //! name crates.io as their registry, as `cargo publish` writes them for an alternative registry.
@@ -167,11 +168,57 @@ fn registry_config(dir: &Path) -> (String, String) {
     (index, config)
 }
 
-const MAIN_RS: &str = r#"//! Reads an attempts report given as a path: `ok` or the error's pointer, exit 1.
-use schema_types::madoo::attempts_report_v1::AttemptsReport;
+const MAIN_RS: &str = r#"//! Reads an attempts report given as a path: `ok` or the error's pointer, exit 1. With
+//! `--build`, builds one with the builders (the generated structs and enums are
+//! `#[non_exhaustive]`, so a struct literal would not compile here) and matches its enum with
+//! the wildcard arm a non-exhaustive enum needs.
+use schema_types::madoo::attempts_report_v1::{
+    Attempt, AttemptsReport, AttemptsReportBody, AttemptsReportDisposition, AttemptsReportPolicy,
+    AttemptsReportPolicyOnExhausted, AttemptsReportSchema,
+};
+use schemac_runtime::{Integer, Number, Validate as _, ValidationErrors};
+
+fn built() -> Result<AttemptsReport, ValidationErrors> {
+    AttemptsReport::builder()
+        .schema(AttemptsReportSchema)
+        .body(AttemptsReportBody::builder().workflow(None).version(3u8).build()?)
+        .policy(
+            AttemptsReportPolicy::builder()
+                .max_attempts(3)
+                .on_exhausted(AttemptsReportPolicyOnExhausted::Best)
+                .minimum_score_to_deliver(Number::new(0.0))
+                .build()?,
+        )
+        .attempts(vec![
+            Attempt::builder()
+                .attempt(1)
+                .execution("run_5d41402abc4b2a76b9719d911017c592")
+                .accepted(true)
+                .score(1.0)
+                .feedback(None)
+                .build()?,
+        ])
+        .selected_attempt(Integer::from(1))
+        .disposition("accepted")
+        .reason("Attempt 1 was accepted.")
+        .build()
+}
 
 fn main() {
     let path = std::env::args().nth(1).expect("a path");
+    if path == "--build" {
+        let report = built().expect("the built report is valid");
+        assert!(report.validate().is_ok());
+        let disposition = match report.disposition {
+            AttemptsReportDisposition::Accepted => "accepted",
+            AttemptsReportDisposition::BestUnaccepted => "best_unaccepted",
+            AttemptsReportDisposition::Discarded => "discarded",
+            // A value a later version of the schema adds.
+            _ => "another disposition",
+        };
+        println!("built: {} attempts, {disposition}", report.attempts.len());
+        return;
+    }
     let text = std::fs::read_to_string(&path).expect("readable");
     match schemac_runtime::from_str::<AttemptsReport>(&text) {
         Ok(report) => println!("ok: {} attempts", report.attempts.len()),
@@ -255,6 +302,8 @@ fn a_downstream_crate_builds_from_the_packaged_crates_alone() {
 
     let examples = root.join("schemas/madoo/attempts-report.v1.examples");
     let binary = target.join("debug/downstream");
+    let built = run(Command::new(&binary).arg("--build"));
+    assert_eq!(built, "built: 1 attempts, accepted\n");
     let valid = run(Command::new(&binary).arg(examples.join("valid/boundary-upper.json")));
     assert!(valid.starts_with("ok: "), "{valid}");
     let invalid_case: Value = serde_json::from_str(&fs::read_to_string(examples.join("invalid/score-above-one.json")).unwrap()).unwrap();

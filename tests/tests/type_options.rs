@@ -15,7 +15,9 @@ fn per_type_derives_are_there_and_usable() {
     let placement: Placement =
         schemac_runtime::from_str(r#"{"cell": {"row": 1, "column": 2}, "label": {"text": "a", "cell": {"row": 0, "column": 0}}}"#).unwrap();
     let (a, b) = copy(placement.cell);
-    let ordered: BTreeSet<Cell> = [b, a, Cell { row: 0, column: 5 }].into_iter().collect();
+    // `Cell` is `#[non_exhaustive]` (the project default): built with its builder.
+    let built = Cell::builder().row(0u8).column(5u8).build().unwrap();
+    let ordered: BTreeSet<Cell> = [b, a, built].into_iter().collect();
     assert_eq!(ordered.iter().map(|c| (c.row, c.column)).collect::<Vec<_>>(), [(0, 5), (1, 2)]);
     let labels: HashSet<Label> = [placement.label.clone().unwrap(), placement.label.unwrap()].into_iter().collect();
     assert_eq!(labels.len(), 1);

@@ -29,14 +29,17 @@ pub fn codegen(root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// `cargo xtask check`: fails, showing each diff, if the files on disk are not what codegen writes.
+/// `cargo xtask check`: fails, showing each diff, if the files on disk are not what codegen
+/// writes, or if the last release's crate is not frozen under `tests/released/`.
 pub fn check(root: &Path) -> Result<()> {
     println!("{}", schemac_project::check(&project(root)?, &format!("`{REGENERATE_COMMAND}`"))?);
+    println!("{}", crate::released::require(root)?);
     Ok(())
 }
 
 /// `cargo xtask release [--dry-run] [--no-package] [--no-verify]`: `schemac release` for this
-/// repository, then its own codegen (the benchmark baseline too).
+/// repository, then its own codegen (the benchmark baseline too), then the released crate
+/// frozen under `tests/released/` (`tests/tests/released.rs` builds it against later runtimes).
 pub fn release(root: &Path, flags: &[&str]) -> Result<()> {
     let mut options = schemac_project::release::ReleaseOptions::default();
     for flag in flags {
@@ -47,9 +50,19 @@ pub fn release(root: &Path, flags: &[&str]) -> Result<()> {
             other => anyhow::bail!("unknown flag {other:?} for release: use --dry-run, --no-package or --no-verify"),
         }
     }
-    print!("{}", schemac_project::release::release(&project(root)?, &options)?);
+    let report = schemac_project::release::release(&project(root)?, &options)?;
+    // "nothing to release" has no line end of its own.
+    if report.ends_with('\n') {
+        print!("{report}");
+    } else {
+        println!("{report}");
+    }
     if !options.dry_run {
         codegen(root)?;
+        let published = project(root)?.spec().dir.clone();
+        if let Some(frozen) = crate::released::freeze(root, &published)? {
+            println!("froze {published} as {}", frozen.strip_prefix(root).unwrap_or(&frozen).display());
+        }
     }
     Ok(())
 }

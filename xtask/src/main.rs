@@ -2,8 +2,10 @@
 //!
 //! - `codegen`: regenerate the schema crates from `schemac.toml` and the schemas.
 //! - `check`: fail if the generated files on disk are not what `codegen` would write, or if
-//!   the version is lower than the schema changes since the last release require.
-//! - `release`: bump, changelog, baseline, regenerate and `cargo package` (`schemac release`).
+//!   the version is lower than the schema changes since the last release require, or if the
+//!   last release's crate is not frozen under `tests/released/`.
+//! - `release`: bump, changelog, baseline, regenerate and `cargo package` (`schemac release`),
+//!   then freeze the released crate under `tests/released/`.
 //! - `ci`: fmt, clippy, check, tests and conformance, in order, stopping at the first failure.
 //! - `conformance`: run the JSON-Schema-Test-Suite, write its report, hold it to the baseline.
 //! - `corpus`: the same for real schemas and their documents (`../shared/corpus/schemastore`).
@@ -21,6 +23,7 @@ mod conformance;
 mod corpus;
 mod fuzz;
 mod harness;
+mod released;
 mod snapshots;
 
 use std::process::ExitCode;
@@ -30,10 +33,12 @@ usage: cargo xtask <command>
 
 commands:
   codegen   regenerate the crates in schemac.toml's output dir and tests/fixture-types
-  check     fail if a generated file differs from what codegen would write
+  check     fail if a generated file differs from what codegen would write, or if the last
+            release's crate is not frozen under tests/released/
   release [--dry-run] [--no-package] [--no-verify]
             bump the crate's version as the schema changes since schemac.baseline.toml require,
-            write generated/CHANGELOG.md, refresh the baseline, regenerate, cargo package
+            write generated/CHANGELOG.md, refresh the baseline, regenerate, cargo package, and
+            freeze the released crate under tests/released/ (built against later runtimes)
   ci        run cargo fmt --check, clippy -D warnings, check, cargo test and conformance, in order
   conformance [--bless]
             compile the JSON-Schema-Test-Suite's groups (drafts 4 to 2020-12, optional files too), run every test,

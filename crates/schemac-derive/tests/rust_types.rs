@@ -1,7 +1,8 @@
 //! A hand-written type in place of a generated one (`rust_types` of `include_schema!`, as
 //! `rust-type` in `schemac.toml`): the goal's `task`, written by hand and checked by the
 //! derive, is what `Goal` holds, and every bundled goal instance reads into it and writes
-//! back equal.
+//! back equal. The hand-written types are `#[non_exhaustive]`, as generated ones are by default
+//! in a project: the derive checks them all the same.
 
 use std::collections::BTreeMap;
 
@@ -13,6 +14,7 @@ use serde_json::Value;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Conforms)]
 #[schemac(schema = "schemas/pi-glla/goal.json", pointer = "/definitions/task")]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct Task {
     pub id: String,
     pub title: String,
@@ -28,6 +30,7 @@ pub struct Task {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Conforms)]
 #[schemac(schema = "schemas/pi-glla/goal.json", pointer = "/definitions/task/properties/status")]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum TaskStatus {
     Pending,
     InProgress,

@@ -82,7 +82,9 @@ pub struct SchemasConfig {
 pub struct TypeOptions {
     /// `builders`: a builder per struct (`Goal::builder()`). Default: true.
     pub builders: bool,
-    /// `non-exhaustive`: structs, string enums and unions are `#[non_exhaustive]`. Default: false.
+    /// `non-exhaustive`: structs, string enums and unions are `#[non_exhaustive]`, built with
+    /// the builders, so a property, enum value or branch added to a schema is a minor version.
+    /// Default: true.
     pub non_exhaustive: bool,
     /// `open-enums`: string enums keep a value the schema does not list (`Other(String)`).
     /// Default: false.
@@ -114,7 +116,7 @@ impl Default for TypeOptions {
     fn default() -> Self {
         TypeOptions {
             builders: true,
-            non_exhaustive: false,
+            non_exhaustive: true,
             open_enums: false,
             open_enums_by_schema: BTreeMap::new(),
             derives: Vec::new(),
@@ -264,7 +266,7 @@ struct RawSchemas {
     assert_formats: bool,
     #[serde(default = "yes")]
     builders: bool,
-    #[serde(default)]
+    #[serde(default = "yes")]
     non_exhaustive: bool,
     #[serde(default)]
     open_enums: bool,
@@ -678,6 +680,11 @@ root-name = "A"
         let mut compiler = schemac::Config::default();
         without.schemas.types.apply(&mut compiler);
         assert!(!compiler.builders);
+        // Non-exhaustive by default, so additive schema changes are minor versions.
+        assert!(config.schemas.types.non_exhaustive);
+        let exhaustive = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nnon-exhaustive = false")).unwrap();
+        exhaustive.schemas.types.apply(&mut compiler);
+        assert!(!compiler.non_exhaustive);
         let closed = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nnon-exhaustive = true")).unwrap();
         closed.schemas.types.apply(&mut compiler);
         assert!(compiler.non_exhaustive);

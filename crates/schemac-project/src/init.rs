@@ -43,6 +43,9 @@ output = "schema-types"
 [schemas]
 roots = ["schemas"]
 default-draft = "2020-12"
+# Structs, string enums and unions are #[non_exhaustive] and built with their builders, so a
+# property, enum value or branch added to a schema is a minor version (the default).
+non-exhaustive = true
 "#;
 
 const EXAMPLE_SCHEMA: &str = r#"{

@@ -489,7 +489,8 @@ fn generator_bump(changes: &[ApiChange]) -> Bump {
 /// A generator's API change in words, as check's error and the changelog say it.
 fn describe_generated(change: &ApiChange, recorded: &Generator) -> String {
     format!(
-        "the generator changed the crate's public API (schemac {} generated the release, {} runs now): {}",
+        "the generator changed the crate's public API for the same schemas (schemac {} generated the release, schemac {} \
+         with today's settings generates it now): {}",
         recorded.schemac,
         schemac::VERSION,
         change.detail
@@ -524,8 +525,12 @@ pub fn check_version(project: &Project, files: Option<&Files>) -> Result<Option<
         );
         match &baseline.generator {
             Some(recorded) if !generated.is_empty() => {
-                let _ =
-                    write!(line, "; {} of them by the generator (schemac {} → {})", generated.len(), recorded.schemac, schemac::VERSION);
+                let versions = if recorded.schemac == schemac::VERSION {
+                    format!("schemac {}, with changed defaults or settings", recorded.schemac)
+                } else {
+                    format!("schemac {} → {}", recorded.schemac, schemac::VERSION)
+                };
+                let _ = write!(line, "; {} of them by the generator ({versions})", generated.len());
             }
             Some(recorded) if recorded.comparable() => {}
             Some(recorded) => {
@@ -847,7 +852,13 @@ fn entry(
         sections[section_of_api(&change.detail)].entry(group).or_default().push((severity, format!("{marker}{}", change.detail)));
     }
     if let Some((schemac, changes)) = generator {
-        let group = format!("Generated code (schemac {schemac} → {}; not a schema change)", schemac::VERSION);
+        // The same schemac version generating another API: its defaults or the project's
+        // settings changed, not its version (`schemac 0.1.0 → 0.1.0` would read as a slip).
+        let group = if schemac == schemac::VERSION {
+            format!("Generated code, for the same schemas (schemac {schemac}, with changed defaults or settings)")
+        } else {
+            format!("Generated code, for the same schemas (schemac {schemac} → {}, with today's settings)", schemac::VERSION)
+        };
         for change in changes {
             let section = match change.kind {
                 api::ApiChangeKind::Added => 0,
@@ -1170,14 +1181,15 @@ mod tests {
         let modules = vec![("a".to_owned(), "schemas/a.json".to_owned())];
         let release = Release { from: "1.2.0", version: "2.0.0", date: "2026-12-03", bump: Bump::Major, role: Role::Reader, modules };
         let versions = [("schemas/a.json".to_owned(), "1.0.0".to_owned(), "2.0.0".to_owned())];
-        let text = entry(&report, &release, &versions, Some(("0.1.0", &generated)));
+        // Recorded by the running schemac: the generated API changed with its defaults or settings.
+        let text = entry(&report, &release, &versions, Some((schemac::VERSION, &generated)));
         let order: Vec<usize> = [
             "## [2.0.0] - 2026-12-03\n\n1.2.0 → 2.0.0, for readers (`role = \"reader\"`): a breaking change.",
             "### Changed",
             "- `schemas/a.json`:\n  - **Breaking** for readers: `required-added` at `#/required`",
             "    Witness (valid under 1.2.0, invalid under 2.0.0): `{",
             "  - `annotation-changed` at `#/title`",
-            "- Generated code (schemac 0.1.0 → ",
+            &format!("- Generated code, for the same schemas (schemac {}, with changed defaults or settings):", schemac::VERSION),
             "  - **Breaking**: `a::A` is `struct, non-exhaustive` now (was `struct`)",
             "### Added",
             "`enum-values-added` at `#/properties/mode/enum`",

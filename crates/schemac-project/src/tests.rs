@@ -372,7 +372,7 @@ fn check_catches_a_generator_change_of_the_api() {
     generator.api = schemac_project_api_parse(&older);
     generator.schemac = "0.0.9".to_owned();
     repo.write(release::BASELINE_FILE, &baseline.to_toml());
-    let expected = "the generator changed the crate's public API (schemac 0.0.9 generated the release, 0.1.0 runs now): \
+    let expected = "the generator changed the crate's public API for the same schemas (schemac 0.0.9 generated the release, schemac 0.1.0 with today's settings generates it now): \
                     `order::Unnamed.id` is `String` now (was `u8`): the crate needs 0.2.0, schemac.toml says 0.1.0\n  \
                     hint: run `schemac release` (or `cargo xtask release`), or set crate.version = \"0.2.0\" in schemac.toml";
     assert_eq!(repo.check().unwrap_err().to_string(), expected);
@@ -388,12 +388,43 @@ fn check_catches_a_generator_change_of_the_api() {
     assert!(released.starts_with("released schema-types 0.1.1 (from 0.1.0: a minor bump)\n"), "{released}");
     let changelog = repo.read("generated/CHANGELOG.md");
     assert!(
-        changelog.contains("### Added\n\n- Generated code (schemac 0.0.9 → 0.1.0; not a schema change):\n  - `order::Unnamed::builder()` (fn() -> UnnamedBuilder) added\n"),
+        changelog.contains("### Added\n\n- Generated code, for the same schemas (schemac 0.0.9 → 0.1.0, with today's settings):\n  - `order::Unnamed::builder()` (fn() -> UnnamedBuilder) added\n"),
         "{changelog}"
     );
     assert!(
         repo.check().unwrap().ends_with("version 0.1.1 covers the 0 changes since release 0.1.1 (needs 0.1.1 for readers and writers)")
     );
+}
+
+/// The same schemac generating another API because a setting changed (here the default
+/// `schemas.non-exhaustive`, as this repository's 0.2.0 was released for): `check` demands the
+/// bump, and the changelog says the generator's changes come from changed defaults or
+/// settings, not a `0.1.0 → 0.1.0` upgrade.
+#[test]
+fn a_settings_change_of_the_generated_api_is_versioned_like_a_generator_change() {
+    let repo = TempRepo::generated();
+    let exhaustive = CONFIG.replace("roots = [\"schemas\"]\n", "roots = [\"schemas\"]\nnon-exhaustive = false\n");
+    repo.write("schemac.toml", &exhaustive);
+    repo.codegen().unwrap();
+    repo.release(false).unwrap();
+    repo.write("schemac.toml", CONFIG);
+    repo.codegen().unwrap();
+    let error = repo.check().unwrap_err().to_string();
+    let v = schemac::VERSION;
+    assert!(
+        error.starts_with(&format!(
+            "the generator changed the crate's public API for the same schemas (schemac {v} generated the release, schemac {v} with today's settings generates it now): "
+        )) && error.contains("non-exhaustive` now (was `struct`): the crate needs 0.2.0, schemac.toml says 0.1.0"),
+        "{error}"
+    );
+    let released = repo.release(false).unwrap();
+    assert!(released.starts_with("released schema-types 0.2.0 (from 0.1.0: a major bump)\n"), "{released}");
+    let changelog = repo.read("generated/CHANGELOG.md");
+    let group = format!(
+        "### Changed\n\n- Generated code, for the same schemas (schemac {v}, with changed defaults or settings):\n  - **Breaking**: "
+    );
+    assert!(changelog.contains(&group), "{changelog}");
+    assert!(!changelog.contains(&format!("schemac {v} → {v}")), "{changelog}");
 }
 
 fn schemac_project_api_parse(text: &str) -> crate::api::Api {

@@ -72,7 +72,7 @@ async fn lists_every_schema() {
                 "page": "/json-schemas/madoo.attempts-report/v1", "uri": "schema://madoo.attempts-report/v1",
             },
             {
-                "reference": GOAL, "version": "0.1.0", "latest": true, "id": goal.id,
+                "reference": GOAL, "version": goal.version, "latest": true, "id": goal.id,
                 "sha256": goal.sha256, "link": "/api/v1/json-schemas/pi-glla/goal",
                 "page": "/json-schemas/pi-glla/goal", "uri": "schema://pi-glla/goal",
             },

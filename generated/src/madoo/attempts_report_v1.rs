@@ -8,6 +8,7 @@
 ///
 /// What Repeat Until Accepted (workflow/repeat) did: the body it ran, its policy, every attempt in order with the execution it was, whether its body accepted it, its score and its feedback, and which attempt was delivered and why. Derived from the attempts' own runs, never from text a model wrote. Public IDs only.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct AttemptsReport {
     pub schema: AttemptsReportSchema,
     pub body: AttemptsReportBody,
@@ -58,6 +59,7 @@ struct AttemptsReportBuilderParts {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AttemptsReportSchema;
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct AttemptsReportBody {
     /// The wf_ ID of the body; null when it was deleted since.
     pub workflow: ::core::option::Option<AttemptsReportBodyWorkflow>,
@@ -99,6 +101,7 @@ struct AttemptsReportBodyBuilderParts {
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct AttemptsReportBodyWorkflow(::std::string::String);
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct AttemptsReportPolicy {
     pub max_attempts: u8,
     pub on_exhausted: AttemptsReportPolicyOnExhausted,
@@ -129,6 +132,7 @@ struct AttemptsReportPolicyBuilderParts {
     >,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum AttemptsReportPolicyOnExhausted {
     /// `"best"`
     Best,
@@ -138,6 +142,7 @@ pub enum AttemptsReportPolicyOnExhausted {
     Fail,
 }
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Attempt {
     pub attempt: u8,
     /// The run of this attempt: its trace shows every step of the body.
@@ -189,6 +194,7 @@ struct AttemptBuilderParts {
 pub struct AttemptExecution(::std::string::String);
 /// accepted: an attempt was accepted. best_unaccepted: none was, the best one is delivered and stays marked as not accepted. discarded: none was and nothing is delivered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum AttemptsReportDisposition {
     /// `"accepted"`
     Accepted,

@@ -8,6 +8,7 @@
 ///
 /// Active goal state for pi-goal-list-loop-audit (loops 1-3). Persisted as markdown at .pi-glla/goals/&lt;id&gt;.md and mirrored into .pi-glla/active.jsonl state events.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Goal {
     /// YYYYMMDDHHMMSS + 6-char random suffix
     pub id: GoalId,
@@ -150,6 +151,7 @@ struct GoalBuilderParts {
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct GoalId(::std::string::String);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum GoalStatus {
     /// `"active"`
     Active,
@@ -164,6 +166,7 @@ pub enum GoalStatus {
 }
 /// Which loop created this goal: 'goal' (loop 1) or 'list' (loop 2 queue item). Loop 3 (/loop) keeps its own state shape and has no Goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum GoalPolicy {
     /// `"goal"`
     Goal,
@@ -172,11 +175,13 @@ pub enum GoalPolicy {
 }
 /// Explicit specialist routing requested for this goal or list item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum GoalAgentRole {
     /// `"designer"`
     Designer,
 }
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GoalTaskList {
     pub version: GoalTaskListVersion,
     pub tasks: ::std::vec::Vec<Task>,
@@ -201,6 +206,7 @@ struct GoalTaskListBuilderParts {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GoalTaskListVersion;
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Task {
     pub id: ::std::string::String,
     pub title: ::std::string::String,
@@ -233,6 +239,7 @@ struct TaskBuilderParts {
     extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum TaskStatus {
     /// `"pending"`
     Pending,
@@ -244,6 +251,7 @@ pub enum TaskStatus {
 /// The schema at `/definitions/task/properties/agentRole` has the same shape as [`GoalAgentRole`] (`/properties/agentRole`), so it is that type.
 pub type TaskAgentRole = GoalAgentRole;
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct AuditVerdict {
     pub at: ::schemac_runtime::format::DateTime,
     pub approved: bool,
@@ -305,6 +313,7 @@ struct AuditVerdictBuilderParts {
     extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum GoalPauseKind {
     /// `"decision"`
     Decision,
@@ -317,6 +326,7 @@ pub enum GoalPauseKind {
 }
 /// Durable completion claim and isolated-auditor lifecycle. Legacy claims may omit phase and are treated as recovery-pending after a fresh session.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct PendingCompletion {
     pub completion_summary: ::core::option::Option<::std::string::String>,
     pub verification_summary: ::core::option::Option<::std::string::String>,
@@ -419,6 +429,7 @@ struct PendingCompletionBuilderParts {
 }
 /// retry-waiting is canonical; quota-waiting is accepted only for legacy files and is normalized on load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum PendingCompletionPhase {
     /// `"running"`
     Running,
@@ -431,6 +442,7 @@ pub enum PendingCompletionPhase {
 }
 /// Legacy diagnostic field; never used for scheduling or fallback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum PendingCompletionQuotaSignal {
     /// `"rate-limit"`
     RateLimit,
@@ -440,6 +452,7 @@ pub enum PendingCompletionQuotaSignal {
     Billing,
 }
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct ObjectiveRepair {
     pub at: ::schemac_runtime::format::DateTime,
     pub action: ObjectiveRepairAction,
@@ -495,6 +508,7 @@ struct ObjectiveRepairBuilderParts {
     extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum ObjectiveRepairAction {
     /// `"auto-applied"`
     AutoApplied,
@@ -502,6 +516,7 @@ pub enum ObjectiveRepairAction {
     Queued,
 }
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum ObjectiveRepairConfidence {
     /// `"best-effort"`
     BestEffort,
@@ -509,6 +524,7 @@ pub enum ObjectiveRepairConfidence {
     Fallback,
 }
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct ObjectiveRepairTarget {
     pub id: ::std::string::String,
     pub objective: ::std::string::String,
@@ -548,6 +564,7 @@ struct ObjectiveRepairTargetBuilderParts {
     extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct ObjectiveProvenance {
     pub original_objective: ::std::string::String,
     pub original_contract: ::core::option::Option<::std::string::String>,
@@ -576,6 +593,7 @@ struct ObjectiveProvenanceBuilderParts {
 }
 /// Bounded per-goal activity counters used by /glla stats.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GoalTelemetry {
     pub turns: ::schemac_runtime::Integer,
     pub file_writes: ::schemac_runtime::Integer,
@@ -607,6 +625,7 @@ struct GoalTelemetryBuilderParts {
     extra: ::schemac_runtime::Extra,
 }
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GoalUsage {
     pub tokens_used: ::schemac_runtime::Integer,
     /// 0 = unlimited; positive values enable the per-goal token guard

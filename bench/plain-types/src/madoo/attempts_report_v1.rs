@@ -13,6 +13,7 @@
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct AttemptsReport {
     #[serde(rename = "schema")]
@@ -45,6 +46,7 @@ pub type AttemptsReportSchema = ::std::string::String;
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct AttemptsReportBody {
     /// The wf_ ID of the body; null when it was deleted since.
@@ -63,6 +65,7 @@ pub type AttemptsReportBodyWorkflow = ::std::string::String;
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct AttemptsReportPolicy {
     #[serde(rename = "max_attempts")]
@@ -81,6 +84,7 @@ pub struct AttemptsReportPolicy {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum AttemptsReportPolicyOnExhausted {
     #[serde(rename = "best")]
@@ -97,6 +101,7 @@ pub enum AttemptsReportPolicyOnExhausted {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct Attempt {
     #[serde(rename = "attempt")]
@@ -124,6 +129,7 @@ pub type AttemptExecution = ::std::string::String;
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum AttemptsReportDisposition {
     #[serde(rename = "accepted")]

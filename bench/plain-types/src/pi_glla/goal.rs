@@ -13,6 +13,7 @@
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct Goal {
     /// YYYYMMDDHHMMSS + 6-char random suffix
@@ -157,6 +158,7 @@ pub type GoalId = ::std::string::String;
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum GoalStatus {
     #[serde(rename = "active")]
@@ -180,6 +182,7 @@ pub enum GoalStatus {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum GoalPolicy {
     #[serde(rename = "goal")]
@@ -197,6 +200,7 @@ pub enum GoalPolicy {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum GoalAgentRole {
     #[serde(rename = "designer")]
@@ -209,6 +213,7 @@ pub enum GoalAgentRole {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct GoalTaskList {
     #[serde(rename = "version")]
@@ -224,6 +229,7 @@ pub type GoalTaskListVersion = i64;
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct Task {
     #[serde(rename = "id")]
@@ -248,6 +254,7 @@ pub struct Task {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum TaskStatus {
     #[serde(rename = "pending")]
@@ -266,6 +273,7 @@ pub enum TaskStatus {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum TaskAgentRole {
     #[serde(rename = "designer")]
@@ -278,6 +286,7 @@ pub enum TaskAgentRole {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct AuditVerdict {
     #[serde(rename = "at")]
@@ -332,6 +341,7 @@ pub struct AuditVerdict {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum GoalPauseKind {
     #[serde(rename = "decision")]
@@ -351,6 +361,7 @@ pub enum GoalPauseKind {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct PendingCompletion {
     #[serde(rename = "completionSummary")]
@@ -469,6 +480,7 @@ pub struct PendingCompletion {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum PendingCompletionPhase {
     #[serde(rename = "running")]
@@ -490,6 +502,7 @@ pub enum PendingCompletionPhase {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum PendingCompletionQuotaSignal {
     #[serde(rename = "rate-limit")]
@@ -506,6 +519,7 @@ pub enum PendingCompletionQuotaSignal {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct ObjectiveRepair {
     #[serde(rename = "at")]
@@ -545,6 +559,7 @@ pub struct ObjectiveRepair {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum ObjectiveRepairAction {
     #[serde(rename = "auto-applied")]
@@ -561,6 +576,7 @@ pub enum ObjectiveRepairAction {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub enum ObjectiveRepairConfidence {
     #[serde(rename = "best-effort")]
@@ -575,6 +591,7 @@ pub enum ObjectiveRepairConfidence {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct ObjectiveRepairTarget {
     #[serde(rename = "id")]
@@ -600,6 +617,7 @@ pub struct ObjectiveRepairTarget {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct ObjectiveProvenance {
     #[serde(rename = "originalObjective")]
@@ -619,6 +637,7 @@ pub struct ObjectiveProvenance {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct GoalTelemetry {
     #[serde(rename = "turns")]
@@ -635,6 +654,7 @@ pub struct GoalTelemetry {
     ::schemac_runtime::__private::serde::Deserialize,
     ::schemac_runtime::__private::serde::Serialize
 )]
+#[non_exhaustive]
 #[serde(crate = "::schemac_runtime::__private::serde")]
 pub struct GoalUsage {
     #[serde(rename = "tokensUsed")]

@@ -4,9 +4,12 @@
 //! `schemac_runtime::builder`; what is emitted per struct is its field list and one short setter
 //! per property.
 //!
-//! A struct with more than [`MAX_REQUIRED`] required properties gets no builder: each setter of
-//! a typestate builder names every state parameter, so its code grows with the square of their
-//! number (20,000 required properties would be 400 million tokens).
+//! A struct with more than [`MAX_REQUIRED`] required properties gets a builder that checks them
+//! at run time instead: each setter of a typestate builder names every state parameter, so its
+//! code grows with the square of their number (20,000 required properties would be 400 million
+//! tokens). Its `build()` reports each required property not set as a `required` violation at
+//! its pointer, with every other violation. With `#[non_exhaustive]` types (a project's
+//! default), a builder is how downstream code makes a struct, so every struct has one.
 
 use std::collections::BTreeMap;
 
@@ -18,7 +21,8 @@ use super::ty::{Ctx, ident};
 use crate::ident::Namespace;
 use crate::ir::{DefId, DefKind, Rest, Struct, Ty};
 
-/// The most required properties a struct may have and still get a builder.
+/// The most required properties a struct's builder tracks in its type; past them, it checks
+/// them when `build()` runs.
 pub const MAX_REQUIRED: usize = 64;
 
 /// The names the builders of one module use, claimed after the schema's own type names so
@@ -26,8 +30,9 @@ pub const MAX_REQUIRED: usize = 64;
 pub(super) struct Names {
     /// The hidden module of the unset-state markers, one per required field name.
     fields: String,
-    /// Per struct: its builder and the builder's private field store.
-    structs: BTreeMap<DefId, (String, String)>,
+    /// Per struct: its builder, the builder's private field store, and whether the builder
+    /// tracks the required properties in its type (at most [`MAX_REQUIRED`] of them).
+    structs: BTreeMap<DefId, (String, String, bool)>,
     /// The type parameters' names (`S0`, `S1`, ...), none of them a type of the module.
     params: Vec<String>,
 }
@@ -45,14 +50,17 @@ pub(super) fn names(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], merged: &BTr
         if let DefKind::Struct(s) = &ctx.def(id).kind
             && !ctx.ir.rust_types.contains_key(&id)
             && !merged.contains_key(&id)
-            && s.fields.iter().filter(|f| f.required).count() <= MAX_REQUIRED
         {
             // `Self_` (a def named `Self`) gets `SelfBuilder`: `Self_Builder` is no camel case.
             let name = ctx.def(id).name.trim_end_matches('_');
             let builder = types.claim(format!("{name}Builder"));
             let parts = types.claim(format!("{name}BuilderParts"));
-            structs.insert(id, (builder, parts));
-            most = most.max(s.fields.iter().filter(|f| f.required).count());
+            let required = s.fields.iter().filter(|f| f.required).count();
+            let typestate = required <= MAX_REQUIRED;
+            structs.insert(id, (builder, parts, typestate));
+            if typestate {
+                most = most.max(required);
+            }
         }
     }
     let params = (0..most).map(|i| types.claim(format!("S{i}"))).collect();
@@ -69,7 +77,7 @@ pub(super) fn names(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], merged: &BTr
 /// The module of markers for the required fields of the module's structs.
 pub(super) fn markers(ctx: &Ctx<'_>, names: &Names) -> TokenStream {
     let mut fields = std::collections::BTreeSet::new();
-    for id in names.structs.keys() {
+    for (id, _) in names.structs.iter().filter(|(_, (_, _, typestate))| *typestate) {
         if let DefKind::Struct(s) = &ctx.def(*id).kind {
             let setters = setter_names(s);
             fields.extend(s.fields.iter().zip(setters).filter(|(f, _)| f.required).map(|(_, setter)| setter));
@@ -101,7 +109,8 @@ pub(super) fn markers(ctx: &Ctx<'_>, names: &Names) -> TokenStream {
 
 /// `Name::builder()`, the builder struct, its setters and `build()`.
 pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> TokenStream {
-    let Some((builder_name, parts_name)) = names.structs.get(&id) else { return quote!() };
+    let Some((builder_name, parts_name, typestate)) = names.structs.get(&id) else { return quote!() };
+    let typestate = *typestate;
     let def = ctx.def(id);
     let name = ident(&def.name);
     let builder = ident(builder_name);
@@ -109,7 +118,8 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
     let module = ident(&names.fields);
     let rt = quote!(schemac_runtime::builder);
     let required: Vec<usize> = (0..s.fields.len()).filter(|&i| s.fields[i].required).collect();
-    let params: Vec<_> = names.params[..required.len()].iter().map(|p| ident(p)).collect();
+    // A builder checked at run time has no state parameters.
+    let params: Vec<_> = if typestate { names.params[..required.len()].iter().map(|p| ident(p)).collect() } else { Vec::new() };
     let setter_names = setter_names(s);
     let defaults = required.iter().zip(&params).map(|(&i, param)| {
         let marker = ident(&setter_names[i]);
@@ -133,6 +143,16 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
             doc.push_str(&format!(" Not `{plain}()`: the builder's own method has that name."));
         }
         let setter = match (field.required, &field.ty) {
+            (true, _) if !typestate => {
+                slots.push(quote! { #rust_name: Option<#field_ty>, });
+                inits.push(quote! { #rust_name: p.#rust_name?, });
+                quote! {
+                    #[doc = #doc]
+                    pub fn #setter(self, value: impl #rt::Assign<#field_ty>) -> Self {
+                        #builder(self.0.set(|p| &mut p.#rust_name, #json, value))
+                    }
+                }
+            }
             (true, _) => {
                 let position = required.iter().position(|&r| r == i).unwrap_or_default();
                 let state = params.iter().enumerate().map(|(k, p)| if k == position { quote!(#rt::Set) } else { quote!(#p) });
@@ -221,18 +241,37 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
     let list: Vec<String> = required.iter().map(|&i| format!("`{}`", setter_names[i].trim_start_matches("r#"))).collect();
     let tracked = if list.is_empty() {
         String::from(" It has no required properties.")
+    } else if !typestate {
+        format!(
+            " It has {} required properties, more than a builder tracks in its type ({MAX_REQUIRED}): `build()` reports each one not set.",
+            list.len()
+        )
     } else {
         format!(" Its type parameters track the required properties ({}): `build()` compiles once each is set.", list.join(", "))
+    };
+    // The required properties `build()` checks at run time, each with whether it is set.
+    let build = if typestate {
+        quote! { self.0.build(|p| Some(#name { #(#inits)* })) }
+    } else {
+        let checks = required.iter().map(|&i| {
+            let (json, field) = (&s.fields[i].json_name, ident(&s.fields[i].rust_name));
+            quote! { (#json, p.#field.is_some()), }
+        });
+        quote! { self.0.build_checked(|p| vec![#(#checks)*], |p| Some(#name { #(#inits)* })) }
     };
     let builder_doc = format!(
         " Builds a [`{}`]: start with [`{}::builder`], call a setter per property, then `build()`.",
         super::ty::type_link(&def.name),
         def.name
     );
-    let start_doc = format!(
-        " A builder for a `{}`: required properties are checked at compile time, the value against its schema by `build()`.",
-        def.name
-    );
+    let start_doc = if typestate {
+        format!(
+            " A builder for a `{}`: required properties are checked at compile time, the value against its schema by `build()`.",
+            def.name
+        )
+    } else {
+        format!(" A builder for a `{}`: `build()` checks the required properties and the value against its schema.", def.name)
+    };
     quote! {
         impl #name {
             #[doc = #start_doc]
@@ -266,7 +305,7 @@ pub(super) fn builder(ctx: &Ctx<'_>, id: DefId, s: &Struct, names: &Names) -> To
             where
                 #(#bounds,)*
             {
-                self.0.build(|p| Some(#name { #(#inits)* }))
+                #build
             }
         }
     }
