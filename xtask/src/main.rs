@@ -44,12 +44,13 @@ commands:
             compile the JSON-Schema-Test-Suite's groups (drafts 4 to 2020-12, optional files too), run every test,
             write tests/conformance/REPORT.md and fail if a case of tests/conformance/baseline.json
             no longer passes; --bless rewrites the baseline to the cases that pass now
-  corpus [--bless | --smoke]
+  corpus [--bless | --smoke | --only NAME,..]
             compile every schema of ../shared/corpus/schemastore (real catalog schemas), build the generated
             modules, read every test document with the generated types and referee it with jsonschema;
             write tests/corpus/REPORT.md and fail if an id of tests/corpus/baseline.json no longer passes
             (about an hour on two cores); --smoke: only the targets with documents and at most 3,000
-            generated lines, held to their ids of the baseline (what `cargo xtask ci` runs)
+            generated lines, held to their ids of the baseline (what `cargo xtask ci` runs); --only A,B:
+            those targets, held to their ids (the report in target/corpus/ONLY.md)
   bench     run the deserialization benchmark (criterion) and print the ratios for BENCHMARKS.md
             (arguments after `bench` go to criterion)
   fuzz --seconds N [--target compile|deserialize]
@@ -77,6 +78,9 @@ fn main() -> ExitCode {
         ["corpus"] => corpus::run(&root, conformance::Mode::Check, corpus::Scope::Full),
         ["corpus", "--bless"] => corpus::run(&root, conformance::Mode::Bless, corpus::Scope::Full),
         ["corpus", "--smoke"] => corpus::run(&root, conformance::Mode::Check, corpus::Scope::Smoke),
+        ["corpus", "--only", names] => {
+            corpus::run(&root, conformance::Mode::Check, corpus::Scope::Only(names.split(',').map(str::to_owned).collect()))
+        }
         ["fuzz", rest @ ..] => fuzz::run(&root, rest),
         ["bench", "codegen"] => bench_codegen::run(&root),
         ["bench", "diff"] => bench_diff::run(&root),

@@ -17,17 +17,18 @@ pub enum Compiled {
     Rejected { reason: String, panicked: bool },
 }
 
-/// Compiles `schemas/json/NAME.json` of the corpus.
-pub fn compile(schema_dir: &Path, name: &str) -> Compiled {
-    let file = format!("{name}.json");
+/// Compiles `schemas/json/NAME.json` of the corpus, or the metaschema of a metaschema
+/// target (`root` is the checkout).
+pub fn compile(root: &Path, schema_dir: &Path, name: &str) -> Compiled {
+    let (path, display) = match super::metaschema::file(root, name) {
+        Some(path) => {
+            let display = path.strip_prefix(root).unwrap_or(&path).display().to_string();
+            (path, display)
+        }
+        None => (schema_dir.join(format!("{name}.json")), format!("schemas/json/{name}.json")),
+    };
     let input = schemac::Input {
-        schemas: vec![schemac::SchemaSource {
-            path: schema_dir.join(&file),
-            display: format!("schemas/json/{file}"),
-            module: Vec::new(),
-            root_name: None,
-            pointer: String::new(),
-        }],
+        schemas: vec![schemac::SchemaSource { path, display, module: Vec::new(), root_name: None, pointer: String::new() }],
         maps: CATALOG_URLS.iter().map(|prefix| schemac::UrlMap { prefix: (*prefix).to_owned(), dir: schema_dir.to_path_buf() }).collect(),
         ..schemac::Input::default()
     };

@@ -59,10 +59,19 @@ pub struct Document {
     pub value: Result<Value, String>,
 }
 
-/// The documents of every target in `targets`, in target order, then by file name.
+/// The documents of every target in `targets`, in target order, then by file name: a
+/// catalog target's `test/` and `negative_test/` files, a metaschema target's schema files.
 pub fn load(corpus: &Path, targets: &[String]) -> Result<Vec<Document>> {
     let mut documents = Vec::new();
     for target in targets {
+        if super::metaschema::TARGETS.iter().any(|(name, ..)| name == target) {
+            for (name, text) in super::metaschema::documents(&corpus.join("schemas/json"), target)? {
+                let id = format!("{}/{target}/{name}", super::metaschema::FOLDER);
+                let value = to_json(Format::Json, &text);
+                documents.push(Document { id, schema: target.clone(), label: Label::Valid, format: Format::Json, text, part: None, value });
+            }
+            continue;
+        }
         for (folder, label) in [("test", Label::Valid), ("negative_test", Label::Invalid)] {
             let dir = corpus.join(folder).join(target);
             if !dir.is_dir() {
@@ -79,14 +88,13 @@ pub fn load(corpus: &Path, targets: &[String]) -> Result<Vec<Document>> {
                 let text = fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
                 let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
                 let id = format!("{folder}/{target}/{name}");
-                let parts = if format == Format::Yaml { yaml_documents(&text) } else { 1 };
-                if parts <= 1 {
-                    let value = to_json(format, &text);
+                let mut values = if format == Format::Yaml { yaml_values(&text) } else { vec![to_json(format, &text)] };
+                if values.len() == 1 {
+                    let value = values.remove(0);
                     documents.push(Document { id, schema: target.clone(), label, format, text, part: None, value });
                     continue;
                 }
-                for part in 0..parts {
-                    let value = yaml_part(&text, part);
+                for (part, value) in values.into_iter().enumerate() {
                     let (id, text) = (format!("{id}#{}", part + 1), text.clone());
                     documents.push(Document { id, schema: target.clone(), label, format, text, part: Some(part), value });
                 }
@@ -112,19 +120,32 @@ pub fn to_json(format: Format, text: &str) -> Result<Value, String> {
     }
 }
 
-/// How many YAML documents `text` holds (at least one; a text that does not parse counts one,
-/// whose error [`to_json`] reports).
-fn yaml_documents(text: &str) -> usize {
-    serde_norway::Deserializer::from_str(text).count().max(1)
-}
+/// The most YAML documents read from one file: the catalog's files hold one or a few.
+const MAX_YAML_DOCUMENTS: usize = 1_000;
 
-/// The JSON value of the YAML document number `part` of `text`.
-fn yaml_part(text: &str, part: usize) -> Result<Value, String> {
+/// The JSON value of each YAML document of `text` (`---` separates them), in order, each
+/// parsed once. A document that does not parse ends the list with its error: the parser
+/// cannot resynchronize after one, and serde_norway's iterator then yields the same error
+/// forever (counting its documents never ended, which held CI until its own timeout).
+fn yaml_values(text: &str) -> Vec<Result<Value, String>> {
     use serde::Deserialize as _;
-    let document = serde_norway::Deserializer::from_str(text).nth(part).ok_or_else(|| format!("no YAML document {part}"))?;
-    let mut value = serde_norway::Value::deserialize(document).map_err(|e| format!("not YAML: {e}"))?;
-    value.apply_merge().map_err(|e| format!("a YAML merge key cannot be applied: {e}"))?;
-    yaml_to_json(value)
+    let mut values = Vec::new();
+    for document in serde_norway::Deserializer::from_str(text).take(MAX_YAML_DOCUMENTS) {
+        let value = serde_norway::Value::deserialize(document).map_err(|e| format!("not YAML: {e}")).and_then(|mut value| {
+            value.apply_merge().map_err(|e| format!("a YAML merge key cannot be applied: {e}"))?;
+            yaml_to_json(value)
+        });
+        let failed = value.is_err();
+        values.push(value);
+        if failed {
+            break;
+        }
+    }
+    if values.is_empty() {
+        // An empty stream is one document, `null`, as `serde_norway::from_str` reads it.
+        values.push(to_json(Format::Yaml, text));
+    }
+    values
 }
 
 fn yaml_to_json(value: serde_norway::Value) -> Result<Value, String> {
@@ -202,10 +223,21 @@ mod tests {
 
     #[test]
     fn each_yaml_document_of_a_file_is_one() {
-        let text = "a: 1\n---\na: 2\n";
-        assert_eq!(yaml_documents(text), 2);
-        assert_eq!(yaml_part(text, 1).unwrap(), json!({"a": 2}));
-        assert_eq!(yaml_documents("a: 1\n"), 1);
+        assert_eq!(yaml_values("a: 1\n---\na: 2\n"), [Ok(json!({"a": 1})), Ok(json!({"a": 2}))]);
+        assert_eq!(yaml_values("a: 1\n"), [Ok(json!({"a": 1}))]);
+        assert_eq!(yaml_values(""), [Ok(Value::Null)]);
+    }
+
+    #[test]
+    fn a_yaml_document_that_does_not_parse_ends_the_list() {
+        // serde_norway's iterator yields the error of "[" forever; the list ends with it.
+        let values = yaml_values("a: 1\n---\n[\n");
+        assert_eq!(values.len(), 2, "{values:?}");
+        assert_eq!(values[0], Ok(json!({"a": 1})));
+        assert!(values[1].as_ref().is_err_and(|e| e.starts_with("not YAML")), "{values:?}");
+        let values = yaml_values("a: [\n");
+        assert_eq!(values.len(), 1, "{values:?}");
+        assert!(values[0].is_err());
     }
 
     #[test]

@@ -32,4 +32,21 @@ const KNOWN: &[(&str, &str)] = &[
         "a YAML reader's limit: serde_norway cannot read the integer 111222333444555666777 (beyond 64 bits) at all, \
          so the document has no JSON form and no native reading to judge",
     ),
+    ("negative_test/clang-format-18.x/empty.clang-format.yml", EMPTY_DOCUMENT),
+    ("negative_test/clang-format-21.x/empty.clang-format.yml", EMPTY_DOCUMENT),
+    ("negative_test/metricshub-connector/metricshub-connector.yaml", EMPTY_DOCUMENT),
+    ("test/openutau-ustx/bulaomeng.ustx.yaml#2", BOM_AFTER_COMMENT),
+    ("test/venvironment-schema-v2.2.0/unicode-1.yaml#2", BOM_AFTER_COMMENT),
+    ("test/venvironment-schema-v3.2.0/unicode-1.yaml#2", BOM_AFTER_COMMENT),
+    ("test/venvironment-schema-v4.0.0/unicode-1.yaml#2", BOM_AFTER_COMMENT),
 ];
+
+/// A YAML file of comments only, read natively and from its JSON form.
+const EMPTY_DOCUMENT: &str = "a YAML reader's convention: the file holds comments only, an empty document, which is null in its JSON \
+         form (the referee rejects it); serde_norway hands an empty document to a struct as an empty mapping, so \
+         read natively it is `{}`; read from the JSON form, the type rejects it as the referee does";
+
+/// A byte-order mark at the start of a later line, which libyaml misreads.
+const BOM_AFTER_COMMENT: &str = "a YAML reader's limit: the file's second line starts with a byte-order mark, after a comment and before the \
+         first document's content (YAML 1.2 allows one there); libyaml, behind serde_norway, takes it for the start \
+         of a second document without `---` and stops at it, so this part has no JSON form to judge";

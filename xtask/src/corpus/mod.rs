@@ -12,6 +12,7 @@ mod compile;
 mod documents;
 mod driver;
 mod known;
+mod metaschema;
 mod referee;
 mod report;
 
@@ -31,19 +32,26 @@ use report::{DocResult, TargetResult};
 
 const REPORT: &str = "tests/corpus/REPORT.md";
 const BASELINE: &str = "tests/corpus/baseline.json";
+/// The smoke's targets, one a line: those with documents whose generated code is at most
+/// [`SMOKE_LINES`] lines, as the last full run with `--bless` found them. Listing them keeps
+/// CI from generating the large targets only to leave them out.
+const SMOKE: &str = "tests/corpus/smoke.txt";
 /// Where the corpus is, beside the checkout.
 const CORPUS: &str = "../shared/corpus/schemastore";
 
 /// How much of the corpus a run covers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Scope {
     /// Every target and document: `tests/corpus/REPORT.md` and the whole baseline.
     Full,
-    /// CI's smoke: the targets that have documents and whose generated code is at most
-    /// [`SMOKE_LINES`] lines, built as one crate; the baseline's ids of those targets are held
-    /// (the full build of every target takes an hour on two cores), and the report goes to
-    /// `target/corpus/SMOKE.md`.
+    /// CI's smoke: the targets of `tests/corpus/smoke.txt` (those that have documents and
+    /// whose generated code is at most [`SMOKE_LINES`] lines), built as one crate; the
+    /// baseline's ids of those targets are held (the full build of every target takes an hour
+    /// on two cores), and the report goes to `target/corpus/SMOKE.md`.
     Smoke,
+    /// The targets named (`--only a,b`), while working on them: their ids of the baseline are
+    /// held and the report goes to `target/corpus/ONLY.md`.
+    Only(Vec<String>),
 }
 
 /// The most lines of generated code a target of the smoke has.
@@ -52,8 +60,8 @@ const SMOKE_LINES: usize = 3_000;
 /// Runs the corpus, writes the report, and checks (or blesses) the baseline. Without the
 /// corpus beside the checkout it says so and does nothing.
 pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
-    if scope == Scope::Smoke && mode == Mode::Bless {
-        bail!("the smoke covers part of the corpus: bless the baseline with a full run (`cargo xtask corpus --bless`)");
+    if scope != Scope::Full && mode == Mode::Bless {
+        bail!("this run covers part of the corpus: bless the baseline with a full run (`cargo xtask corpus --bless`)");
     }
     let corpus = root.join(CORPUS);
     if !corpus.join("targets.txt").is_file() {
@@ -64,20 +72,31 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
     let work = root.join("target/corpus");
     fs::create_dir_all(&work).with_context(|| format!("cannot create {}", work.display()))?;
     let mut targets = read_targets(&corpus)?;
+    targets.extend(metaschema::TARGETS.iter().map(|(name, ..)| (*name).to_owned()));
     let schema_dir = corpus.join("schemas/json");
-    if scope == Scope::Smoke {
-        targets.retain(|name| ["test", "negative_test"].iter().any(|folder| corpus.join(folder).join(name).is_dir()));
+    match &scope {
+        Scope::Full => {}
+        Scope::Smoke => {
+            let path = root.join(SMOKE);
+            let text = fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {} (a full run with `cargo xtask corpus --bless` writes it)", path.display()))?;
+            let smoke: BTreeSet<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+            if let Some(unknown) = smoke.iter().find(|name| !targets.iter().any(|t| t == *name)) {
+                bail!("{SMOKE} names '{unknown}', which is not a target of {}", corpus.join("targets.txt").display());
+            }
+            targets.retain(|name| smoke.contains(name.as_str()));
+        }
+        Scope::Only(names) => {
+            if let Some(unknown) = names.iter().find(|name| !targets.contains(name)) {
+                bail!("'{unknown}' is not a target of {}", corpus.join("targets.txt").display());
+            }
+            targets.retain(|name| names.contains(name));
+        }
     }
 
-    let mut compiled = compile_all(&schema_dir, &targets);
+    let compiled = compile_all(root, &schema_dir, &targets);
     if scope == Scope::Smoke {
-        let small = |c: &Compiled| matches!(c, Compiled::Code { lines, .. } if *lines <= SMOKE_LINES);
-        let keep: Vec<bool> = compiled.iter().map(small).collect();
-        let mut flags = keep.iter();
-        targets.retain(|_| *flags.next().unwrap_or(&false));
-        let mut flags = keep.iter();
-        compiled.retain(|_| *flags.next().unwrap_or(&false));
-        eprintln!("corpus: the smoke: {} targets with documents and at most {SMOKE_LINES} generated lines", targets.len());
+        eprintln!("corpus: the smoke: the {} targets of {SMOKE}", targets.len());
     }
     let generated = compiled.iter().filter(|c| matches!(c, Compiled::Code { .. })).count();
     eprintln!("corpus: generated {generated} of {} targets in {:.1}s", targets.len(), start.elapsed().as_secs_f64());
@@ -106,7 +125,7 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
 
     let run_start = Instant::now();
     let docs = documents::load(&corpus, &targets)?;
-    let referees = referee_all(&schema_dir, &targets);
+    let referees = referee_all(root, &schema_dir, &targets);
     let outside = read_outside_refs(&corpus)?;
     // The documents by the driver of their target's shard.
     let mut inputs: BTreeMap<&Path, Vec<driver::Input<'_>>> = BTreeMap::new();
@@ -161,15 +180,28 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
         .collect();
 
     let source = "From the SchemaStore catalog part in `../shared/corpus/schemastore/` (its README: commit 3b6446ad8a07).";
-    let report_path = match scope {
+    let report_path = match &scope {
         Scope::Full => root.join(REPORT),
         Scope::Smoke => work.join("SMOKE.md"),
+        Scope::Only(_) => work.join("ONLY.md"),
     };
     write(&report_path, &report::render(&target_results, &doc_results, source))?;
     let totals = report::Totals::of(&target_results, &doc_results);
     println!("{}", totals.summary());
     eprintln!("corpus: wrote {} ({:.1}s in all)", report_path.display(), start.elapsed().as_secs_f64());
 
+    if scope == Scope::Full && mode == Mode::Bless {
+        let has_documents = |name: &str| {
+            metaschema::file(root, name).is_some() || ["test", "negative_test"].iter().any(|folder| corpus.join(folder).join(name).is_dir())
+        };
+        let smoke: Vec<&str> = target_results
+            .iter()
+            .filter(|t| matches!(t.compiled, Compiled::Code { lines, .. } if lines <= SMOKE_LINES) && has_documents(&t.name))
+            .map(|t| t.name.as_str())
+            .collect();
+        write(&root.join(SMOKE), &format!("{}\n", smoke.join("\n")))?;
+        println!("corpus: wrote {SMOKE}: {} targets", smoke.len());
+    }
     let passing = passing_ids(&target_results, &doc_results);
     let covered: BTreeSet<&str> = targets.iter().map(String::as_str).collect();
     let in_scope = |id: &str| scope == Scope::Full || target_of(id).is_some_and(|t| covered.contains(t));
@@ -195,7 +227,7 @@ fn read_outside_refs(corpus: &Path) -> Result<BTreeMap<String, String>> {
 
 /// Compiles every target on as many threads as there are cores, the next target to whichever
 /// thread is free (their sizes differ by four orders of magnitude); results in target order.
-fn compile_all(schema_dir: &Path, targets: &[String]) -> Vec<Compiled> {
+fn compile_all(root: &Path, schema_dir: &Path, targets: &[String]) -> Vec<Compiled> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Compiled>>> = Mutex::new(vec![None; targets.len()]);
@@ -206,7 +238,7 @@ fn compile_all(schema_dir: &Path, targets: &[String]) -> Vec<Compiled> {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(name) = targets.get(i) else { break };
-                        let compiled = compile::compile(schema_dir, name);
+                        let compiled = compile::compile(root, schema_dir, name);
                         results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(compiled);
                     }
                 });
@@ -218,8 +250,8 @@ fn compile_all(schema_dir: &Path, targets: &[String]) -> Vec<Compiled> {
 }
 
 /// A referee for every target that has documents.
-fn referee_all(schema_dir: &Path, targets: &[String]) -> BTreeMap<String, referee::Referee> {
-    targets.iter().map(|name| (name.clone(), referee::Referee::new(schema_dir, name))).collect()
+fn referee_all(root: &Path, schema_dir: &Path, targets: &[String]) -> BTreeMap<String, referee::Referee> {
+    targets.iter().map(|name| (name.clone(), referee::Referee::new(root, schema_dir, name))).collect()
 }
 
 /// The ids the ratchet holds: each target generated (`generated/NAME`), each whose module

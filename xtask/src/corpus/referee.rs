@@ -40,8 +40,12 @@ pub enum Verdict {
 }
 
 impl Referee {
-    /// The referee of `schemas/json/NAME.json`.
-    pub fn new(schema_dir: &Path, name: &str) -> Referee {
+    /// The referee of `schemas/json/NAME.json`, or of the metaschema of a metaschema target
+    /// (`root` is the checkout).
+    pub fn new(root: &Path, schema_dir: &Path, name: &str) -> Referee {
+        if let Some(path) = super::metaschema::file(root, name) {
+            return Referee::metaschema(&path);
+        }
         let path = schema_dir.join(format!("{name}.json"));
         let validator = fs::read_to_string(&path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))
@@ -54,6 +58,20 @@ impl Referee {
                     .with_retriever(Corpus { dir: schema_dir.to_path_buf() })
                     .build(&schema)
                     .map_err(|e| format!("jsonschema cannot compile the schema: {}", crate::conformance::compile::one_line(&e.to_string())))
+            });
+        Referee { validator }
+    }
+
+    /// The referee of an official metaschema: `jsonschema` knows every one of them, so it
+    /// reads nothing else.
+    fn metaschema(path: &Path) -> Referee {
+        let validator = fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))
+            .and_then(|text| serde_json::from_str::<Value>(&text).map_err(|e| format!("{} is not JSON: {e}", path.display())))
+            .and_then(|schema| {
+                jsonschema::options().should_validate_formats(false).build(&schema).map_err(|e| {
+                    format!("jsonschema cannot compile the metaschema: {}", crate::conformance::compile::one_line(&e.to_string()))
+                })
             });
         Referee { validator }
     }
@@ -149,8 +167,8 @@ mod tests {
         fs::write(dir.join("base.json"), r#"{"definitions": {"n": {"type": "integer"}}}"#).unwrap();
         fs::write(dir.join("a.json"), r#"{"properties": {"n": {"$ref": "https://www.schemastore.org/base#/definitions/n"}}}"#).unwrap();
         fs::write(dir.join("b.json"), r#"{"$ref": "https://example.com/elsewhere.json"}"#).unwrap();
-        let a = Referee::new(&dir, "a");
-        let b = Referee::new(&dir, "b");
+        let a = Referee::new(&dir, &dir, "a");
+        let b = Referee::new(&dir, &dir, "b");
         let _ = fs::remove_dir_all(&dir);
         assert_eq!(a.judge(&Ok(serde_json::json!({"n": 3}))), Verdict::Valid);
         assert!(matches!(a.judge(&Ok(serde_json::json!({"n": "x"}))), Verdict::Invalid(why) if why.starts_with("/n: ")));

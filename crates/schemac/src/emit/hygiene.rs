@@ -245,11 +245,44 @@ impl VisitMut for Absolute {
                 mac.tokens = quote::quote!(#(#stmts)*);
             }
             syn::MacroDelimiter::Paren(_) => {
-                let Ok(mut args) = Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated.parse2(tokens.clone()) else { return };
-                args.iter_mut().for_each(|arg| self.visit_row(arg));
+                let Ok(mut args) = Punctuated::<MacroArg, syn::Token![,]>::parse_terminated.parse2(tokens.clone()) else { return };
+                for arg in &mut args {
+                    match arg {
+                        MacroArg::Expr(expr) => self.visit_row(expr),
+                        MacroArg::Type(ty) => self.visit_type_mut(ty),
+                    }
+                }
                 mac.tokens = quote::quote!(#args);
             }
             syn::MacroDelimiter::Bracket(_) => {}
+        }
+    }
+}
+
+/// An argument of a runtime macro called with parentheses: an expression (a seed, a check), or
+/// a type where the macro takes one (`constrained_newtype!(Name, Vec<Item>, seed, check)`: a
+/// generic type does not parse as an expression, and a list that does not parse would be left
+/// unrewritten, its seed's paths outside the contract).
+enum MacroArg {
+    Expr(syn::Expr),
+    Type(syn::Type),
+}
+
+impl syn::parse::Parse for MacroArg {
+    fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
+        let fork = input.fork();
+        if fork.parse::<syn::Expr>().is_ok() && (fork.is_empty() || fork.peek(syn::Token![,])) {
+            return input.parse().map(MacroArg::Expr);
+        }
+        input.parse().map(MacroArg::Type)
+    }
+}
+
+impl ToTokens for MacroArg {
+    fn to_tokens(&self, tokens: &mut proc_macro2::TokenStream) {
+        match self {
+            MacroArg::Expr(expr) => expr.to_tokens(tokens),
+            MacroArg::Type(ty) => ty.to_tokens(tokens),
         }
     }
 }
@@ -337,6 +370,16 @@ mod tests {
         assert_eq!(out, expect);
     }
 
+    /// As [`check`], ignoring the layout of a macro call's tokens (their spacing depends on
+    /// whether they were parsed or rebuilt).
+    fn check_tokens(code: &str, expect: &str) {
+        let mut file: syn::File = syn::parse_str(code).unwrap();
+        super::absolute(&mut file);
+        let strip = |text: String| text.split_whitespace().collect::<String>();
+        let expect: syn::File = syn::parse_str(expect).unwrap();
+        assert_eq!(strip(super::super::unparse(&file)), strip(super::super::unparse(&expect)));
+    }
+
     #[test]
     fn prelude_names_are_reserved() {
         for (short, _) in super::PRELUDE {
@@ -363,6 +406,12 @@ mod tests {
             "::schemac_runtime::__private::object! { Option; typed(::schemac_runtime::__private::de::AnyValue); required(core, \"core\", ::schemac_runtime::__private::de::Int::<i64>::new()); optional(name, \"name\"); } \
              ::schemac_runtime::__private::by_kind! { X; \"a string\"; string(String, ::schemac_runtime::__private::de::Plain::<::std::string::String>::new()); } \
              ::schemac_runtime::__private::json_schema!(X, SCHEMA_VALUE, \"\", edits = [::schemac_runtime::__private::bundle::Edit::Remove { at: \"\", key: \"id\" }]);",
+        );
+        // A macro that takes a type among its expressions: a generic type is one (found by the
+        // corpus: `sublime-syntax`'s unique array of rules kept its seed outside the contract).
+        check_tokens(
+            "::schemac_runtime::constrained_newtype!(Rules, Vec<Item>, schemac_runtime::de::Seq(schemac_runtime::de::Plain::<Item>::new()), |v: &Vec<Item>| schemac_runtime::assert::unique_items(v));",
+            "::schemac_runtime::__private::constrained_newtype!(Rules, ::std::vec::Vec<Item>, ::schemac_runtime::__private::de::Seq(::schemac_runtime::__private::de::Plain::<Item>::new()), |v: &::std::vec::Vec<Item>| ::schemac_runtime::__private::assert::unique_items(v));",
         );
         // A qualified path's trait grows at the front.
         check(
