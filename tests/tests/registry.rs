@@ -1,5 +1,5 @@
 //! What a registry would serve works: `cargo package` packs `schemac-runtime`, the crates it
-//! depends on (`schemac-derive`, `schemac`) and the generated `schema-types`; the `.crate` files
+//! depends on (`schemac-derive`, `schemac`, `schemac-model`) and the generated `schema-types`; the `.crate` files
 //! go into a local registry (cargo's local-registry layout: an index and the `.crate` files, the
 //! index entries written as `cargo publish` sends them); a downstream crate that depends on
 //! `schema-types = "0.1"` from that registry (`registry = "local"`, whose index URL its
@@ -21,7 +21,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 /// The crates a registry must hold, in the order `cargo publish` would upload them.
-const PACKAGES: &[&str] = &["schemac", "schemac-derive", "schemac-runtime", "schema-types"];
+const PACKAGES: &[&str] = &["schemac-model", "schemac", "schemac-derive", "schemac-runtime", "schema-types"];
 
 /// The crates.io index, as `cargo publish` names it in an alternative registry's entries.
 const CRATES_IO: &str = "https://github.com/rust-lang/crates.io-index";

@@ -5,7 +5,7 @@
 
 use quote::ToTokens;
 use schemac::ir::{DefKind, Field as SchemaField, Format, Rest, Struct, Ty};
-use schemac::resolve::Loc;
+use schemac_model::resolve::Loc;
 use serde_json::Value;
 use syn::ext::IdentExt;
 use syn::{Data, DataEnum, DataStruct, DeriveInput, Fields, Ident, Type};

@@ -1,6 +1,6 @@
 //! `impl schemac_runtime::schemars::JsonSchema` for a checked type: its schema is the node's
 //! source subschema, bundled as generated types bundle theirs (`schemac_runtime::bundle`, with
-//! the references planned by `schemac::schema::bundle::plan`).
+//! the references planned by `schemac_model::schema::bundle::plan`).
 //!
 //! A reference to the node a field's type was checked against becomes
 //! `generator.subschema_for::<FieldType>()`, so the hand-written types share definitions as
@@ -10,7 +10,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use schemac::resolve::Loc;
+use schemac_model::resolve::Loc;
 use serde_json::Value;
 
 use crate::check::Bound;
@@ -62,7 +62,7 @@ impl Bundler<'_, '_> {
     /// A `bundle::Subschema { .. }.json_schema(generator)` expression for the schema at `loc`,
     /// which is the whole of (the JSON value) `document`.
     fn subschema(&mut self, loc: &Loc, document: TokenStream) -> TokenStream {
-        let plan = schemac::schema::bundle::plan(&self.schema.registry, loc);
+        let plan = schemac_model::schema::bundle::plan(&self.schema.registry, loc);
         let refs: Vec<TokenStream> = plan
             .sites
             .iter()

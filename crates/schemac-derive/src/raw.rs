@@ -5,8 +5,8 @@
 //! A schema's *parts* are the schema objects whose keywords all apply: itself, its `allOf`
 //! members and `$ref` targets, transitively, as the lowering's `flatten` sees them.
 
-use schemac::resolve::Loc;
-use schemac::schema::{Exclusive, Model};
+use schemac_model::resolve::Loc;
+use schemac_model::schema::{Exclusive, Model};
 use serde_json::Number;
 
 /// The schemas whose keywords apply at `loc`, `$ref` and `allOf` followed.
@@ -56,7 +56,7 @@ pub fn values(model: &Model, locs: &[Loc]) -> Vec<Loc> {
     sub(model, locs, |s| s.additional_properties)
 }
 
-fn sub(model: &Model, locs: &[Loc], child: impl Fn(&schemac::schema::Schema) -> Option<schemac::schema::SchemaId>) -> Vec<Loc> {
+fn sub(model: &Model, locs: &[Loc], child: impl Fn(&schemac_model::schema::Schema) -> Option<schemac_model::schema::SchemaId>) -> Vec<Loc> {
     let mut out = Vec::new();
     for loc in locs {
         let Some(id) = model.schema_at(loc).and_then(&child) else { continue };

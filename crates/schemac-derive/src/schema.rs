@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use schemac::ir::{Def, DefKind, DocId, Ir, Ty};
-use schemac::load::Document;
-use schemac::resolve::{Loc, Registry};
-use schemac::schema::Model;
+use schemac_model::load::Document;
+use schemac_model::resolve::{Loc, Registry};
+use schemac_model::schema::Model;
 use serde_json::Value;
 use syn::LitStr;
 
@@ -173,7 +173,7 @@ pub fn load(manifest_dir: &Path, source_dir: Option<&Path>, schema: &LitStr, poi
     let target_loc = Loc { doc, pointer: pointer_text.clone() };
     let entry = ir.roots.first().map(|(_, def)| *def).ok_or_else(|| syn::Error::new(schema.span(), "the schema lowered to nothing"))?;
 
-    let schemac::Front { registry, model, .. } = front;
+    let schemac_model::Front { registry, model, .. } = front.into_schemas();
     let files = registry.docs.iter().map(|doc| absolute(&doc.path)).collect();
     let mut out = Schema { registry, model, ir, display, pointer: pointer_text, target: Ty::Def(entry), files, doc, target_loc };
     out.target = peel(&out, Ty::Def(entry));

@@ -11,7 +11,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 use schemac::ir::{Assertion, DefKind, Subject, Ty};
-use schemac::resolve::Loc;
+use schemac_model::resolve::Loc;
 use serde_json::{Number, Value};
 use syn::Type;
 

@@ -1214,7 +1214,7 @@ mod tests {
     fn the_packages_are_the_path_closure_of_the_types_crate() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let packages = packages(&root, "schema-types").unwrap();
-        assert_eq!(packages, ["schema-types", "schemac", "schemac-derive", "schemac-runtime"]);
+        assert_eq!(packages, ["schema-types", "schemac", "schemac-derive", "schemac-model", "schemac-runtime"]);
         assert_eq!(package_command(&packages[..1], true), ["cargo", "package", "--allow-dirty", "--no-verify", "-p", "schema-types"]);
     }
 

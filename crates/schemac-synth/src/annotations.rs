@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use schemac::resolve::Loc;
-use schemac::schema::Keyword;
+use schemac_model::resolve::Loc;
+use schemac_model::schema::Keyword;
 use serde_json::Value;
 
 use super::Sample;

@@ -6,9 +6,9 @@
 
 use std::collections::BTreeSet;
 
-use schemac::ir::Kind;
-use schemac::resolve::Loc;
-use schemac::schema::{Exclusive, Items, Keyword};
+use schemac_model::resolve::Loc;
+use schemac_model::schema::Kind;
+use schemac_model::schema::{Exclusive, Items, Keyword};
 use serde_json::Value;
 
 use super::schema::{View, json_eq};
@@ -113,7 +113,7 @@ fn asserts(view: &View<'_>, keyword: Keyword) -> bool {
         Keyword::ExclusiveMinimum => matches!(schema.exclusive_minimum, Some(Exclusive::Bound(_))),
         Keyword::ExclusiveMaximum => matches!(schema.exclusive_maximum, Some(Exclusive::Bound(_))),
         Keyword::Dependencies => {
-            schema.dependencies.iter().flatten().any(|(_, dependency)| matches!(dependency, schemac::schema::Dependency::Names(_)))
+            schema.dependencies.iter().flatten().any(|(_, dependency)| matches!(dependency, schemac_model::schema::Dependency::Names(_)))
         }
         keyword => ASSERTIONS.contains(&keyword),
     }
@@ -157,7 +157,7 @@ fn reachable(schemas: &Schemas<'_>, root: &Loc) -> Vec<(Loc, bool)> {
             next.push(target);
         }
         // Single subschemas (only schema objects: a boolean one has no keywords to cover).
-        let objects = |id: Option<schemac::schema::SchemaId>| id.filter(|id| view.boolean(*id).is_none()).map(|id| view.loc_of(id));
+        let objects = |id: Option<schemac_model::schema::SchemaId>| id.filter(|id| view.boolean(*id).is_none()).map(|id| view.loc_of(id));
         next.extend(objects(schema.additional_properties));
         match &schema.items {
             Some(Items::Schema(id)) => next.extend(objects(Some(*id))),

@@ -7,9 +7,9 @@ use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 
 use schemac::Front;
-use schemac::diag::Diagnostics;
 use schemac::diff::{Options, Oracle, Report, Side};
-use schemac::resolve::Loc;
+use schemac_model::diag::Diagnostics;
+use schemac_model::resolve::Loc;
 use serde_json::Value;
 
 use crate::SynthConfig;

@@ -2,7 +2,7 @@
 //! invalid mutants that each violate exactly one keyword at one pointer.
 //!
 //! Pure and deterministic: the same schemas, root and [`SynthConfig`] give the same instances
-//! on every machine. Reads the schema model ([`schemac::schema::Model`]: typed keywords,
+//! on every machine. Reads the schema model ([`schemac_model::schema::Model`]: typed keywords,
 //! resolved references), not the IR, because the instances must follow what the schema says,
 //! not what the types make of it.
 //!
@@ -30,11 +30,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use schemac::diag::Diagnostics;
 use schemac::ir::Ir;
-use schemac::resolve::{Loc, Registry};
-use schemac::schema::Keyword;
 use schemac::{Config, Draft, Input};
+use schemac_model::diag::Diagnostics;
+use schemac_model::resolve::{Loc, Registry};
+use schemac_model::schema::Keyword;
 
 pub use diff::{RefereeOracle, diff};
 pub use witness::{Counterexample, Search, witnesses};
@@ -239,7 +239,7 @@ impl Front {
             }
             let root = Loc { doc: doc_id, pointer: String::new() };
             out.push(ModuleSynthesis {
-                path: doc.module.clone(),
+                path: self.front.module(doc_id).to_vec(),
                 source: doc.display.clone(),
                 schema: doc.json.clone(),
                 draft: doc.draft,
@@ -292,7 +292,7 @@ pub fn synthesize_for(input: &Input, config: &Config, synth: &SynthConfig) -> Re
 }
 
 /// Absolute pointers in document `doc` of the keywords some type lists as not enforced yet.
-fn unenforced(ir: &Ir, registry: &Registry, doc: schemac::ir::DocId) -> BTreeSet<String> {
+fn unenforced(ir: &Ir, registry: &Registry, doc: schemac_model::DocId) -> BTreeSet<String> {
     let display = &registry.doc(doc).display;
     let mut out = BTreeSet::new();
     for def in &ir.defs {

@@ -9,8 +9,8 @@
 
 use std::collections::BTreeSet;
 
-use schemac::resolve::Loc;
-use schemac::schema::{Exclusive, Keyword};
+use schemac_model::resolve::Loc;
+use schemac_model::schema::{Exclusive, Keyword};
 use serde_json::{Map, Number, Value};
 
 use super::referee::{Failure, Label};
@@ -685,8 +685,8 @@ fn remove(value: &Value, name: &str) -> Value {
 mod tests {
     use std::collections::BTreeSet;
 
-    use schemac::resolve::Loc;
-    use schemac::schema::Keyword;
+    use schemac_model::resolve::Loc;
+    use schemac_model::schema::Keyword;
     use serde_json::json;
 
     use super::candidates;

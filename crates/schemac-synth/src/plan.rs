@@ -4,9 +4,9 @@
 //! keywords (`oneOf` exclusivity, `not`, `if`, `uniqueItems`, patterns, ...) is a pool of
 //! synthesized values, so every value a plan makes is valid.
 
-use schemac::ir::Kind;
-use schemac::resolve::Loc;
-use schemac::schema::{Items, Keyword};
+use schemac_model::resolve::Loc;
+use schemac_model::schema::Kind;
+use schemac_model::schema::{Items, Keyword};
 use serde_json::{Value, json};
 
 use super::schema::View;

@@ -21,9 +21,9 @@ use std::rc::Rc;
 
 use jsonschema::error::ValidationErrorKind;
 use schemac::Draft;
-use schemac::diag::{Diagnostic, Diagnostics};
-use schemac::resolve::{Loc, Registry};
-use schemac::schema::{Keyword, Model};
+use schemac_model::diag::{Diagnostic, Diagnostics};
+use schemac_model::resolve::{Loc, Registry};
+use schemac_model::schema::{Keyword, Model};
 use serde_json::Value;
 
 use super::schema::escape;
@@ -366,7 +366,7 @@ fn fragment(pointer: &str) -> String {
     out
 }
 
-fn unreadable(registry: &Registry, doc: schemac::ir::DocId, uri: &str, error: &jsonschema::ReferencingError) -> Diagnostics {
+fn unreadable(registry: &Registry, doc: schemac_model::DocId, uri: &str, error: &jsonschema::ReferencingError) -> Diagnostics {
     let root = Loc { doc, pointer: String::new() };
     let diagnostic = registry
         .error("synthesis", &root, format!("jsonschema cannot register the schema as {uri}: {error}"))

@@ -4,8 +4,8 @@
 //! 2019-09), read the one way synthesis needs.
 
 use schemac::Draft;
-use schemac::resolve::Loc;
-use schemac::schema::{Dependency, Exclusive, Keyword, Model, Schema, SchemaId};
+use schemac_model::resolve::Loc;
+use schemac_model::schema::{Dependency, Exclusive, Keyword, Model, Schema, SchemaId};
 use serde_json::{Number, Value};
 
 /// One schema object at a location. Boolean schemas have no view.

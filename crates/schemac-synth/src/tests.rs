@@ -8,9 +8,9 @@
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use schemac::resolve::Loc;
-use schemac::schema::Keyword;
 use schemac::{Config, Input, SchemaSource};
+use schemac_model::resolve::Loc;
+use schemac_model::schema::Keyword;
 use serde_json::{Value, json};
 
 use super::referee::{Label, Referee};

@@ -8,9 +8,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use schemac::ir::Kind;
-use schemac::resolve::Loc;
-use schemac::schema::Keyword;
+use schemac_model::resolve::Loc;
+use schemac_model::schema::Keyword;
+use schemac_model::schema::Kind;
 use serde_json::{Map, Number, Value};
 
 use super::SynthConfig;

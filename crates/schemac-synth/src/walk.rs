@@ -14,8 +14,8 @@
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 
-use schemac::resolve::{Loc, Registry};
-use schemac::schema::Model;
+use schemac_model::resolve::{Loc, Registry};
+use schemac_model::schema::Model;
 use serde_json::Value;
 
 use super::referee::{Failure, Referee};

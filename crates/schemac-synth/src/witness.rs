@@ -8,9 +8,9 @@
 use serde_json::Value;
 
 use schemac::Front;
-use schemac::diag::Diagnostics;
 use schemac::diff::{Report, Role, Verdict};
-use schemac::resolve::Loc;
+use schemac_model::diag::Diagnostics;
+use schemac_model::resolve::Loc;
 
 use crate::SynthConfig;
 use crate::referee::Referee;

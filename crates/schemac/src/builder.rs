@@ -15,7 +15,7 @@
 //! ```
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::{Config, Diagnostics, Draft, Input, Output, SchemaSource, UrlMap};
 
@@ -236,7 +236,7 @@ pub struct Compiled {
 /// `include!` takes no inner attributes, so the top level's `#![allow(..)]` go onto each item
 /// and its `//!` docs are left out (those of nested modules stay, inside their braces).
 pub fn includable(output: &Output) -> String {
-    crate::on_deep_stack(|| includable_here(output))
+    crate::stack::on_deep_stack(|| includable_here(output))
 }
 
 fn includable_here(output: &Output) -> String {
@@ -275,15 +275,6 @@ fn item_attrs(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
         Item::Macro(i) => &mut i.attrs,
         _ => return None,
     })
-}
-
-/// The files `compile` read that are on disk (the built-in metaschemas are not).
-pub(crate) fn files_read(docs: &[crate::load::Document]) -> Vec<PathBuf> {
-    let embedded = Path::new(env!("CARGO_MANIFEST_DIR")).join("metaschemas");
-    docs.iter()
-        .filter(|doc| !doc.path.starts_with(&embedded))
-        .map(|doc| std::fs::canonicalize(&doc.path).unwrap_or_else(|_| doc.path.clone()))
-        .collect()
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
-//! What the `x-` extensions on a def's schema tell emission, besides `x-rust-type`
-//! (`rust_type.rs`): `x-schemac-open-enum` opens or closes one string enum.
+//! The `x-` extensions schemac reads from a schema: `x-rust-type` (typify's shape: the Rust
+//! type a node stands for; `rust_type.rs` attaches it) and `x-schemac-open-enum` (a string enum
+//! that keeps unknown values, marked here). The model keeps them in `Schema::unknown` as
+//! written; this gives them their meaning.
 
 use std::collections::BTreeMap;
 
@@ -7,8 +9,39 @@ use serde_json::Value;
 
 use crate::Diagnostic;
 use crate::ir::{DefId, DefKind, Ir};
-use crate::schema::Model;
-use crate::schema::OPEN_ENUM_EXTENSION;
+use crate::schema::{Model, Schema};
+
+/// typify's extension naming the Rust type of a node: `{"crate": "my-crate", "version":
+/// "1.2", "path": "my_crate::Task"}`.
+pub const RUST_TYPE_EXTENSION: &str = "x-rust-type";
+
+/// A string enum that keeps a value the schema does not list (`true`), or never does
+/// (`false`), whatever `open-enums` says. typify's mk2 has no such extension, so this one is
+/// schemac's own.
+pub const OPEN_ENUM_EXTENSION: &str = "x-schemac-open-enum";
+
+/// A parsed `x-rust-type`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RustTypeExtension {
+    /// The crate the type comes from, as Cargo names it (`my-crate`).
+    pub krate: String,
+    /// The crate's version requirement (`1.2`).
+    pub version: String,
+    /// The type's path, its first segment the crate (`my_crate::Task`).
+    pub path: String,
+}
+
+/// `x-rust-type`, when present: the type, or what is wrong with the member (a message).
+pub(crate) fn rust_type_extension(schema: &Schema) -> Option<Result<RustTypeExtension, String>> {
+    let value = schema.extension(RUST_TYPE_EXTENSION)?;
+    let field = |name: &str| value.get(name).and_then(Value::as_str).map(str::to_owned);
+    let parameters = value.get("parameters").and_then(Value::as_array).is_some_and(|p| !p.is_empty());
+    Some(match (value.is_object(), field("crate"), field("version"), field("path")) {
+        (true, Some(krate), Some(version), Some(path)) if !parameters => Ok(RustTypeExtension { krate, version, path }),
+        (true, Some(_), Some(_), Some(_)) => Err(format!("`{RUST_TYPE_EXTENSION}` has `parameters`, which schemac does not support")),
+        _ => Err(format!("`{RUST_TYPE_EXTENSION}` must be an object with the strings `crate`, `version` and `path`, not `{value}`")),
+    })
+}
 
 /// The string enums whose schema says `x-schemac-open-enum: true|false`, into
 /// `ir.open_enum_marks`; a value that is not a boolean is a warning (the enum stays as the

@@ -9,13 +9,13 @@ use serde_json::Value;
 
 use crate::resolve::Loc;
 
+pub use crate::pattern::Pattern;
+pub use schemac_model::DocId;
+pub use schemac_model::schema::Kind;
+
 /// Index of a [`Def`] in [`Ir::defs`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DefId(pub usize);
-
-/// Index of a loaded document (one schema file).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct DocId(pub usize);
 
 /// The whole program: every named type, and which one is each emitted document's root.
 #[derive(Clone, Debug, Default)]
@@ -84,6 +84,11 @@ pub struct Source {
 impl Ir {
     pub fn def(&self, id: DefId) -> &Def {
         &self.defs[id.0]
+    }
+
+    /// The module path of document `doc`'s types (empty before the sources are attached).
+    pub fn module(&self, doc: DocId) -> &[String] {
+        self.sources.documents.get(&doc).map_or(&[], |source| source.module.as_slice())
     }
 }
 
@@ -348,16 +353,6 @@ pub enum Rest {
     Patterns { patterns: Vec<(Pattern, Ty)>, additional: Option<Ty> },
 }
 
-/// A `pattern`, checked by the lowering to be a valid ECMA-262 regular expression.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Pattern {
-    /// The pattern as written in the schema.
-    pub source: String,
-    /// The equivalent in the `regex` crate's syntax, when it has one; `None` runs the
-    /// pattern with an ECMA-262 backtracking engine.
-    pub translated: Option<String>,
-}
-
 #[derive(Clone, Debug)]
 pub struct Newtype {
     /// `Ty::String`, `Ty::Integer` or `Ty::Number`.
@@ -395,19 +390,6 @@ pub enum UnionMode {
     FirstMatch,
     /// `oneOf`: exactly one variant must accept the value.
     ExactlyOne,
-}
-
-/// JSON value kinds, as in the `type` keyword.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
-    Null,
-    Boolean,
-    Object,
-    Array,
-    Number,
-    /// A number with no fractional part (`1.0` included).
-    Integer,
-    String,
 }
 
 /// Assertions over a `serde_json::Value`, for the fallback type.

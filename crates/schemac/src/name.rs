@@ -30,7 +30,6 @@ use std::collections::{BTreeMap, HashSet};
 
 use crate::ident::{self, Namespace};
 use crate::ir::{Def, DefKind, Ir, Rest, Struct, Union};
-use crate::resolve::Registry;
 
 /// Names no generated type takes: the prelude names the emitter writes bare, which
 /// [`crate::emit`]'s hygiene pass makes absolute only because no type can have them
@@ -84,8 +83,8 @@ pub const RESERVED_TYPE_NAMES: &[&str] = &[
 pub const EXTRA_FIELD: &str = "extra";
 
 /// Fills in `Def::name`, `Field::rust_name` and `Variant::name`.
-pub fn name(ir: &mut Ir, registry: &Registry) {
-    let names = type_names(ir, registry);
+pub fn name(ir: &mut Ir, modules: &crate::modules::Modules) {
+    let names = type_names(ir, modules);
     for (def, name) in ir.defs.iter_mut().zip(names) {
         def.name = name;
         match &mut def.kind {
@@ -143,11 +142,10 @@ impl<'r> Modules<'r> {
 }
 
 /// The final name of every def, by index.
-fn type_names(ir: &Ir, registry: &Registry) -> Vec<String> {
+fn type_names(ir: &Ir, modules: &crate::modules::Modules) -> Vec<String> {
     let defs = &ir.defs;
     // A def whose document is missing (a lowering bug) still gets a name, in the root module.
-    let module: Vec<&[String]> =
-        defs.iter().map(|def| registry.docs.get(def.origin.doc.0).map_or(&[][..], |doc| doc.module.as_slice())).collect();
+    let module: Vec<&[String]> = defs.iter().map(|def| modules.path(def.origin.doc)).collect();
     let own: Vec<Option<(Tier, String)>> = defs.iter().map(own_name).collect();
     let mut modules = Modules::default();
     let mut names: Vec<Option<String>> = vec![None; defs.len()];
@@ -237,37 +235,14 @@ fn depths(ir: &Ir) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
     use super::*;
-    use crate::Draft;
     use crate::ir::{DefId, DocId, Docs, Field, NameHint, Ty, UnionMode, Variant};
-    use crate::load::Document;
+    use crate::modules::Modules;
     use crate::resolve::Loc;
 
-    fn document(id: usize, module: &str) -> Document {
-        Document {
-            id: DocId(id),
-            path: PathBuf::from(format!("/schemas/{module}.json")),
-            display: format!("{module}.json"),
-            text: String::new(),
-            sha256: String::new(),
-            json: serde_json::json!({}),
-            draft: Draft::Draft2020_12,
-            module: vec![module.to_owned()],
-            is_input: true,
-            root_name: None,
-            root_pointer: String::new(),
-            aliases: Vec::new(),
-        }
-    }
-
     /// Documents 0 and 1, in modules `a` and `b`.
-    fn registry() -> Registry {
-        match Registry::new(vec![document(0, "a"), document(1, "b")]) {
-            Ok(registry) => registry,
-            Err(diagnostics) => panic!("test documents are valid: {diagnostics:?}"),
-        }
+    fn modules() -> Modules {
+        Modules::of_paths(vec![vec!["a".to_owned()], vec!["b".to_owned()]])
     }
 
     fn def(doc: usize, pointer: &str, hint: NameHint) -> Def {
@@ -299,9 +274,9 @@ mod tests {
 
     /// Names `defs` and returns their names.
     fn run(defs: Vec<Def>) -> Vec<String> {
-        let registry = registry();
+        let modules = modules();
         let mut ir = Ir { defs, roots: Vec::new(), ..Ir::default() };
-        name(&mut ir, &registry);
+        name(&mut ir, &modules);
         ir.defs.into_iter().map(|def| def.name).collect()
     }
 
@@ -434,9 +409,9 @@ mod tests {
     fn field_names(rest: Rest, json_names: &[&str]) -> Vec<String> {
         let mut root = def(0, "", explicit("Root"));
         root.kind = DefKind::Struct(Struct { fields: json_names.iter().map(|n| field(n)).collect(), rest, assertions: Vec::new() });
-        let registry = registry();
+        let modules = modules();
         let mut ir = Ir { defs: vec![root], roots: Vec::new(), ..Ir::default() };
-        name(&mut ir, &registry);
+        name(&mut ir, &modules);
         match &ir.defs[0].kind {
             DefKind::Struct(s) => s.fields.iter().map(|f| f.rust_name.clone()).collect(),
             _ => Vec::new(),
@@ -462,9 +437,9 @@ mod tests {
             variants: vec![variant("string"), variant("String"), variant("Self"), variant("")],
             mode: UnionMode::ByKind,
         });
-        let registry = registry();
+        let modules = modules();
         let mut ir = Ir { defs: vec![root], roots: Vec::new(), ..Ir::default() };
-        name(&mut ir, &registry);
+        name(&mut ir, &modules);
         let DefKind::Union(u) = &ir.defs[0].kind else { unreachable!("a union stays a union") };
         let names: Vec<&str> = u.variants.iter().map(|v| v.name.as_str()).collect();
         assert_eq!(names, ["String", "String2", "Self_", "Empty"]);

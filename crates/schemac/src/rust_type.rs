@@ -7,9 +7,10 @@ use serde_json::Value;
 
 use crate::Config;
 use crate::diag::Diagnostic;
+use crate::extensions::{RUST_TYPE_EXTENSION, rust_type_extension};
 use crate::ir::{Def, DefId, DefKind, Ir, RustType};
 use crate::resolve::Loc;
-use crate::schema::{Model, RUST_TYPE_EXTENSION};
+use crate::schema::Model;
 
 /// Fills `ir.rust_types`; returns every error (a pointer without a type of its own, a type that
 /// does not parse, a replaced root, a malformed `x-rust-type`).
@@ -57,7 +58,7 @@ pub(crate) fn attach(model: &Model, config: &Config, ir: &mut Ir) -> Vec<Diagnos
         if replaced.contains_key(&id) {
             continue;
         }
-        let Some(extension) = model.schema_at(&def.origin).and_then(|s| s.rust_type_extension()) else { continue };
+        let Some(extension) = model.schema_at(&def.origin).and_then(rust_type_extension) else { continue };
         let display = ir.sources.documents.get(&def.origin.doc).map(|d| d.display.clone()).unwrap_or_default();
         let pointer = format!("{}/{RUST_TYPE_EXTENSION}", def.origin.pointer);
         match extension {

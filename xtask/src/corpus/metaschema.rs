@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use serde_json::Value;
 
 /// The folder of the embedded metaschemas, below the checkout.
-pub const DIR: &str = "crates/schemac/metaschemas";
+pub const DIR: &str = "crates/schemac-model/metaschemas";
 
 /// The metaschema targets: the target's name, its file below [`DIR`], and the URI its
 /// schemas' `$schema` names (scheme and empty fragment aside).

@@ -49,7 +49,7 @@ pub fn tests(krate: &str, command: &str, input: &schemac::Input, config: &schema
                 entry.insert(synthesis.valid.into_iter().map(|s| s.value).collect())
             }
         };
-        let mut path = doc.module.clone();
+        let mut path = front.module(def.origin.doc).to_vec();
         path.push(def.name.clone());
         let union = path.join("::");
         let mut count = 0;

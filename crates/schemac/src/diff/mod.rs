@@ -720,7 +720,7 @@ pub fn diff_with(old: &Front, new: &Front, options: &Options, oracle: &dyn Oracl
     // The Rust API is compared where both versions have types; a version that cannot be
     // lowered (a schema no type can hold) is diffed on the wire only.
     let api = match (old.lower(&options.config), new.lower(&options.config)) {
-        (Ok(old_ir), Ok(new_ir)) => rust::compare((&old_ir, &old.registry), (&new_ir, &new.registry), &options.config),
+        (Ok(old_ir), Ok(new_ir)) => rust::compare(&old_ir, &new_ir, &options.config),
         (old_ir, new_ir) => {
             for (name, result) in [("old", old_ir.err()), ("new", new_ir.err())] {
                 if let Some(diagnostics) = result {

@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 
 use super::{ApiChange, Bump};
 use crate::ir::{Def, DefKind, Ir, Rest, Ty};
-use crate::resolve::Registry;
 
 /// The public items of a generated crate: `module::Type` → its shape, spelled.
 struct Api {
@@ -26,10 +25,10 @@ struct Shape {
     docs: String,
 }
 
-fn api(ir: &Ir, registry: &Registry, config: &crate::Config) -> Api {
+fn api(ir: &Ir, config: &crate::Config) -> Api {
     let mut types = BTreeMap::new();
     for def in &ir.defs {
-        let module = registry.doc(def.origin.doc).module.join("::");
+        let module = ir.module(def.origin.doc).join("::");
         let path = if module.is_empty() { def.name.clone() } else { format!("{module}::{}", def.name) };
         types.insert(path, shape(ir, def, config));
     }
@@ -98,8 +97,8 @@ fn spell(ir: &Ir, ty: &Ty, required: bool) -> String {
 }
 
 /// The API changes from `old` to `new`, each with its class.
-pub(super) fn compare(old: (&Ir, &Registry), new: (&Ir, &Registry), config: &crate::Config) -> Vec<ApiChange> {
-    let (a, b) = (api(old.0, old.1, config), api(new.0, new.1, config));
+pub(super) fn compare(old: &Ir, new: &Ir, config: &crate::Config) -> Vec<ApiChange> {
+    let (a, b) = (api(old, config), api(new, config));
     let mut out = Vec::new();
     for (path, shape) in &a.types {
         let Some(other) = b.types.get(path) else {

@@ -14,10 +14,10 @@ mod words;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
-use crate::Front;
 use crate::ir::{DocId, Kind};
 use crate::resolve::Loc;
 use crate::schema::{Body, Dependency, KindSet, Model, Schema, SchemaId, defs_key};
+use schemac_model::Front;
 
 pub use words::{Place, escape, place, unescape};
 

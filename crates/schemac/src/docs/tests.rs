@@ -24,9 +24,7 @@ fn front_of(name: &str, text: &str) -> Front {
         sha256: String::new(),
         json,
         draft,
-        module: vec!["test".to_owned()],
         is_input: true,
-        root_name: None,
         root_pointer: String::new(),
         aliases: Vec::new(),
     };

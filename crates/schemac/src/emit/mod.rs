@@ -349,52 +349,6 @@ fn format(attrs: TokenStream, defs: Vec<TokenStream>, tail: TokenStream) -> Stri
     }
 }
 
-/// See [`crate::Output::single_file`]: nests every module under the top-level one.
-pub fn single_file(output: &Output) -> String {
-    let mut header = String::new();
-    let mut top: Vec<syn::Item> = Vec::new();
-    let mut attrs: Vec<syn::Attribute> = Vec::new();
-    let mut nested: BTreeMap<Vec<String>, syn::File> = BTreeMap::new();
-    for module in &output.modules {
-        // A module's code is the emitter's parsed output, so this cannot fail but by a bug,
-        // which then fails the build with the reason instead of dropping the module.
-        let file = syn::parse_file(&module.code).unwrap_or_else(|e| {
-            let message = format!("schemac bug: the code of module `{}` does not parse: {e}", module.path.join("::"));
-            syn::parse_quote! { ::core::compile_error!(#message); }
-        });
-        if module.path.is_empty() {
-            header = module.code.lines().take_while(|l| l.starts_with("//")).map(|l| format!("{l}\n")).collect();
-            attrs = file.attrs;
-            top.extend(file.items);
-        } else {
-            nested.insert(module.path.clone(), file);
-        }
-    }
-    for (path, file) in nested {
-        insert_module(&mut top, &path, file);
-    }
-    let file = syn::File { shebang: None, attrs, items: top };
-    format!("{header}\n{}", unparse::unparse(&file))
-}
-
-/// Adds `file` as the inline module at `path` (creating parents) inside `items`.
-fn insert_module(items: &mut Vec<syn::Item>, path: &[String], file: syn::File) {
-    let Some((first, rest)) = path.split_first() else { return };
-    let ident = syn::Ident::new(first, proc_macro2::Span::call_site());
-    let position = items.iter().position(|item| matches!(item, syn::Item::Mod(m) if m.ident == ident));
-    let index = position.unwrap_or_else(|| {
-        items.push(syn::parse_quote! { pub mod #ident {} });
-        items.len() - 1
-    });
-    let syn::Item::Mod(module) = &mut items[index] else { return };
-    if rest.is_empty() {
-        module.attrs.extend(file.attrs);
-        module.content.get_or_insert_with(Default::default).1.extend(file.items);
-    } else {
-        insert_module(&mut module.content.get_or_insert_with(Default::default).1, rest, file);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::{Config, Input, SchemaSource, Severity};

@@ -37,6 +37,7 @@ use std::collections::{HashMap, HashSet};
 use crate::Config;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::{Def, DefId, DefKind, DocId, Ir, NameHint, Pattern, Ty};
+use crate::modules::Modules;
 use crate::resolve::{Loc, Registry};
 use crate::schema::{Keyword, KindSet, Model};
 
@@ -58,8 +59,8 @@ pub(crate) const MAX_DEPTH: usize = 256;
 pub(crate) const MAX_INLINE_DEPTH: usize = 32;
 
 /// Lowers the root of every input document (and everything reachable from it) to the IR.
-pub fn lower(registry: &Registry, model: &Model, config: &Config) -> Result<Ir, Diagnostics> {
-    let mut lowerer = Lowerer::new(registry, model);
+pub fn lower(registry: &Registry, model: &Model, modules: &Modules, config: &Config) -> Result<Ir, Diagnostics> {
+    let mut lowerer = Lowerer::new(registry, model, modules);
     lowerer.assert_formats = config.assert_formats;
     lowerer.big_integers = config.big_integers;
     lowerer.exact_numbers = !config.primitive_numbers && !config.plain_serde;
@@ -141,6 +142,8 @@ impl Ctx {
 struct Lowerer<'r> {
     reg: &'r Registry,
     model: &'r Model,
+    /// Each document's module and configured root name.
+    modules: &'r Modules,
     ir: Ir,
     diags: Vec<Diagnostic>,
     memo: HashMap<Key, Lowered>,
@@ -165,10 +168,11 @@ struct Lowerer<'r> {
 }
 
 impl<'r> Lowerer<'r> {
-    fn new(reg: &'r Registry, model: &'r Model) -> Lowerer<'r> {
+    fn new(reg: &'r Registry, model: &'r Model, modules: &'r Modules) -> Lowerer<'r> {
         Lowerer {
             reg,
             model,
+            modules,
             ir: Ir::default(),
             diags: Vec::new(),
             memo: HashMap::new(),
@@ -201,7 +205,7 @@ impl<'r> Lowerer<'r> {
     /// A document's root always becomes a `Def`: the type it lowers to, or an alias of it.
     fn lower_root(&mut self, doc: DocId) -> DefId {
         let loc = Loc { doc, pointer: self.reg.doc(doc).root_pointer.clone() };
-        let explicit = self.reg.doc(doc).root_name.clone();
+        let explicit = self.modules.root_name(doc).map(str::to_owned);
         let reserved = self.placeholder(&loc);
         let ctx = Ctx { owner: Some(reserved), explicit: explicit.clone(), own: true, ..Ctx::default() };
         let out = self.lower_reserving(std::slice::from_ref(&loc), ctx, Some(reserved));
@@ -231,7 +235,7 @@ impl<'r> Lowerer<'r> {
         let loc = Loc { doc, pointer: self.reg.doc(doc).root_pointer.clone() };
         let docs = self.model.schema_at(&loc).map(|s| keywords::docs_of(&[s])).unwrap_or_default();
         let target_doc = self.ir.defs[target.0].origin.doc;
-        let fallback = self.reg.doc(target_doc).module.last().cloned().unwrap_or_else(|| "root".to_owned());
+        let fallback = self.modules.path(target_doc).last().cloned().unwrap_or_else(|| "root".to_owned());
         let hint = &mut self.ir.defs[target.0].hint;
         if hint.explicit == explicit {
             hint.explicit = None;

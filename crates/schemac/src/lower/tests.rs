@@ -6,6 +6,7 @@ use super::lower;
 use crate::diag::Diagnostics;
 use crate::ir::{Assertion, Check, DefKind, DocId, Ir, Rest, Ty, UnionMode};
 use crate::load::Document;
+use crate::modules::Modules;
 use crate::resolve::Registry;
 use crate::{Config, Draft};
 
@@ -23,9 +24,7 @@ fn document(id: usize, name: &str, json: Value) -> Document {
         sha256: String::new(),
         json,
         draft,
-        module: vec![name.trim_end_matches(".json").replace('-', "_")],
         is_input: true,
-        root_name: Some("Root".to_owned()),
         root_pointer: String::new(),
         aliases: Vec::new(),
     }
@@ -42,12 +41,23 @@ fn lower_docs(docs: Vec<Document>) -> Result<Ir, Diagnostics> {
 }
 
 fn lower_docs_with(docs: Vec<Document>, config: &Config) -> Result<Ir, Diagnostics> {
+    lower_named(docs, Some("Root"), config)
+}
+
+/// Each document in a module named after its file, its root type named `root_name`.
+fn modules(docs: &[Document], root_name: Option<&str>) -> Modules {
+    let paths = docs.iter().map(|d| vec![d.display.trim_start_matches("schemas/").trim_end_matches(".json").replace('-', "_")]);
+    Modules::of_paths(paths.collect()).with_root_names(root_name)
+}
+
+fn lower_named(docs: Vec<Document>, root_name: Option<&str>, config: &Config) -> Result<Ir, Diagnostics> {
+    let modules = modules(&docs, root_name);
     let registry = Registry::new(docs).map_err(Diagnostics)?;
     let (model, diagnostics) = crate::schema::build(&registry);
     // Warnings do not stop compilation (see `warnings`).
     let errors = diagnostics.into_iter().filter(|d| d.severity == crate::diag::Severity::Error).collect();
     Diagnostics(errors).into_result(())?;
-    lower(&registry, &model, config)
+    lower(&registry, &model, &modules, config)
 }
 
 fn lower_one(schema: Value) -> Result<Ir, Diagnostics> {
@@ -66,11 +76,13 @@ fn check(schema: Value, expect: &str) {
 /// Lowers `schema`, which must succeed with warnings, and returns `code pointer` for each.
 #[track_caller]
 fn warnings(schema: Value) -> Vec<String> {
-    let registry = Registry::new(vec![document(0, "test.json", schema)]).expect("indexes");
+    let docs = vec![document(0, "test.json", schema)];
+    let modules = modules(&docs, Some("Root"));
+    let registry = Registry::new(docs).expect("indexes");
     let (model, diagnostics) = crate::schema::build(&registry);
     let (mut warnings, errors): (Vec<_>, Vec<_>) = diagnostics.into_iter().partition(|d| d.severity == crate::diag::Severity::Warning);
     assert!(errors.is_empty(), "unexpected errors: {errors:?}");
-    let ir = lower(&registry, &model, &config()).unwrap_or_else(|d| panic!("unexpected diagnostics:\n{d}"));
+    let ir = lower(&registry, &model, &modules, &config()).unwrap_or_else(|d| panic!("unexpected diagnostics:\n{d}"));
     warnings.extend(ir.warnings);
     warnings.iter().map(|d| format!("{} {}", d.code, d.pointer)).collect()
 }
@@ -337,9 +349,11 @@ fn exact_numbers_by_default() {
         (json!({"type": "number", "maximum": 1}), "number", "{maximum 1}"),
     ];
     for (schema, expect, assertions) in cases {
-        let registry = Registry::new(vec![document(0, "test.json", schema.clone())]).expect("indexes");
+        let docs = vec![document(0, "test.json", schema.clone())];
+        let modules = modules(&docs, Some("Root"));
+        let registry = Registry::new(docs).expect("indexes");
         let (model, _) = crate::schema::build(&registry);
-        let ir = lower(&registry, &model, &Config::default()).unwrap_or_else(|d| panic!("{schema}: {d}"));
+        let ir = lower(&registry, &model, &modules, &Config::default()).unwrap_or_else(|d| panic!("{schema}: {d}"));
         assert!(ir.exact_numbers);
         assert_eq!(describe(&ir), format!("#0 !Root = alias {expect}{assertions}"), "{schema}");
     }
@@ -1098,11 +1112,9 @@ fn never_panics_on_odd_input() {
 
 #[test]
 fn refs_across_documents() {
-    let mut a = document(0, "a.json", json!({"type": "object", "properties": {"b": {"$ref": "b.json"}}}));
-    a.root_name = None;
-    let mut b = document(1, "b.json", json!({"type": "string", "pattern": "^b"}));
-    b.root_name = None;
-    let ir = lower_docs(vec![a, b]).unwrap();
+    let a = document(0, "a.json", json!({"type": "object", "properties": {"b": {"$ref": "b.json"}}}));
+    let b = document(1, "b.json", json!({"type": "string", "pattern": "^b"}));
+    let ir = lower_named(vec![a, b], None, &config()).unwrap();
     assert_eq!(describe(&ir), "#0 - = struct open { b?: #1 }\n#1 #0/b = newtype string /^b/\n#2 - = alias #1");
     assert_eq!(ir.roots, [(DocId(0), crate::ir::DefId(0)), (DocId(1), crate::ir::DefId(2))]);
 }

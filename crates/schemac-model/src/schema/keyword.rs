@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use crate::Draft;
-use crate::ir::Kind;
+use super::kinds::Kind;
+use crate::draft::Draft;
 
 /// A keyword of some draft. Matches over it are exhaustive: a keyword added here is a compile
 /// error wherever a reader has not decided what it means.
@@ -360,6 +360,83 @@ impl Vocabulary {
 impl fmt::Display for Keyword {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// How a keyword holds its subschemas, for reading a pointer through it.
+pub(crate) enum Step {
+    /// One schema (`not`, `items` as a schema, ...).
+    One,
+    /// A schema per name (`properties`, `$defs`, ...).
+    Named,
+    /// A schema per index (`allOf`, `prefixItems`, ...).
+    Indexed,
+    /// No subschemas: the pointer leaves the schema grammar here.
+    None,
+}
+
+pub(crate) fn step(keyword: Keyword) -> Step {
+    match keyword {
+        Keyword::Properties
+        | Keyword::PatternProperties
+        | Keyword::DependentSchemas
+        | Keyword::Dependencies
+        | Keyword::Defs
+        | Keyword::Definitions => Step::Named,
+        Keyword::AllOf | Keyword::AnyOf | Keyword::OneOf | Keyword::PrefixItems => Step::Indexed,
+        Keyword::Items
+        | Keyword::AdditionalItems
+        | Keyword::AdditionalProperties
+        | Keyword::Not
+        | Keyword::If
+        | Keyword::Then
+        | Keyword::Else
+        | Keyword::Contains
+        | Keyword::PropertyNames
+        | Keyword::UnevaluatedProperties
+        | Keyword::UnevaluatedItems
+        | Keyword::ContentSchema => Step::One,
+        Keyword::Schema
+        | Keyword::Id
+        | Keyword::LegacyId
+        | Keyword::Anchor
+        | Keyword::DynamicAnchor
+        | Keyword::RecursiveAnchor
+        | Keyword::Vocabulary
+        | Keyword::Comment
+        | Keyword::Ref
+        | Keyword::DynamicRef
+        | Keyword::RecursiveRef
+        | Keyword::Type
+        | Keyword::Enum
+        | Keyword::Const
+        | Keyword::MultipleOf
+        | Keyword::Maximum
+        | Keyword::ExclusiveMaximum
+        | Keyword::Minimum
+        | Keyword::ExclusiveMinimum
+        | Keyword::MaxLength
+        | Keyword::MinLength
+        | Keyword::Pattern
+        | Keyword::MaxItems
+        | Keyword::MinItems
+        | Keyword::UniqueItems
+        | Keyword::MaxContains
+        | Keyword::MinContains
+        | Keyword::MaxProperties
+        | Keyword::MinProperties
+        | Keyword::Required
+        | Keyword::DependentRequired
+        | Keyword::Format
+        | Keyword::ContentEncoding
+        | Keyword::ContentMediaType
+        | Keyword::Title
+        | Keyword::Description
+        | Keyword::Default
+        | Keyword::Deprecated
+        | Keyword::ReadOnly
+        | Keyword::WriteOnly
+        | Keyword::Examples => Step::None,
     }
 }
 

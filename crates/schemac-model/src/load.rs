@@ -16,48 +16,18 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use url::Url;
 
-use crate::diag::Diagnostic;
-use crate::ir::DocId;
+use crate::diag::{Diagnostic, kind_name};
+pub use crate::doc::Document;
+use crate::doc::{DocId, Loc};
+use crate::draft::Draft;
+use crate::index::{Index, RefSite};
+use crate::input::{Input, SchemaSource, UrlMap};
 use crate::locate;
-use crate::resolve::{Index, Loc, RefSite, kind_name, percent_decode, without_fragment};
+use crate::metaschemas;
 use crate::schema::scan::{self, subschemas};
+use crate::source::{FileId, SourceFile};
 use crate::syntax::{self, Syntax};
-use crate::write::{FileId, SourceFile};
-use crate::{Draft, Input, SchemaSource, UrlMap, metaschemas};
-
-/// One loaded schema file.
-#[derive(Clone, Debug)]
-pub struct Document {
-    pub id: DocId,
-    /// Where it was read from.
-    pub path: PathBuf,
-    /// How errors and generated headers name it (e.g. `schemas/madoo/attempts-report.v1.json`).
-    pub display: String,
-    /// The file's text (without a byte order mark), for line:column lookups.
-    pub text: String,
-    /// Lowercase hex SHA-256 of the file's bytes.
-    pub sha256: String,
-    /// The parsed text. Two changes: a document loaded through `--map` that has no `$id` gets
-    /// the URL it was mapped from as its `$id`, because that URL is its base URI; and where its
-    /// `$schema` is a metaschema that leaves out a vocabulary, that vocabulary's keywords are
-    /// removed, as they are only annotations there.
-    pub json: Value,
-    /// From `$schema`, else the configured default.
-    pub draft: Draft,
-    /// The Rust module path its types are emitted into, e.g. `["madoo", "attempts_report_v1"]`.
-    /// Input schemas take it from [`crate::SchemaSource::module`]; documents loaded only to
-    /// resolve refs derive it from their file name, unique among all documents.
-    pub module: Vec<String>,
-    /// True for the input schemas (whose root gets a type even when nothing refers to it).
-    pub is_input: bool,
-    /// The configured name of the root type.
-    pub root_name: Option<String>,
-    /// The JSON pointer of the schema that is the root (`""`: the document itself).
-    pub root_pointer: String,
-    /// Other URIs the document answers to: the URL it was loaded for (through `--map`, or as an
-    /// embedded metaschema) when that is not its `$id`.
-    pub aliases: Vec<String>,
-}
+use crate::uri::{percent_decode, without_fragment};
 
 /// What [`load_with_sources`] returns: the documents, and every file read to get them.
 #[derive(Debug)]
@@ -88,7 +58,6 @@ pub fn load_with_sources(input: &Input, default_draft: Draft) -> Result<Loaded, 
     }
     loader.follow_refs(&input.maps);
     loader.settle_metaschemas();
-    loader.name_modules();
     if loader.diagnostics.is_empty() { Ok(Loaded { docs: loader.docs, sources: loader.sources }) } else { Err(loader.diagnostics) }
 }
 
@@ -111,9 +80,7 @@ struct Loader {
 /// Where a file comes from: what it is called and whether it is an input.
 struct Origin {
     display: String,
-    module: Vec<String>,
     is_input: bool,
-    root_name: Option<String>,
     root_pointer: String,
     /// For a file read because a ref names it: which ref, where (added to its errors).
     via: Option<String>,
@@ -335,14 +302,7 @@ impl Loader {
     }
 
     fn input(&mut self, source: &SchemaSource) {
-        let origin = Origin {
-            display: source.display.clone(),
-            module: source.module.clone(),
-            is_input: true,
-            root_name: source.root_name.clone(),
-            root_pointer: source.pointer.clone(),
-            via: None,
-        };
+        let origin = Origin { display: source.display.clone(), is_input: true, root_pointer: source.pointer.clone(), via: None };
         // An input is read wherever it is: the user named it.
         match self.inspect(&source.path, false) {
             Ok(canonical) => {
@@ -492,9 +452,9 @@ impl Loader {
             }
             None => return false,
         };
-        let Origin { display, module, is_input, root_name, root_pointer, via: _ } = origin;
+        let Origin { display, is_input, root_pointer, via: _ } = origin;
         let aliases = Vec::new();
-        self.docs.push(Document { id, path, display, text, sha256, json, draft, module, is_input, root_name, root_pointer, aliases });
+        self.docs.push(Document { id, path, display, text, sha256, json, draft, is_input, root_pointer, aliases });
         true
     }
 
@@ -508,15 +468,8 @@ impl Loader {
             }
         };
         let sha256 = Sha256::digest(meta.text.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect();
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("metaschemas").join(meta.file);
-        let origin = Origin {
-            display: meta.uri.to_owned(),
-            module: Vec::new(),
-            is_input: false,
-            root_name: None,
-            root_pointer: String::new(),
-            via: None,
-        };
+        let path = metaschemas::dir().join(meta.file);
+        let origin = Origin { display: meta.uri.to_owned(), is_input: false, root_pointer: String::new(), via: None };
         if !self.add(path, origin, meta.text.to_owned(), sha256, json) {
             return false;
         }
@@ -741,15 +694,14 @@ impl Loader {
         }
     }
 
-    /// The origin of a file loaded only to resolve refs (`site`, when a ref names it); its
-    /// module is named later.
+    /// The origin of a file loaded only to resolve refs (`site`, when a ref names it).
     fn dependency(&self, path: &Path, site: Option<&RefSite>) -> Origin {
         let via = site.map(|site| {
             let at = self.site_error(site, String::new());
             let position = at.position.map(|(line, column)| format!(":{line}:{column}")).unwrap_or_default();
             format!("`{}` at {}{position} {}", site.reference, at.file, at.pointer)
         });
-        Origin { display: self.display_path(path), module: Vec::new(), is_input: false, root_name: None, root_pointer: String::new(), via }
+        Origin { display: self.display_path(path), is_input: false, root_pointer: String::new(), via }
     }
 
     /// `path` relative to the current directory when it is below it, else as it is.
@@ -759,32 +711,6 @@ impl Loader {
             Some(relative) if relative.as_os_str().is_empty() => ".".to_owned(),
             Some(relative) => relative.display().to_string(),
             None => path.display().to_string(),
-        }
-    }
-
-    /// Gives every non-input document a module named after its file, unique among all module
-    /// paths (and their parents, which are modules too), in document order.
-    fn name_modules(&mut self) {
-        let mut taken: HashSet<Vec<String>> = HashSet::new();
-        for doc in self.docs.iter().filter(|doc| doc.is_input) {
-            for end in 1..=doc.module.len() {
-                taken.insert(doc.module[..end].to_vec());
-            }
-        }
-        // The next suffix to try per name: names only get taken, so the search for a free one
-        // resumes where it stopped, and many files of one name cost linear time.
-        let mut next: HashMap<String, usize> = HashMap::new();
-        for doc in self.docs.iter_mut().filter(|doc| !doc.is_input) {
-            let stem = doc.path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
-            let base = module_name(&stem);
-            let n = next.entry(base.clone()).or_insert(1);
-            let mut candidate = if *n == 1 { base.clone() } else { format!("{base}_{n}") };
-            while taken.contains(std::slice::from_ref(&candidate)) {
-                *n += 1;
-                candidate = format!("{base}_{n}");
-            }
-            taken.insert(vec![candidate.clone()]);
-            doc.module = vec![candidate];
         }
     }
 }
@@ -1058,86 +984,10 @@ fn mapped_path(dir: &Path, rest: &str) -> Result<PathBuf, String> {
     Ok(path)
 }
 
-/// A module name from a file stem: snake case, ASCII letters, digits and `_` only, never
-/// starting with a digit, never a Rust keyword.
-fn module_name(stem: &str) -> String {
-    let snake = heck::ToSnakeCase::to_snake_case(stem);
-    let mut name = String::with_capacity(snake.len());
-    for c in snake.chars() {
-        let c = if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' };
-        // Runs of `_` come from separators next to non-ASCII characters; one is enough.
-        if !(c == '_' && name.ends_with('_')) {
-            name.push(c);
-        }
-    }
-    let mut name = name.trim_matches('_').to_owned();
-    if name.is_empty() {
-        name = "schema".to_owned();
-    }
-    if name.starts_with(|c: char| c.is_ascii_digit()) {
-        name.insert(0, '_');
-    }
-    // A keyword cannot name a module (`r#` does not help for `self`, `super`, `crate`), and a
-    // crate's name must not: `mod serde` would shadow the crate.
-    if crate::ident::is_reserved_module(&name) {
-        name.push('_');
-    }
-    name
-}
-
 #[cfg(test)]
-pub(crate) mod tests {
-    use std::path::{Path, PathBuf};
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
+mod tests {
     use super::*;
-
-    /// A temporary directory of schema files, removed when dropped.
-    pub(crate) struct Fixture {
-        pub(crate) dir: PathBuf,
-    }
-
-    impl Fixture {
-        pub(crate) fn new(files: &[(&str, &str)]) -> Fixture {
-            static NEXT: AtomicUsize = AtomicUsize::new(0);
-            let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            let dir = std::env::temp_dir().join(format!("schemac-front-{}-{n}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&dir);
-            for (name, text) in files {
-                let path = dir.join(name);
-                std::fs::create_dir_all(path.parent().unwrap_or(&dir)).expect("create fixture dir");
-                std::fs::write(&path, text).expect("write fixture file");
-            }
-            std::fs::create_dir_all(&dir).expect("create fixture dir");
-            Fixture { dir }
-        }
-
-        pub(crate) fn path(&self, name: &str) -> PathBuf {
-            self.dir.join(name)
-        }
-
-        /// An input schema displayed as `name`.
-        pub(crate) fn source(&self, name: &str) -> SchemaSource {
-            let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            SchemaSource {
-                path: self.path(name),
-                display: name.to_owned(),
-                module: vec![module_name(&stem)],
-                root_name: None,
-                pointer: String::new(),
-            }
-        }
-
-        pub(crate) fn inputs(&self, names: &[&str]) -> Input {
-            Input { schemas: names.iter().map(|name| self.source(name)).collect(), ..Input::default() }
-        }
-    }
-
-    impl Drop for Fixture {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
-    }
+    use crate::testing::Fixture;
 
     fn load_errors(input: &Input) -> Vec<Diagnostic> {
         match load(input, Draft::Draft2020_12) {
@@ -1169,13 +1019,13 @@ pub(crate) mod tests {
             ("c.json", "true"),
         ]);
         let docs = load_ok(&fx.inputs(&["a.json", "b.json", "c.json"]));
-        let got: Vec<_> = docs.iter().map(|d| (d.id, d.display.as_str(), d.draft, d.is_input, d.module.clone())).collect();
+        let got: Vec<_> = docs.iter().map(|d| (d.id, d.display.as_str(), d.draft, d.is_input)).collect();
         assert_eq!(
             got,
             [
-                (DocId(0), "a.json", Draft::Draft2020_12, true, vec!["a".to_owned()]),
-                (DocId(1), "b.json", Draft::Draft7, true, vec!["b".to_owned()]),
-                (DocId(2), "c.json", Draft::Draft2020_12, true, vec!["c".to_owned()]),
+                (DocId(0), "a.json", Draft::Draft2020_12, true),
+                (DocId(1), "b.json", Draft::Draft7, true),
+                (DocId(2), "c.json", Draft::Draft2020_12, true),
             ]
         );
         assert_eq!(docs[0].sha256, "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a");
@@ -1367,45 +1217,6 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn module_names_are_unique_and_deterministic() {
-        let fx = Fixture::new(&[
-            ("madoo/x.json", "{}"),
-            ("one/Common Types.json", "{}"),
-            ("one/madoo.json", "{}"),
-            ("one/type.json", "{}"),
-            ("one/2020-12.json", "{}"),
-            ("one/é.json", "{}"),
-            ("two/common-types.json", "{}"),
-            ("two/x.json", "{}"),
-        ]);
-        let mut input = fx.inputs(&[]);
-        let mut source = fx.source("madoo/x.json");
-        source.module = vec!["madoo".to_owned(), "x".to_owned()];
-        input.schemas.push(source);
-        input.catalog_dirs = vec![fx.path("one"), fx.path("two")];
-        let modules = |docs: Vec<Document>| docs.into_iter().map(|d| d.module.join("::")).collect::<Vec<_>>();
-        let first = modules(load_ok(&input));
-        assert_eq!(first, ["madoo::x", "_2020_12", "common_types", "madoo_2", "type_", "schema", "common_types_2", "x"]);
-        assert_eq!(modules(load_ok(&input)), first);
-    }
-
-    #[test]
-    fn module_name_cases() {
-        for (stem, expected) in [
-            ("attempts-report.v1", "attempts_report_v1"),
-            ("CamelCase", "camel_case"),
-            ("9lives", "_9lives"),
-            ("self", "self_"),
-            ("serde", "serde_"),
-            ("schemac_runtime", "schemac_runtime_"),
-            ("--", "schema"),
-            ("a--b", "a_b"),
-        ] {
-            assert_eq!(module_name(stem), expected, "stem {stem:?}");
-        }
-    }
-
-    #[test]
     fn maps_load_the_closure_of_refs() {
         let fx = Fixture::new(&[
             ("main.json", r##"{"properties": {"a": {"$ref": "https://schemas.example.com/common/defs.json#/$defs/x"}}}"##),
@@ -1442,7 +1253,7 @@ pub(crate) mod tests {
         ]);
         let docs = load_ok(&fx.inputs(&["main.json"]));
         assert_eq!(docs.len(), 2);
-        assert_eq!((docs[1].is_input, docs[1].module.clone()), (false, vec!["common".to_owned()]));
+        assert_eq!((docs[1].is_input, docs[1].path.ends_with("lib/common.json")), (false, true));
     }
 
     #[test]
@@ -1601,7 +1412,7 @@ pub(crate) mod tests {
         let names: Vec<&str> = loaded.sources.iter().map(|source| source.display.as_str()).collect();
         assert_eq!(names.len(), 4, "{names:?}");
         for (source, expected) in loaded.sources.iter().zip(["main.json", "cat/c.json", "lib/a.json", "remote/b.json"]) {
-            let id = crate::write::FileId::of(&fx.path(expected)).expect("exists");
+            let id = crate::source::FileId::of(&fx.path(expected)).expect("exists");
             assert!(source.id.is_same_file(&id), "{} is not {expected}", source.display);
         }
         // Embedded metaschemas are not files.
@@ -1671,18 +1482,6 @@ pub(crate) mod tests {
         let fx = Fixture::new(&borrowed);
         let docs = load_ok(&fx.inputs(&["f0.json"]));
         assert_eq!(docs.len(), 300);
-        assert_eq!(docs[299].module, ["f299"]);
-    }
-
-    #[test]
-    fn modules_of_one_file_name_count_up() {
-        let fx = Fixture::new(&[("main.json", "{}"), ("a/x.json", "{}"), ("b/x.json", "{}"), ("c/x.json", "{}"), ("d/x.json", "{}")]);
-        let mut input = fx.inputs(&[]);
-        let mut source = fx.source("main.json");
-        source.module = vec!["x_2".to_owned()];
-        input.schemas.push(source);
-        input.catalog_dirs = ["a", "b", "c", "d"].iter().map(|dir| fx.path(dir)).collect();
-        let modules: Vec<String> = load_ok(&input).into_iter().map(|d| d.module.join("::")).collect();
-        assert_eq!(modules, ["x_2", "x", "x_3", "x_4", "x_5"]);
+        assert!(docs[299].path.ends_with("f299.json"), "{}", docs[299].path.display());
     }
 }

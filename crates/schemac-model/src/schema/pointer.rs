@@ -1,7 +1,8 @@
 //! JSON pointers read as schema grammar: which keyword each step passes through.
 
-use super::{Keyword, Model, SchemaId};
-use crate::resolve::Loc;
+use super::keyword::{Keyword, Step, step};
+use super::{Model, SchemaId};
+use crate::doc::Loc;
 
 /// Where a location in a schema document stands in the schema grammar: the schema object whose
 /// keyword holds it, and that keyword.
@@ -37,83 +38,6 @@ impl Model {
             end = slash;
         }
         None
-    }
-}
-
-/// How a keyword holds its subschemas, for reading a pointer through it.
-pub(super) enum Step {
-    /// One schema (`not`, `items` as a schema, ...).
-    One,
-    /// A schema per name (`properties`, `$defs`, ...).
-    Named,
-    /// A schema per index (`allOf`, `prefixItems`, ...).
-    Indexed,
-    /// No subschemas: the pointer leaves the schema grammar here.
-    None,
-}
-
-pub(super) fn step(keyword: Keyword) -> Step {
-    match keyword {
-        Keyword::Properties
-        | Keyword::PatternProperties
-        | Keyword::DependentSchemas
-        | Keyword::Dependencies
-        | Keyword::Defs
-        | Keyword::Definitions => Step::Named,
-        Keyword::AllOf | Keyword::AnyOf | Keyword::OneOf | Keyword::PrefixItems => Step::Indexed,
-        Keyword::Items
-        | Keyword::AdditionalItems
-        | Keyword::AdditionalProperties
-        | Keyword::Not
-        | Keyword::If
-        | Keyword::Then
-        | Keyword::Else
-        | Keyword::Contains
-        | Keyword::PropertyNames
-        | Keyword::UnevaluatedProperties
-        | Keyword::UnevaluatedItems
-        | Keyword::ContentSchema => Step::One,
-        Keyword::Schema
-        | Keyword::Id
-        | Keyword::LegacyId
-        | Keyword::Anchor
-        | Keyword::DynamicAnchor
-        | Keyword::RecursiveAnchor
-        | Keyword::Vocabulary
-        | Keyword::Comment
-        | Keyword::Ref
-        | Keyword::DynamicRef
-        | Keyword::RecursiveRef
-        | Keyword::Type
-        | Keyword::Enum
-        | Keyword::Const
-        | Keyword::MultipleOf
-        | Keyword::Maximum
-        | Keyword::ExclusiveMaximum
-        | Keyword::Minimum
-        | Keyword::ExclusiveMinimum
-        | Keyword::MaxLength
-        | Keyword::MinLength
-        | Keyword::Pattern
-        | Keyword::MaxItems
-        | Keyword::MinItems
-        | Keyword::UniqueItems
-        | Keyword::MaxContains
-        | Keyword::MinContains
-        | Keyword::MaxProperties
-        | Keyword::MinProperties
-        | Keyword::Required
-        | Keyword::DependentRequired
-        | Keyword::Format
-        | Keyword::ContentEncoding
-        | Keyword::ContentMediaType
-        | Keyword::Title
-        | Keyword::Description
-        | Keyword::Default
-        | Keyword::Deprecated
-        | Keyword::ReadOnly
-        | Keyword::WriteOnly
-        | Keyword::Examples => Step::None,
     }
 }
 

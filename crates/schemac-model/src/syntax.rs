@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::Diagnostic;
+use crate::diag::Diagnostic;
 
 /// The syntax of a schema file, from its extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

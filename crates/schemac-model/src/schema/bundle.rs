@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::Draft;
-use crate::ir::{Ir, Source};
-use crate::resolve::{Loc, Registry};
-use crate::schema::scan::subschemas;
+use super::scan::subschemas;
+use crate::doc::Loc;
+use crate::draft::Draft;
+use crate::resolve::Registry;
 
 /// What bundling a subschema changes, found by walking its schema positions.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -226,48 +226,6 @@ fn walk(
             entries.insert(child_rel.clone(), child_loc.clone());
         }
         walk(registry, &child_loc, &child_rel, child, plan, entries);
-    }
-}
-
-/// The plans emission needs for `ir`: the subschema of every type and of every document
-/// root, and (transitively) of every reference target among them, with the JSON text of
-/// targets in other documents (embedded beside the type that refers to them).
-pub fn attach(registry: &Registry, ir: &mut Ir) {
-    let mut todo: Vec<Loc> = ir.defs.iter().map(|d| d.origin.clone()).collect();
-    todo.extend(ir.roots.iter().map(|(doc, _)| Loc { doc: *doc, pointer: String::new() }));
-    let mut plans: BTreeMap<Loc, Plan> = BTreeMap::new();
-    let mut texts: BTreeMap<Loc, String> = BTreeMap::new();
-    while let Some(loc) = todo.pop() {
-        if plans.contains_key(&loc) {
-            continue;
-        }
-        let plan = plan(registry, &loc);
-        for site in &plan.sites {
-            if let Some(json) = registry.get(&site.target) {
-                texts.entry(site.target.clone()).or_insert_with(|| json.to_string());
-            }
-            todo.push(site.target.clone());
-        }
-        plans.insert(loc, plan);
-    }
-    ir.sources.plans = plans;
-    ir.sources.texts = texts;
-    ir.sources.documents = registry.docs.iter().map(|doc| (doc.id, source(doc))).collect();
-}
-
-/// What emission prints about a document.
-fn source(doc: &crate::load::Document) -> Source {
-    let id_keyword = if doc.draft == Draft::Draft4 { "id" } else { "$id" };
-    let text = |key: &str| doc.json.get(key).and_then(Value::as_str).map(str::to_owned);
-    Source {
-        id: doc.id,
-        display: doc.display.clone(),
-        module: doc.module.clone(),
-        sha256: doc.sha256.clone(),
-        text: doc.text.clone(),
-        schema_id: text(id_keyword).unwrap_or_else(|| doc.display.clone()),
-        title: text("title"),
-        description: text("description"),
     }
 }
 

@@ -8,8 +8,8 @@
 
 use super::{Model, SchemaId};
 use crate::diag::Diagnostic;
-use crate::ir::DocId;
-use crate::resolve::{Loc, Registry};
+use crate::doc::{DocId, Loc};
+use crate::resolve::Registry;
 
 /// How a schema applies another to the same instance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

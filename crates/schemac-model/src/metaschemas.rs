@@ -2,8 +2,10 @@
 //! metaschemas), embedded so that a `$ref` or `$schema` naming one resolves without IO. See
 //! `metaschemas/README.md` for where the files come from.
 
-use crate::Draft;
-use crate::schema::{Keyword, Vocabulary};
+use std::path::PathBuf;
+
+use crate::draft::Draft;
+use crate::schema::keyword::{Keyword, Vocabulary};
 
 /// One embedded metaschema: its URI (the `$id` without the empty fragment) and text.
 pub(crate) struct Metaschema {
@@ -17,6 +19,12 @@ macro_rules! metaschema {
     ($uri:literal, $file:literal) => {
         Metaschema { uri: $uri, file: $file, text: include_str!(concat!("../metaschemas/", $file)) }
     };
+}
+
+/// Where the embedded metaschemas' files are in the source tree: the path their documents
+/// carry, which no build needs to watch.
+pub(crate) fn dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/metaschemas"))
 }
 
 const METASCHEMAS: &[Metaschema] = &[

@@ -15,8 +15,7 @@
 mod build;
 pub mod bundle;
 mod cycles;
-mod extensions;
-mod keyword;
+pub(crate) mod keyword;
 mod kinds;
 mod pointer;
 pub(crate) mod scan;
@@ -25,15 +24,13 @@ use std::collections::HashMap;
 
 use serde_json::{Number, Value};
 
-use crate::Draft;
 use crate::diag::Diagnostic;
-use crate::ir::Kind;
-use crate::resolve::Loc;
+use crate::doc::Loc;
+use crate::draft::Draft;
 
 pub use build::build;
-pub use extensions::{OPEN_ENUM_EXTENSION, RUST_TYPE_EXTENSION, RustTypeExtension};
 pub use keyword::{Applies, Class, Info, Keyword, Vocabulary};
-pub use kinds::{KindSet, kind_hint, kind_of_value};
+pub use kinds::{Kind, KindSet, kind_hint, kind_of_value};
 pub use pointer::{KeywordAt, defs_key, entry_key};
 
 /// A node of the [`Model`].
@@ -274,6 +271,12 @@ pub struct Schema {
 }
 
 impl Schema {
+    /// The value of the extension `name` (an `x-` member, kept in [`Schema::unknown`]), as
+    /// written.
+    pub fn extension(&self, name: &str) -> Option<&Value> {
+        self.unknown.iter().find(|(key, _)| key == name).map(|(_, value)| value)
+    }
+
     /// Whether the keyword is present.
     pub fn has(&self, keyword: Keyword) -> bool {
         match keyword {

@@ -6,9 +6,8 @@
 
 use serde_json::{Map, Value};
 
-use super::Keyword;
-use super::pointer::{Step, step};
-use crate::Draft;
+use super::keyword::{Keyword, Step, step};
+use crate::draft::Draft;
 
 /// The raw `$schema` of a document or resource.
 pub(crate) fn declared_schema(schema: &Map<String, Value>) -> Option<&Value> {

@@ -9,12 +9,13 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use super::kinds::kind_from_name;
-use super::{Body, Dependency, Exclusive, Items, Keyword, KindSet, Model, Node, Ref, Resolution, Schema, SchemaId, Target};
-use crate::Draft;
+use super::keyword::{Class, Keyword};
+use super::kinds::{Kind, KindSet, kind_from_name};
+use super::{Body, Dependency, Exclusive, Items, Model, Node, Ref, Resolution, Schema, SchemaId, Target};
 use crate::diag::{Diagnostic, Severity};
-use crate::ir::{DocId, Kind};
-use crate::resolve::{Loc, Registry};
+use crate::doc::{DocId, Loc};
+use crate::draft::Draft;
+use crate::resolve::Registry;
 
 const TYPE_NAMES: &str = "\"null\", \"boolean\", \"object\", \"array\", \"number\", \"integer\", \"string\"";
 
@@ -168,7 +169,7 @@ impl<'r> Builder<'r> {
         match keyword {
             Keyword::DynamicRef => {
                 let (_, fragment) = reference.split_once('#')?;
-                let name = crate::resolve::percent_decode(fragment);
+                let name = crate::uri::percent_decode(fragment);
                 (schema.dynamic_anchor.as_deref() == Some(name.as_str())).then_some(name)
             }
             Keyword::RecursiveRef => (schema.recursive_anchor == Some(true)).then(String::new),
@@ -289,9 +290,9 @@ impl<'r> Parser<'_, 'r> {
             };
             let read = if only_ref {
                 match keyword.info().class {
-                    super::Class::Container | super::Class::Reference => self.keyword(&mut out, keyword, value),
-                    super::Class::Annotation => self.quietly(|this| this.keyword(&mut out, keyword, value)),
-                    super::Class::Identifier | super::Class::Applicator | super::Class::Assertion => false,
+                    Class::Container | Class::Reference => self.keyword(&mut out, keyword, value),
+                    Class::Annotation => self.quietly(|this| this.keyword(&mut out, keyword, value)),
+                    Class::Identifier | Class::Applicator | Class::Assertion => false,
                 }
             } else {
                 self.keyword(&mut out, keyword, value)
@@ -731,7 +732,7 @@ impl<'r> Parser<'_, 'r> {
 
     /// Whether `source` is a pattern schemac runs (an `invalid-pattern` error when not).
     fn check_pattern(&mut self, at: &Loc, source: &str) -> bool {
-        match crate::pattern::compile(source) {
+        match crate::pattern::validate(source) {
             Ok(_) => true,
             Err(err) => {
                 if self.report {

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use serde_json::Value;
+
 /// Whether a diagnostic stops compilation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Severity {
@@ -207,6 +209,18 @@ impl std::error::Error for Diagnostics {}
 impl From<Diagnostic> for Diagnostics {
     fn from(d: Diagnostic) -> Self {
         Diagnostics(vec![d])
+    }
+}
+
+/// "an array", "a string", ... for messages.
+pub(crate) fn kind_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
     }
 }
 

@@ -2,8 +2,6 @@
 
 use serde_json::Value;
 
-use crate::ir::Kind;
-
 /// A set of JSON kinds. `Integer` is a subset of `Number`; a set is kept normalized so that it
 /// never holds both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,4 +136,17 @@ pub fn kind_hint(kind: Kind) -> &'static str {
         Kind::Integer => "Integer",
         Kind::String => "String",
     }
+}
+
+/// JSON value kinds, as in the `type` keyword.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    Null,
+    Boolean,
+    Object,
+    Array,
+    Number,
+    /// A number with no fractional part (`1.0` included).
+    Integer,
+    String,
 }

@@ -3,8 +3,7 @@
 use serde_json::{Value, json};
 
 use super::*;
-use crate::ir::{DocId, Kind};
-use crate::load::Document;
+use crate::doc::{DocId, Document};
 use crate::resolve::Registry;
 
 fn document(id: usize, name: &str, json: Value, is_input: bool) -> Document {
@@ -17,9 +16,7 @@ fn document(id: usize, name: &str, json: Value, is_input: bool) -> Document {
         sha256: String::new(),
         json,
         draft,
-        module: vec![name.trim_end_matches(".json").to_owned()],
         is_input,
-        root_name: None,
         root_pointer: String::new(),
         aliases: Vec::new(),
     }
