@@ -2,13 +2,13 @@
 //! reader shares. It knows JSON Schema (drafts 4 to 2020-12, their vocabularies and
 //! metaschemas) and nothing of Rust.
 //!
-//! [`front`] is the whole of it: [`load`] the input schemas and every file their references
+//! [`front()`] is the whole of it: [`load`] the input schemas and every file their references
 //! reach (the only IO, confined to the roots the [`Input`] gives), index and [`resolve`]
 //! identifiers, anchors and references, and build the [`schema`] model: every subschema
 //! reached, its keywords typed, its references resolved. Problems are [`diag`]nostics with the
 //! file, JSON pointer, line:column and a hint, collected across a phase.
 //!
-//! Layers, each using only those above it: [`draft`](Draft), [`diag`], [`uri`](mod@uri) and
+//! Layers, each using only those above it: [`draft`](Draft), [`diag`], `uri` and
 //! [`syntax`]; the keyword table and pre-model reads ([`schema::Keyword`], `schema::scan`);
 //! [`doc`] (documents and locations), `locate`, [`source`]; `metaschemas`, `index`; [`load`];
 //! [`resolve`]; the model ([`schema`]); [`front`](mod@front).

@@ -56,7 +56,7 @@ pub struct TypeSummary {
     pub summary: String,
     /// True for the checked `serde_json::Value` fallback (no precise Rust shape).
     pub fallback: bool,
-    /// The most bytes `size_of` of this type takes on a 64-bit target: [`emit::MAX_TYPE_SIZE`],
+    /// The most bytes `size_of` of this type takes on a 64-bit target: [`crate::emit::MAX_TYPE_SIZE`],
     /// or more for a struct that passes it with every field of a generated type boxed (see
     /// `emit/layout.rs`). The generated crate's `tests/sizes.rs` checks it.
     pub size_bound: usize,

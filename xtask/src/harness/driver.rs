@@ -161,17 +161,26 @@ while IFS= read -r line; do
 done < "$1"
 "#;
 
-    #[test]
-    fn a_crash_is_blamed_on_its_case_and_the_rest_still_run() {
-        let dir = std::env::temp_dir().join(format!("xtask-conformance-driver-{}", std::process::id()));
+    /// A scratch directory holding [`FAKE`] as an executable `driver.sh`.
+    fn fake_driver(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         let driver = dir.join("driver.sh");
         fs::write(&driver, FAKE).unwrap();
         fs::set_permissions(&driver, fs::Permissions::from_mode(0o755)).unwrap();
+        (dir, driver)
+    }
+
+    fn inputs<'a>(ids: &[&str], data: &'a Value) -> Vec<Input<'a>> {
+        ids.iter().map(|id| Input { id: id.to_string(), group: "g".to_owned(), data }).collect()
+    }
+
+    #[test]
+    fn a_crash_is_blamed_on_its_case_and_the_rest_still_run() {
+        let (dir, driver) = fake_driver("driver-crash");
         let data = Value::Null;
-        let cases: Vec<Input<'_>> =
-            ["a", "boom", "b", "boom", "c"].iter().map(|id| Input { id: id.to_string(), group: "g".to_owned(), data: &data }).collect();
+        let cases = inputs(&["a", "boom", "b", "boom", "c"], &data);
         let results = run(&driver, &dir, &cases, Observed::crashed);
         let _ = fs::remove_dir_all(&dir);
         let results = results.unwrap();
@@ -185,19 +194,18 @@ done < "$1"
 
     #[test]
     fn a_case_that_does_not_end_is_killed_blamed_and_the_rest_still_run() {
-        let dir = std::env::temp_dir().join(format!("xtask-driver-hang-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        let driver = dir.join("driver.sh");
-        fs::write(&driver, FAKE).unwrap();
-        fs::set_permissions(&driver, fs::Permissions::from_mode(0o755)).unwrap();
+        let (dir, driver) = fake_driver("driver-hang");
         let data = Value::Null;
-        let cases: Vec<Input<'_>> =
-            ["a", "hang", "b"].iter().map(|id| Input { id: id.to_string(), group: "g".to_owned(), data: &data }).collect();
+        let cases = inputs(&["a", "hang", "b"], &data);
         let results = run_with_limit(&driver, &dir, &cases, Observed::crashed, Duration::from_millis(500));
         let _ = fs::remove_dir_all(&dir);
         let results = results.unwrap();
         assert_eq!(results.keys().collect::<Vec<_>>(), ["a", "b", "hang"]);
+        assert!(results["a"].accepted && results["b"].accepted);
+        let hang = &results["hang"];
+        assert!(hang.panicked && !hang.accepted, "{hang:?}");
+        let error = hang.error.as_deref().unwrap_or_default();
+        assert!(error.contains("the driver was killed"), "{error}");
         assert!(results["a"].accepted && results["b"].accepted);
         let hang = &results["hang"];
         assert!(hang.panicked && !hang.accepted, "{hang:?}");
