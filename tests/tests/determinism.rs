@@ -87,7 +87,7 @@ fn generated_headers_name_source_hash_and_command() {
 
 #[test]
 fn the_header_names_the_configured_command() {
-    let config = Config { regenerate_command: "make regenerate-types".to_owned(), ..Config::default() };
+    let config = Config::default().regenerate_command("make regenerate-types");
     for module in compile(&config) {
         let header = header(&module.code);
         assert!(header.contains("make regenerate-types"), "{header}");

@@ -121,7 +121,7 @@ fn report(args: &Diff) -> Result<ExitCode> {
         PolicyArg::Strict => Policy::Strict,
         PolicyArg::Lenient => Policy::Lenient,
     };
-    let config = schemac::Config { default_draft: args.default_draft, ..schemac::Config::default() };
+    let config = schemac::Config::default().default_draft(args.default_draft);
     let options = Options { config, policy };
     let report = if args.no_witnesses { schemac::diff::diff(&old, &new, &options)? } else { schemac_synth::diff(&old, &new, &options)? };
     let search = if args.counterexamples {
@@ -208,6 +208,6 @@ fn front(path: &Path, args: &Diff) -> Result<schemac::Front> {
     let mut catalog_dirs = if meta.is_dir() { vec![path.to_path_buf()] } else { Vec::new() };
     catalog_dirs.extend(args.schema_dirs.iter().cloned());
     let input = schemac::Input { schemas, catalog_dirs, maps: args.maps.clone(), ..schemac::Input::default() };
-    let config = schemac::Config { default_draft: args.default_draft, ..schemac::Config::default() };
+    let config = schemac::Config::default().default_draft(args.default_draft);
     Ok(schemac::front(&input, &config)?)
 }

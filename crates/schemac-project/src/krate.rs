@@ -337,14 +337,13 @@ pub(crate) fn unit_input(root: &Path, spec: &CrateSpec, unit: &Unit, found: &[Fo
         ..schemac::Input::default()
     };
     check_module_paths(&input.schemas)?;
-    let mut config = schemac::Config {
-        default_draft: spec.default_draft,
-        regenerate_command: spec.regenerate_command.clone(),
-        assert_formats: unit.assert_formats,
-        plain_serde: unit.plain_serde,
-        ..schemac::Config::default()
-    };
-    spec.types.apply(&mut config);
+    let config = spec
+        .types
+        .config()
+        .clone()
+        .default_draft(spec.default_draft)
+        .regenerate_command(spec.regenerate_command.clone())
+        .assert_formats(unit.assert_formats);
     Ok((input, config))
 }
 
@@ -358,7 +357,8 @@ pub(crate) fn compile_unit(root: &Path, spec: &CrateSpec, unit: &Unit) -> Result
     }
     let context = || format!("cannot generate `{}`", spec.dir);
     let front = schemac::front(&input, &config).with_context(context)?;
-    let output = match front.compile(&config) {
+    let compiled = if unit.plain_serde { front.compile_plain_serde(&config) } else { front.compile(&config) };
+    let output = match compiled {
         Ok(output) => output,
         Err(diagnostics) => match spec.types.type_error(&diagnostics) {
             Some(error) => return Err(error.into()),

@@ -1157,7 +1157,7 @@ mod tests {
         };
         let (old, new) = (front("old", old), front("new", new));
         // As a crate from `schemac init` is generated: a value added to an enum is minor.
-        let config = schemac::Config { non_exhaustive: true, ..schemac::Config::default() };
+        let config = schemac::Config::default().non_exhaustive(true);
         let report = schemac_synth::diff(&old, &new, &schemac::diff::Options { config, ..schemac::diff::Options::default() }).unwrap();
         let _ = fs::remove_dir_all(&dir);
         report

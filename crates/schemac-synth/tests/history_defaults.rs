@@ -70,7 +70,7 @@ fn why_api_major(report: &Report) -> String {
 fn goal_history_under_the_project_defaults() {
     let files = versions();
     assert_eq!(files.len(), 31, "the goal schema's published versions");
-    let config = Config { non_exhaustive: true, ..Config::default() };
+    let config = Config::default().non_exhaustive(true);
     let fronts: Vec<schemac::Front> = files.iter().map(|f| front(f, &config)).collect();
     let name = |p: &Path| p.file_stem().and_then(|s| s.to_str()).unwrap_or_default().split('-').next().unwrap_or_default().to_owned();
     let mut table = String::from(

@@ -44,17 +44,15 @@ pub fn compile(group: &Group, schema_dir: &Path, remotes: &Path) -> Result<Compi
         maps: vec![schemac::UrlMap { prefix: REMOTES_URL.to_owned(), dir: remotes.to_path_buf() }],
         ..schemac::Input::default()
     };
-    let config = schemac::Config {
-        default_draft: group.default_draft,
-        regenerate_command: "cargo xtask conformance".to_owned(),
-        assert_formats: group.assert_formats,
+    let config = schemac::Config::default()
+        .default_draft(group.default_draft)
+        .regenerate_command("cargo xtask conformance")
+        .assert_formats(group.assert_formats)
         // The suite's patterns are trusted input: the few only `regress` runs exactly (such as
         // `\p{Letter}`, whose Unicode tables differ from the `regex` crate's) run there, as a
         // user who opts in with `allow-unbounded-patterns` has them; by default schemac refuses
         // them, since nothing bounds the time a hostile value takes.
-        unbounded_patterns: true,
-        ..schemac::Config::default()
-    };
+        .unbounded_patterns(true);
     Ok(match catch_panic(|| schemac::compile(&input, &config)) {
         Err(panic) => Compiled::Rejected(format!("schemac panicked: {panic}")),
         Ok(Err(diagnostics)) => Compiled::Rejected(rejection(&diagnostics)),

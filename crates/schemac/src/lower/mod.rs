@@ -63,7 +63,7 @@ pub fn lower(registry: &Registry, model: &Model, modules: &Modules, config: &Con
     let mut lowerer = Lowerer::new(registry, model, modules);
     lowerer.assert_formats = config.assert_formats;
     lowerer.big_integers = config.big_integers;
-    lowerer.exact_numbers = !config.primitive_numbers && !config.plain_serde;
+    lowerer.exact_numbers = !config.primitive_numbers;
     lowerer.ir.exact_numbers = lowerer.exact_numbers;
     for doc in registry.docs.iter().filter(|d| d.is_input) {
         let root = lowerer.lower_root(doc.id);
