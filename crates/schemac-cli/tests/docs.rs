@@ -500,9 +500,11 @@ fn public_api(root: &Path) -> BTreeMap<String, BTreeMap<String, BTreeSet<String>
             for pair in words.windows(2) {
                 // `pub fn name`, `pub const NAME`, and a declaration's `pub field: Type`.
                 match pair {
-                    ["fn" | "const", name] => drop(members.insert((*name).to_owned())),
+                    ["fn" | "const", name] => {
+                        members.insert((*name).to_owned());
+                    }
                     ["pub", name] if !["fn", "const", "struct", "enum", "trait", "type", "async", "unsafe", "crate"].contains(name) => {
-                        drop(members.insert((*name).to_owned()))
+                        members.insert((*name).to_owned());
                     }
                     _ => {}
                 }
