@@ -475,3 +475,99 @@ fn fences_are_read_with_their_attributes() {
         BTreeSet::from(["a-b-c".into(), "whats-new".into(), "whats-new-1".into()])
     );
 }
+
+/// A library crate's public API as its committed snapshot lists it (`crates/<crate>/api.txt`,
+/// held to rustdoc by `cargo xtask api`): each item's path and the names of its fields, methods
+/// and associated constants.
+fn public_api(root: &Path) -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
+    let mut crates = BTreeMap::new();
+    for entry in fs::read_dir(root.join("crates")).unwrap() {
+        let dir = entry.unwrap().path();
+        let Ok(text) = fs::read_to_string(dir.join("api.txt")) else { continue };
+        let mut items: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        let mut current = String::new();
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            if !line.starts_with(' ') {
+                current = line.split_whitespace().nth(1).unwrap_or_default().to_owned();
+                items.entry(current.clone()).or_default();
+                continue;
+            }
+            let members = items.get_mut(&current).unwrap();
+            if line.trim_start().starts_with("impl Default for ") {
+                members.insert("default".to_owned());
+            }
+            let words: Vec<&str> = line.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+            for pair in words.windows(2) {
+                // `pub fn name`, `pub const NAME`, and a declaration's `pub field: Type`.
+                match pair {
+                    ["fn" | "const", name] => {
+                        members.insert((*name).to_owned());
+                    }
+                    ["pub", name] if !["fn", "const", "struct", "enum", "trait", "type", "async", "unsafe", "crate"].contains(name) => {
+                        members.insert((*name).to_owned());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        crates.insert(dir.file_name().unwrap().to_string_lossy().replace('-', "_"), items);
+    }
+    crates
+}
+
+/// Public paths the snapshots do not list: rustdoc documents the crates with their default
+/// features, and lists a re-exported crate under "Re-exports" only.
+const OUTSIDE_SNAPSHOT: [(&str, &str); 2] = [
+    ("schemac_runtime", "BigInt"),   // behind the runtime's `bignum` feature
+    ("schemac_runtime", "schemars"), // `pub use schemars;`
+];
+
+/// Every path into schemac's crates that the README and the guide name in code
+/// (`schemac::emit::MAX_TYPE_SIZE`, `schemac_runtime::Extra`) is public: an item of the crate's
+/// API snapshot, a module some item is in, or a field, method or constant of an item.
+#[test]
+fn the_paths_the_documents_name_are_public() {
+    let root = checkout();
+    let api = public_api(&root);
+    assert!(api.contains_key("schemac") && api.contains_key("schemac_runtime"), "no API snapshots under crates/: {:?}", api.keys());
+    let mut unknown = Vec::new();
+    let mut checked = 0;
+    for (name, text) in documents(&root) {
+        let mut rest = text.as_str();
+        while let Some(i) = rest.find("schemac") {
+            let boundary = i == 0 || !rest[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '-' || c == '/' || c == '.');
+            let tail = &rest[i..];
+            let len = tail.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(tail.len());
+            let path = tail[..len].trim_end_matches(':');
+            rest = &tail[len.max(1)..];
+            let Some((krate, item)) = path.split_once("::") else { continue };
+            if !boundary || !api.contains_key(krate) || tail[len..].starts_with('!') || item.contains("__private") {
+                continue;
+            }
+            let Some(items) = api.get(krate) else { continue };
+            checked += 1;
+            let module = format!("{item}::");
+            // An item re-exported nearer the root is listed where it is defined (`Registry`
+            // as `catalog::Registry`).
+            let named = |path: &str| -> Vec<&BTreeSet<String>> {
+                let nested = format!("::{path}");
+                items.iter().filter(|(k, _)| *k == path || k.ends_with(&nested)).map(|(_, m)| m).collect()
+            };
+            let known = !named(item).is_empty()
+                || items.keys().any(|k| k.starts_with(&module))
+                || item.rsplit_once("::").is_some_and(|(owner, member)| named(owner).iter().any(|m| m.contains(member)))
+                || OUTSIDE_SNAPSHOT.contains(&(krate, item));
+            if !known {
+                unknown.push(format!("{name}: `{path}`"));
+            }
+        }
+    }
+    unknown.sort();
+    unknown.dedup();
+    assert!(
+        unknown.is_empty(),
+        "the documents name paths that are not in the crates' public API (crates/*/api.txt):\n{}",
+        unknown.join("\n")
+    );
+    assert!(checked > 20, "only {checked} paths found: is the scan broken?");
+}
