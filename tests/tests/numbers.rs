@@ -18,16 +18,7 @@ fn compile_with(schema: &str, config: &Config) -> String {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{call}.json"));
     std::fs::write(&path, format!(r#"{{"title": "Holder", "type": "object", "properties": {{"n": {schema}}}}}"#)).unwrap();
-    let input = Input {
-        schemas: vec![SchemaSource {
-            path: path.clone(),
-            display: "holder.json".to_owned(),
-            module: vec![],
-            root_name: None,
-            ..SchemaSource::default()
-        }],
-        ..Input::default()
-    };
+    let input = Input::new([SchemaSource::new(path.clone()).display("holder.json".to_owned())]);
     let output = schemac::compile(&input, config);
     let _ = std::fs::remove_file(&path);
     output.unwrap_or_else(|d| panic!("{schema}: {d}")).single_file()

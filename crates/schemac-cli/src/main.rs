@@ -136,7 +136,7 @@ fn run_docs(args: Docs) -> Result<()> {
             appears: args.appears.clone(),
         };
         // The input is the first document loaded.
-        let page = schemac::docs::page(&front, schemac::ir::DocId(0), &header);
+        let page = schemac::docs::page(&front, schemac::model::DocId(0), &header);
         write_output(out.as_deref(), &page, &front.sources)?;
     }
     Ok(())

@@ -74,11 +74,9 @@ pub fn expand(input: TokenStream, source_dir: Option<&Path>) -> TokenStream {
     if let Some(beside) = source_dir.map(|dir| dir.join(&relative)).filter(|p| !path.exists() && p.exists()) {
         path = beside;
     }
-    let input = schemac::Input {
-        schemas: vec![schemac::SchemaSource { path, display: relative.clone(), root_name: args.root.clone(), ..Default::default() }],
-        catalog_dirs: args.schema_dirs.iter().map(|dir| manifest_dir.join(dir)).collect(),
-        ..schemac::Input::default()
-    };
+    let mut source = schemac::SchemaSource::new(path).display(relative.clone());
+    source.root_name = args.root.clone();
+    let input = args.schema_dirs.iter().fold(schemac::Input::new([source]), |input, dir| input.catalog_dir(manifest_dir.join(dir)));
     let config = args.rust_types.iter().fold(
         schemac::Config::default().regenerate_command(format!("include_schema!({relative:?})")).assert_formats(args.assert_formats),
         |config, (pointer, ty)| {

@@ -21,14 +21,8 @@ fn versions() -> Vec<PathBuf> {
 }
 
 fn front(path: &Path, config: &Config) -> schemac::Front {
-    let source = SchemaSource {
-        path: path.to_path_buf(),
-        display: "goal.json".to_owned(),
-        module: vec!["goal".to_owned()],
-        root_name: Some("Goal".to_owned()),
-        pointer: String::new(),
-    };
-    schemac::front(&Input { schemas: vec![source], ..Input::default() }, config).unwrap_or_else(|d| panic!("{}: {d}", path.display()))
+    let source = SchemaSource::new(path.to_path_buf()).display("goal.json".to_owned()).module(["goal"]).root_name("Goal");
+    schemac::front(&Input::new([source]), config).unwrap_or_else(|d| panic!("{}: {d}", path.display()))
 }
 
 /// Why a pair is major for both roles: its first breaking or undecided wire change (one whose

@@ -32,7 +32,7 @@ impl Deref for Front {
     }
 }
 
-/// The front end ([`schemac_model::front()`]), and the Rust module of every document it loaded:
+/// The front end (the model's: load, resolve, build the model), and the Rust module of every document it loaded:
 /// the configured one for an input, one named after the file for the others.
 pub fn front(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
     let schemas = schemac_model::front(&input.to_model(), config.default_draft)?;

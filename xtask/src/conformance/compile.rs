@@ -32,18 +32,8 @@ pub fn compile(group: &Group, schema_dir: &Path, remotes: &Path) -> Result<Compi
     }
     let text = serde_json::to_string_pretty(&group.schema).context("cannot serialize a schema")?;
     fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
-    let input = schemac::Input {
-        schemas: vec![schemac::SchemaSource {
-            path,
-            display,
-            module: Vec::new(),
-            root_name: Some(ROOT_NAME.to_owned()),
-            pointer: String::new(),
-        }],
-        catalog_dirs: Vec::new(),
-        maps: vec![schemac::UrlMap { prefix: REMOTES_URL.to_owned(), dir: remotes.to_path_buf() }],
-        ..schemac::Input::default()
-    };
+    let input = schemac::Input::new([schemac::SchemaSource::new(path).display(display).root_name(ROOT_NAME.to_owned())])
+        .map(REMOTES_URL.to_owned(), remotes.to_path_buf());
     let config = schemac::Config::default()
         .default_draft(group.default_draft)
         .regenerate_command("cargo xtask conformance")

@@ -19,7 +19,9 @@ use crate::resolve::Loc;
 use crate::schema::{Body, Dependency, KindSet, Model, Schema, SchemaId, defs_key};
 use schemac_model::Front;
 
-pub use words::{Place, escape, place, unescape};
+pub(crate) use words::escape;
+#[cfg(test)]
+use words::{Place, place, unescape};
 
 /// What a page says about a schema beyond the schema itself (in `schemac.toml`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
