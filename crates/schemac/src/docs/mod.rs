@@ -7,7 +7,7 @@
 //!
 //! Paths are dotted (`body.workflow`); `[]` steps into array items (`attempts[].score`),
 //! `[0]` into a tuple's items, `*` into additional properties and `{pattern}` into pattern
-//! properties. Every keyword has a [`Place`] on the page.
+//! properties. Every keyword has a place on the page.
 
 mod words;
 
