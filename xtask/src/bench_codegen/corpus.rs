@@ -4,7 +4,9 @@
 //!
 //! Each schema is run [`ROUNDS`] times per tool and side, the tool that goes first swapping
 //! every round, so that a shared machine's load falls on both alike; a schema's time is its
-//! median. Two sides: builders on both (`schemac compile`, `cargo typify`) and builders off on
+//! median. Wall times are of the processes run directly; CPU times (user + system, what a
+//! loaded machine distorts least) are of the same commands run once more per round under
+//! `perf stat -e task-clock`, which counts the command's own time only. Two sides: builders on both (`schemac compile`, `cargo typify`) and builders off on
 //! both (`--no-builders`, `--no-builder`). A schema counts on a side when both tools compile
 //! it on every run of that side.
 
@@ -36,12 +38,14 @@ const SIDES: [Side; 2] = [
     Side { title: "no builders on either side", schemac: &["--no-builders"], typify: &["--no-builder"] },
 ];
 
-/// One schema measured on one side: median wall times and the lines each tool wrote.
+/// One schema measured on one side: median wall and CPU times and the lines each tool wrote.
 struct Measured {
     name: String,
     bytes: u64,
     schemac: Duration,
     typify: Duration,
+    schemac_cpu: Duration,
+    typify_cpu: Duration,
     schemac_lines: usize,
     typify_lines: usize,
 }
@@ -50,6 +54,11 @@ impl Measured {
     /// How many times faster schemac is on this schema (above 1: faster).
     fn speedup(&self) -> f64 {
         self.typify.as_secs_f64() / self.schemac.as_secs_f64().max(1e-9)
+    }
+
+    /// The same in CPU time.
+    fn cpu_speedup(&self) -> f64 {
+        self.typify_cpu.as_secs_f64() / self.schemac_cpu.as_secs_f64().max(1e-9)
     }
 }
 
@@ -93,18 +102,22 @@ pub fn run(root: &Path, schemac: &Path, typify: &Path, work: &Path) -> Result<St
                 command
             };
             let (s_file, t_file) = (out.join("schemac.rs"), out.join("typify.rs"));
-            let (mut s_times, mut t_times) = (Vec::new(), Vec::new());
+            let (mut s_times, mut t_times, mut s_cpu, mut t_cpu) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             let (mut s_ok, mut t_ok) = (true, true);
             for round in 0..ROUNDS {
                 let mut turn = |first: bool| -> Result<()> {
                     if first {
                         let (time, ok) = timed(&mut schemac_run(&s_file))?;
-                        s_ok &= ok;
+                        let (cpu, cpu_ok) = cpu_time(&schemac_run(&s_file), work)?;
+                        s_ok &= ok && cpu_ok;
                         s_times.push(time);
+                        s_cpu.push(cpu);
                     } else {
                         let (time, ok) = timed(&mut typify_run(&t_file))?;
-                        t_ok &= ok;
+                        let (cpu, cpu_ok) = cpu_time(&typify_run(&t_file), work)?;
+                        t_ok &= ok && cpu_ok;
                         t_times.push(time);
+                        t_cpu.push(cpu);
                     }
                     Ok(())
                 };
@@ -121,6 +134,8 @@ pub fn run(root: &Path, schemac: &Path, typify: &Path, work: &Path) -> Result<St
                     bytes: fs::metadata(&path).map(|m| m.len()).unwrap_or(0),
                     schemac: median(&mut s_times),
                     typify: median(&mut t_times),
+                    schemac_cpu: median(&mut s_cpu),
+                    typify_cpu: median(&mut t_cpu),
                     schemac_lines: line_count(&s_file)?,
                     typify_lines: line_count(&t_file)?,
                 }),
@@ -171,26 +186,37 @@ fn report(targets: usize, outcomes: &[Outcome]) -> String {
         format!("**{:.2}×**", t.as_secs_f64() / s.as_secs_f64().max(1e-9))
     });
     for (title, q) in [("min", 0.0), ("10th percentile", 0.1), ("median", 0.5), ("90th percentile", 0.9), ("max", 1.0)] {
-        row(&mut text, &format!("per-schema speed-up, {title}"), &|o| format!("{:.2}×", quantile(o, q)));
+        row(&mut text, &format!("per-schema speed-up, {title}"), &|o| format!("{:.2}×", quantile(o, q, Measured::speedup)));
     }
     row(&mut text, "schemas where schemac is slower", &|o| o.both.iter().filter(|m| m.speedup() < 1.0).count().to_string());
+    row(&mut text, "CPU time, schemac / typify", &|o| {
+        let (s, t): (Duration, Duration) = (o.both.iter().map(|m| m.schemac_cpu).sum(), o.both.iter().map(|m| m.typify_cpu).sum());
+        format!("{} / {} (**{:.2}×** faster)", seconds(s), seconds(t), t.as_secs_f64() / s.as_secs_f64().max(1e-9))
+    });
+    row(&mut text, "per-schema CPU speed-up, min / median", &|o| {
+        format!("{:.2}× / {:.2}×", quantile(o, 0.0, Measured::cpu_speedup), quantile(o, 0.5, Measured::cpu_speedup))
+    });
+    row(&mut text, "schemas where schemac takes more CPU", &|o| o.both.iter().filter(|m| m.cpu_speedup() < 1.0).count().to_string());
     row(&mut text, "lines written, schemac / typify", &|o| {
         let (s, t): (usize, usize) = (o.both.iter().map(|m| m.schemac_lines).sum(), o.both.iter().map(|m| m.typify_lines).sum());
         format!("{s} / {t} ({:.2}×)", s as f64 / t.max(1) as f64)
     });
     for (side, outcome) in SIDES.iter().zip(outcomes) {
-        let mut slower: Vec<&Measured> = outcome.both.iter().filter(|m| m.speedup() < 1.0).collect();
-        slower.sort_by(|a, b| a.speedup().total_cmp(&b.speedup()));
-        let _ = writeln!(text, "\nSlower than typify, {} ({}):", side.title, slower.len());
+        let mut slower: Vec<&Measured> = outcome.both.iter().filter(|m| m.speedup() < 1.0 || m.cpu_speedup() < 1.0).collect();
+        slower.sort_by(|a, b| a.cpu_speedup().total_cmp(&b.cpu_speedup()));
+        let _ = writeln!(text, "\nSlower than typify in wall or CPU time, {} ({}):", side.title, slower.len());
         for m in slower {
             let _ = writeln!(
                 text,
-                "- `{}` ({:.0} KB): {:.1} ms vs {:.1} ms ({:.2}×), {} lines vs {}",
+                "- `{}` ({:.0} KB): wall {:.1} ms vs {:.1} ms ({:.2}×), CPU {:.1} ms vs {:.1} ms ({:.2}×), {} lines vs {}",
                 m.name,
                 m.bytes as f64 / 1024.0,
                 ms(m.schemac),
                 ms(m.typify),
                 m.speedup(),
+                ms(m.schemac_cpu),
+                ms(m.typify_cpu),
+                m.cpu_speedup(),
                 m.schemac_lines,
                 m.typify_lines
             );
@@ -199,9 +225,10 @@ fn report(targets: usize, outcomes: &[Outcome]) -> String {
     text
 }
 
-/// The per-schema speed-up at quantile `q` (nearest rank), or 0 when nothing was measured.
-fn quantile(outcome: &Outcome, q: f64) -> f64 {
-    let mut speedups: Vec<f64> = outcome.both.iter().map(Measured::speedup).collect();
+/// The per-schema speed-up (`speedup` of each) at quantile `q` (nearest rank), or 0 when
+/// nothing was measured.
+fn quantile(outcome: &Outcome, q: f64, speedup: fn(&Measured) -> f64) -> f64 {
+    let mut speedups: Vec<f64> = outcome.both.iter().map(speedup).collect();
     if speedups.is_empty() {
         return 0.0;
     }
@@ -227,11 +254,28 @@ fn seconds(time: Duration) -> String {
     format!("{:.2} s", time.as_secs_f64())
 }
 
+/// Runs `command` under `perf stat -e task-clock` (its stdout and stderr discarded): the CPU
+/// time it took and whether it succeeded.
+fn cpu_time(command: &Command, work: &Path) -> Result<(Duration, bool)> {
+    let counts = work.join("perf-stat.txt");
+    let mut perf = Command::new("perf");
+    perf.args(["stat", "-x,", "-e", "task-clock", "-o"]).arg(&counts).arg("--").arg(command.get_program()).args(command.get_args());
+    let (_, ok) = timed(&mut perf).context("cannot run perf (the CPU times need `perf stat`; Debian: linux-perf)")?;
+    let text = fs::read_to_string(&counts).with_context(|| format!("perf wrote no {}", counts.display()))?;
+    let msec = text
+        .lines()
+        .find_map(|line| line.split_once(",msec,task-clock").and_then(|(value, _)| value.parse::<f64>().ok()))
+        .with_context(|| format!("no task-clock count in {}:\n{text}", counts.display()))?;
+    Ok((Duration::from_secs_f64(msec / 1000.0), ok))
+}
+
 /// Runs `command` to its end (killed past [`CASE_LIMIT`], which counts as a failure), its
 /// output discarded: the wall time and whether it succeeded.
 fn timed(command: &mut Command) -> Result<(Duration, bool)> {
     let start = Instant::now();
     let mut child = command
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -260,6 +304,8 @@ mod tests {
             bytes: 2048,
             schemac: Duration::from_millis(schemac_ms),
             typify: Duration::from_millis(typify_ms),
+            schemac_cpu: Duration::from_millis(schemac_ms),
+            typify_cpu: Duration::from_millis(typify_ms),
             schemac_lines: 10,
             typify_lines: 5,
         }
@@ -273,12 +319,12 @@ mod tests {
             typify_only: 2,
             neither: 3,
         };
-        let quantiles = [0.0, 0.5, 1.0].map(|q| format!("{:.3}", quantile(&outcome, q)));
+        let quantiles = [0.0, 0.5, 1.0].map(|q| format!("{:.3}", quantile(&outcome, q, Measured::speedup)));
         assert_eq!(quantiles, ["0.333", "1.000", "4.000"]);
         let text = report(9, &[outcome, Outcome::default()]);
         assert!(text.contains("| schemas both tools compile | 3 | 0 |"), "{text}");
         assert!(text.contains("| **speed-up in total** (typify time / schemac time) | **1.17×** |"), "{text}");
-        assert!(text.contains("- `slow` (2 KB): 30.0 ms vs 10.0 ms (0.33×), 10 lines vs 5"), "{text}");
+        assert!(text.contains("- `slow` (2 KB): wall 30.0 ms vs 10.0 ms (0.33×), CPU 30.0 ms vs 10.0 ms (0.33×), 10 lines vs 5"), "{text}");
         assert!(!text.contains("`even`") && !text.contains("`fast`"), "{text}");
     }
 
