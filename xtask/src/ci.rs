@@ -17,13 +17,16 @@ enum Step {
     InProcess(&'static str, fn(&Path) -> Result<()>),
 }
 
-const STEPS: [Step; 10] = [
+const STEPS: [Step; 11] = [
     Step::Cargo(&["fmt", "--all", "--", "--check"]),
     Step::Cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     Step::InProcess("cargo xtask check", codegen::check),
     // Every crate's rustdoc, the generated crate's reference pages included, without a warning
     // (a broken intra-doc link, a bare URL from a schema's description).
     Step::CargoWith(&[("RUSTDOCFLAGS", "-D warnings")], &["doc", "--workspace", "--no-deps"]),
+    // The public API of each library crate against its snapshot, read from those docs (the same
+    // command again, which cargo finds fresh).
+    Step::InProcess("cargo xtask api", crate::api::check),
     Step::Cargo(&["test", "--workspace"]),
     // After the tests, so that snapshots they leave pending are caught.
     Step::InProcess("snapshot hygiene", crate::snapshots::check),
