@@ -61,7 +61,7 @@ commands:
   fuzz --seconds N [--target compile|deserialize]
             run the cargo-fuzz targets in fuzz/ (the compiler on arbitrary schemas, the generated
             deserializers on arbitrary bytes) for N seconds each; needs `cargo install cargo-fuzz --locked`
-  bench codegen [corpus|suite]
+  bench codegen [corpus [--rounds N]|suite]
             schemac compile against the cargo-typify 0.8.0 binary (installed under
             target/bench-codegen/), whole processes taking turns, builders on both sides and off on
             both: corpus: every ../shared/corpus/schemastore target (totals, per-schema speed-ups,
@@ -94,7 +94,11 @@ fn main() -> ExitCode {
         }
         ["fuzz", rest @ ..] => fuzz::run(&root, rest),
         ["bench", "codegen"] => bench_codegen::run(&root, bench_codegen::Scope::All),
-        ["bench", "codegen", "corpus"] => bench_codegen::run(&root, bench_codegen::Scope::Corpus),
+        ["bench", "codegen", "corpus"] => bench_codegen::run(&root, bench_codegen::Scope::Corpus { rounds: bench_codegen::ROUNDS }),
+        ["bench", "codegen", "corpus", "--rounds", n] => match n.parse() {
+            Ok(rounds) => bench_codegen::run(&root, bench_codegen::Scope::Corpus { rounds }),
+            Err(_) => Err(anyhow::anyhow!("--rounds takes a number of runs per schema, tool and side, not '{n}'")),
+        },
         ["bench", "codegen", "suite"] => bench_codegen::run(&root, bench_codegen::Scope::Suite),
         ["bench", "diff"] => bench_diff::run(&root),
         ["bench", rest @ ..] => bench::run(&root, &rest.iter().map(|s| s.to_string()).collect::<Vec<_>>()),

@@ -2,13 +2,16 @@
 //! checkout, compiled by `schemac compile` (release) and by the `cargo-typify` binary called
 //! directly (no cargo dispatch), whole process per run, the two taking turns.
 //!
-//! Each schema is run [`ROUNDS`] times per tool and side, the tool that goes first swapping
+//! Each schema is run `rounds` times (three by default) per tool and side, the tool that goes first swapping
 //! every round, so that a shared machine's load falls on both alike; a schema's time is its
 //! median. Wall times are of the processes run directly; CPU times (user + system, what a
 //! loaded machine distorts least) are of the same commands run once more per round under
 //! `perf stat -e task-clock`, which counts the command's own time only. Two sides: builders on both (`schemac compile`, `cargo typify`) and builders off on
 //! both (`--no-builders`, `--no-builder`). A schema counts on a side when both tools compile
-//! it on every run of that side.
+//! it on every run of that side and typify's output declares a type: `cargo typify` writes
+//! types for a schema's definitions and a titled root only, so on a schema without either it
+//! succeeds with nothing but its error module, which is no translation to compare with. Every
+//! schema's figures also go to `corpus.tsv` beside the report.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -21,8 +24,8 @@ use anyhow::{Context, Result, bail};
 use crate::corpus::{CORPUS, read_targets};
 use crate::harness::driver::CASE_LIMIT;
 
-/// Runs per schema, tool and side.
-const ROUNDS: usize = 3;
+/// Runs per schema, tool and side, unless told otherwise.
+pub const ROUNDS: usize = 3;
 /// Catalog URL prefixes, mapped to the corpus's schema directory as a user would map them.
 const CATALOG_URLS: [&str; 2] = ["https://json.schemastore.org/", "https://www.schemastore.org/"];
 
@@ -69,11 +72,13 @@ struct Outcome {
     schemac_only: usize,
     typify_only: usize,
     neither: usize,
+    /// Both compiled, but typify's output declares no type.
+    typify_empty: usize,
 }
 
 /// Measures every corpus target and returns the report (Markdown). Without the corpus it
 /// fails: the caller asked for it.
-pub fn run(root: &Path, schemac: &Path, typify: &Path, work: &Path) -> Result<String> {
+pub fn run(root: &Path, schemac: &Path, typify: &Path, work: &Path, rounds: usize) -> Result<String> {
     let corpus = root.join(CORPUS);
     if !corpus.join("targets.txt").is_file() {
         bail!("no corpus at {} (the benchmark of real schemas needs it beside the checkout)", corpus.display());
@@ -104,7 +109,7 @@ pub fn run(root: &Path, schemac: &Path, typify: &Path, work: &Path) -> Result<St
             let (s_file, t_file) = (out.join("schemac.rs"), out.join("typify.rs"));
             let (mut s_times, mut t_times, mut s_cpu, mut t_cpu) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             let (mut s_ok, mut t_ok) = (true, true);
-            for round in 0..ROUNDS {
+            for round in 0..rounds.max(1) {
                 let mut turn = |first: bool| -> Result<()> {
                     if first {
                         let (time, ok) = timed(&mut schemac_run(&s_file))?;
@@ -129,6 +134,7 @@ pub fn run(root: &Path, schemac: &Path, typify: &Path, work: &Path) -> Result<St
                 }
             }
             match (s_ok, t_ok) {
+                (true, true) if !declares_a_type(&fs::read_to_string(&t_file)?) => outcome.typify_empty += 1,
                 (true, true) => outcome.both.push(Measured {
                     name: name.clone(),
                     bytes: fs::metadata(&path).map(|m| m.len()).unwrap_or(0),
@@ -149,7 +155,40 @@ pub fn run(root: &Path, schemac: &Path, typify: &Path, work: &Path) -> Result<St
         }
         outcomes.push(outcome);
     }
+    fs::write(work.join("corpus.tsv"), tsv(&outcomes))?;
     Ok(report(targets.len(), &outcomes))
+}
+
+/// Whether typify's output declares a type of the schema (its `error` module aside).
+fn declares_a_type(code: &str) -> bool {
+    code.lines().map(str::trim_start).any(|line| {
+        ["pub struct ", "pub enum ", "pub type "].iter().any(|item| line.starts_with(item))
+            && !line.starts_with("pub struct ConversionError")
+    })
+}
+
+/// Every measured schema, one line each: side, name, bytes, wall and CPU milliseconds of each
+/// tool, lines of each.
+fn tsv(outcomes: &[Outcome]) -> String {
+    let mut text = String::from("side\tschema\tbytes\tschemac_ms\ttypify_ms\tschemac_cpu_ms\ttypify_cpu_ms\tschemac_lines\ttypify_lines\n");
+    for (side, outcome) in SIDES.iter().zip(outcomes) {
+        for m in &outcome.both {
+            let _ = writeln!(
+                text,
+                "{}\t{}\t{}\t{:.1}\t{:.1}\t{:.1}\t{:.1}\t{}\t{}",
+                side.title,
+                m.name,
+                m.bytes,
+                ms(m.schemac),
+                ms(m.typify),
+                ms(m.schemac_cpu),
+                ms(m.typify_cpu),
+                m.schemac_lines,
+                m.typify_lines
+            );
+        }
+    }
+    text
 }
 
 /// The Markdown report: one column per side, then the schemas where schemac is slower.
@@ -175,10 +214,9 @@ fn report(targets: usize, outcomes: &[Outcome]) -> String {
         }
         text.push('\n');
     };
-    row(&mut text, "schemas both tools compile", &|o| o.both.len().to_string());
-    row(&mut text, "only schemac compiles / only typify / neither", &|o| {
-        format!("{} / {} / {}", o.schemac_only, o.typify_only, o.neither)
-    });
+    row(&mut text, "schemas both tools compile (typify declaring a type)", &|o| o.both.len().to_string());
+    row(&mut text, "both compile, typify declares no type (left out)", &|o| o.typify_empty.to_string());
+    row(&mut text, "only schemac compiles / only typify / neither", &|o| format!("{} / {} / {}", o.schemac_only, o.typify_only, o.neither));
     row(&mut text, "schemac total (sum of medians)", &|o| seconds(o.both.iter().map(|m| m.schemac).sum()));
     row(&mut text, "typify total (sum of medians)", &|o| seconds(o.both.iter().map(|m| m.typify).sum()));
     row(&mut text, "**speed-up in total** (typify time / schemac time)", &|o| {
@@ -208,9 +246,9 @@ fn report(targets: usize, outcomes: &[Outcome]) -> String {
         for m in slower {
             let _ = writeln!(
                 text,
-                "- `{}` ({:.0} KB): wall {:.1} ms vs {:.1} ms ({:.2}×), CPU {:.1} ms vs {:.1} ms ({:.2}×), {} lines vs {}",
+                "- `{}` ({}): wall {:.1} ms vs {:.1} ms ({:.2}×), CPU {:.1} ms vs {:.1} ms ({:.2}×), {} lines vs {}",
                 m.name,
-                m.bytes as f64 / 1024.0,
+                size(m.bytes),
                 ms(m.schemac),
                 ms(m.typify),
                 m.speedup(),
@@ -244,6 +282,10 @@ fn median(times: &mut [Duration]) -> Duration {
 
 fn line_count(path: &Path) -> Result<usize> {
     Ok(fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?.lines().count())
+}
+
+fn size(bytes: u64) -> String {
+    if bytes < 1024 { format!("{bytes} B") } else { format!("{:.0} KB", bytes as f64 / 1024.0) }
 }
 
 fn ms(time: Duration) -> f64 {
@@ -318,14 +360,24 @@ mod tests {
             schemac_only: 1,
             typify_only: 2,
             neither: 3,
+            typify_empty: 4,
         };
         let quantiles = [0.0, 0.5, 1.0].map(|q| format!("{:.3}", quantile(&outcome, q, Measured::speedup)));
         assert_eq!(quantiles, ["0.333", "1.000", "4.000"]);
         let text = report(9, &[outcome, Outcome::default()]);
-        assert!(text.contains("| schemas both tools compile | 3 | 0 |"), "{text}");
+        assert!(text.contains("| schemas both tools compile (typify declaring a type) | 3 | 0 |"), "{text}");
+        assert!(text.contains("| both compile, typify declares no type (left out) | 4 | 0 |"), "{text}");
         assert!(text.contains("| **speed-up in total** (typify time / schemac time) | **1.17×** |"), "{text}");
         assert!(text.contains("- `slow` (2 KB): wall 30.0 ms vs 10.0 ms (0.33×), CPU 30.0 ms vs 10.0 ms (0.33×), 10 lines vs 5"), "{text}");
         assert!(!text.contains("`even`") && !text.contains("`fast`"), "{text}");
+    }
+
+    #[test]
+    fn typify_output_with_only_its_error_module_declares_no_type() {
+        let empty = "pub mod error {\n    pub struct ConversionError(::std::borrow::Cow<'static, str>);\n}\n";
+        assert!(!declares_a_type(empty));
+        assert!(declares_a_type(&format!("{empty}pub struct Config {{\n    pub name: String,\n}}\n")));
+        assert!(declares_a_type(&format!("{empty}    pub enum Mode {{\n        A,\n    }}\n")));
     }
 
     #[test]

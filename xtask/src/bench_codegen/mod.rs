@@ -24,13 +24,16 @@ use crate::conformance;
 
 mod corpus;
 
+pub use corpus::ROUNDS;
+
 /// What `bench codegen` measures.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
     /// Both tables: the real schemas, then the suite's catalog.
     All,
-    /// The real schemas of the corpus only (`bench codegen corpus`).
-    Corpus,
+    /// The real schemas of the corpus only (`bench codegen corpus [--rounds N]`), each run
+    /// that many times per tool and side.
+    Corpus { rounds: usize },
     /// The suite's catalog only (`bench codegen suite`).
     Suite,
 }
@@ -47,11 +50,12 @@ pub fn run(root: &Path, scope: Scope) -> Result<()> {
     let typify = install_typify(root, &work)?;
     let schemac = build_schemac(root)?;
     if scope != Scope::Suite {
-        let report = corpus::run(root, &schemac, &typify, &work)?;
+        let rounds = if let Scope::Corpus { rounds } = scope { rounds } else { corpus::ROUNDS };
+        let report = corpus::run(root, &schemac, &typify, &work, rounds)?;
         fs::write(work.join("REPORT.md"), &report)?;
         println!("{report}");
     }
-    if scope != Scope::Corpus {
+    if !matches!(scope, Scope::Corpus { .. }) {
         suite(root, &work, &schemac, &typify)?;
     }
     Ok(())
