@@ -16,6 +16,7 @@
 pub mod api;
 mod cache;
 pub mod config;
+mod drift;
 pub(crate) mod error;
 pub mod files;
 pub mod included;
@@ -29,8 +30,9 @@ mod sizes;
 use std::path::{Path, PathBuf};
 
 pub use config::{Config, ConfigError};
+pub use drift::{Change, Drift};
 pub use error::{Error, ErrorKind};
-pub use files::{Change, CrateFiles, Drift, Files};
+pub use files::{CrateFiles, Files};
 pub use krate::{CrateSpec, REGENERATE_COMMAND, Unit, generate_crate};
 pub use served::ServedSchema;
 
