@@ -7,7 +7,7 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::Path;
 
-use super::drift::{Change, Drift};
+pub use super::drift::{Change, Drift};
 use super::error::{Context, Error};
 
 /// Every file of the generated crates, by path relative to the project root.
