@@ -1,7 +1,7 @@
 //! Builders of the bundled schemas' types: a value built with `Type::builder()` equals the one
 //! deserialized from the same JSON, and `build()` of an invalid value returns every violation
-//! with its pointer. The README's builder snippets are copied from `goal` and
-//! `attempts_report` here (between the `README` markers), so they are tested code.
+//! with its pointer. The user guide's builder examples (`docs/builders.md`) are built and run by
+//! `crates/schemac-cli/tests/docs.rs`.
 
 use schema_types::madoo::attempts_report_v1::{
     Attempt, AttemptsReport, AttemptsReportBody, AttemptsReportDisposition, AttemptsReportPolicy, AttemptsReportPolicyOnExhausted,
@@ -11,7 +11,6 @@ use schema_types::pi_glla::goal::{Goal, GoalPolicy, GoalStatus, GoalTaskList, Go
 use schemac_runtime::{Integer, Number, ValidationErrors};
 
 fn goal() -> Result<Goal, ValidationErrors> {
-    // README: goal
     let usage = GoalUsage::builder().tokens_used(1200u32).tokens_limit(0u32).build()?;
     let tasks = vec![
         Task::builder().id("t1").title("Write the exporter").status(TaskStatus::Complete).build()?,
@@ -29,7 +28,6 @@ fn goal() -> Result<Goal, ValidationErrors> {
         .task_list(GoalTaskList::builder().version(GoalTaskListVersion).tasks(tasks).build()?) // optional
         .extra("x-owner", "ops") // a property the schema does not declare
         .build()?;
-    // README end
     Ok(goal)
 }
 
@@ -53,7 +51,6 @@ const GOAL_JSON: &str = r#"{
 }"#;
 
 fn attempts_report() -> Result<AttemptsReport, ValidationErrors> {
-    // README: attempts-report
     let report = AttemptsReport::builder()
         .schema(AttemptsReportSchema)
         .body(AttemptsReportBody::builder().workflow(None).version(3u8).build()?) // `workflow` is required and nullable
@@ -78,7 +75,6 @@ fn attempts_report() -> Result<AttemptsReport, ValidationErrors> {
         .disposition(AttemptsReportDisposition::Accepted)
         .reason("Attempt 1 was accepted.")
         .build()?;
-    // README end
     Ok(report)
 }
 
@@ -218,20 +214,6 @@ fn an_invalid_goal_reports_every_setter_value_that_did_not_convert() {
         .build()
         .unwrap_err();
     assert_eq!(violations(&errors), [("/id", "schema"), ("/objective", "properties")], "{errors}");
-}
-
-/// The README's builder snippets are the code between the `README` markers above, so what it
-/// shows is what these tests run.
-#[test]
-fn the_readme_snippets_are_these_tests() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
-    let this = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/builders.rs")).unwrap();
-    for name in ["goal", "attempts-report"] {
-        let start = format!("    // README: {name}\n");
-        let body = this.split_once(&start).and_then(|(_, rest)| rest.split_once("    // README end\n")).map(|(body, _)| body).unwrap();
-        let snippet: String = body.lines().map(|l| format!("{}\n", l.strip_prefix("    ").unwrap_or(l))).collect();
-        assert!(readme.contains(&format!("```rust\n{snippet}```\n")), "README.md lacks the `{name}` snippet:\n{snippet}");
-    }
 }
 
 /// The schema's `default`s are typed functions; reading a document leaves the property absent.

@@ -6,6 +6,7 @@
 //!   last release's crate is not frozen under `tests/released/`.
 //! - `release`: bump, changelog, baseline, regenerate and `cargo package` (`schemac release`),
 //!   then freeze the released crate under `tests/released/`.
+//! - `api [--bless]`: hold each library crate's public API (from rustdoc) to its snapshot.
 //! - `ci`: fmt, clippy, check, tests and conformance, in order, stopping at the first failure.
 //! - `conformance`: run the JSON-Schema-Test-Suite, write its report, hold it to the baseline.
 //! - `corpus`: the same for real schemas and their documents (`../shared/corpus/schemastore`).
@@ -14,6 +15,7 @@
 //!   over real schema histories.
 //! - `fuzz --seconds N`: the cargo-fuzz targets of `fuzz/`, N seconds each.
 
+mod api;
 mod bench;
 mod bench_codegen;
 mod bench_diff;
@@ -39,6 +41,9 @@ commands:
             bump the crate's version as the schema changes since schemac.baseline.toml require,
             write generated/CHANGELOG.md, refresh the baseline, regenerate, cargo package, and
             freeze the released crate under tests/released/ (built against later runtimes)
+  api [--bless]
+            build the docs as CI does and fail if a library crate's public API (its items, their
+            declarations, impls and methods) differs from crates/<crate>/api.txt; --bless rewrites them
   ci        run cargo fmt --check, clippy -D warnings, check, cargo test and conformance, in order
   conformance [--bless]
             compile the JSON-Schema-Test-Suite's groups (drafts 4 to 2020-12, optional files too), run every test,
@@ -72,6 +77,8 @@ fn main() -> ExitCode {
         ["codegen"] => codegen::codegen(&root),
         ["check"] => codegen::check(&root),
         ["release", flags @ ..] => codegen::release(&root, flags),
+        ["api"] => api::run(&root, conformance::Mode::Check),
+        ["api", "--bless"] => api::run(&root, conformance::Mode::Bless),
         ["ci"] => ci::run(&root),
         ["conformance"] => conformance::run(&root, conformance::Mode::Check),
         ["conformance", "--bless"] => conformance::run(&root, conformance::Mode::Bless),

@@ -220,7 +220,7 @@ fn arrays_nested_200_deep_compile_and_round_trip() {
         assert!(tokens.contains(&format!("pubstruct{piece}(pub::schemac_runtime::Deep<")), "{piece}:\n{out}");
     }
 
-    // A scratch crate built as the adoption test builds its own: this workspace's lock file,
+    // A scratch crate built as the docs test (`tests/docs.rs`) builds its own: this workspace's lock file,
     // and its target directory as the build directory, so no dependency is compiled again.
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let base = tmp.join("deep-arrays");

@@ -14,7 +14,7 @@ use toml::Spanned;
 pub const FILE_NAME: &str = "schemac.toml";
 
 /// Where the keys are described, for hints.
-const KEYS_HELP: &str = "see the `schemac.toml` section of schemac's README for every key";
+const KEYS_HELP: &str = "see the `schemac.toml` chapter of schemac's user guide (docs/schemac-toml.md) for every key";
 
 /// The whole of `schemac.toml`, validated.
 #[derive(Debug)]
@@ -700,16 +700,14 @@ root-name = "A"
         assert_eq!((compiler.derives, compiler.attributes), (vec!["Eq".to_owned()], vec!["#[allow(dead_code)]".to_owned()]));
     }
 
-    /// The README's `schemac.toml` reference: its example parses, and every key its table lists
-    /// is in the example.
+    /// The user guide's `schemac.toml` reference (`docs/schemac-toml.md`): its example parses,
+    /// and every key its table lists is in the example.
     #[test]
-    fn the_readme_example_has_every_key_and_parses() {
+    fn the_guide_example_has_every_key_and_parses() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).unwrap();
-        let readme = fs::read_to_string(root.join("README.md")).unwrap();
-        let section = &readme[readme.find("## `schemac.toml`").unwrap()..];
-        let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
-        let example = section.split("```toml\n").nth(1).and_then(|s| s.split("```").next()).unwrap();
-        let config = Config::parse("README.md", example).unwrap_or_else(|e| panic!("{e}"));
+        let section = fs::read_to_string(root.join("docs/schemac-toml.md")).unwrap();
+        let example = section.split("```toml").nth(1).and_then(|s| s.split_once('\n')).and_then(|(_, s)| s.split("```").next()).unwrap();
+        let config = Config::parse("docs/schemac-toml.md", example).unwrap_or_else(|e| panic!("{e}"));
         assert!(!config.schemas.types.types.is_empty() && !config.schema.is_empty());
         let keys: Vec<&str> = section.lines().filter_map(|l| l.strip_prefix("| `")).filter_map(|l| l.split('`').next()).collect();
         assert!(keys.len() > 25, "{keys:?}");
@@ -720,7 +718,7 @@ root-name = "A"
             } else {
                 format!("{name} = ")
             };
-            assert!(example.lines().any(|l| l.starts_with(&table)), "`{key}` has no example in the README's schemac.toml");
+            assert!(example.lines().any(|l| l.starts_with(&table)), "`{key}` has no example in the guide's schemac.toml");
         }
     }
 
@@ -753,7 +751,7 @@ root-name = "A"
         check_err(
             &VALID.replace("output =", "outptu ="),
             "schemac.toml:5:1: crate.outptu: unknown field `outptu`, expected one of `name`, `version`, `description`, `output`, `runtime-path`, `pages`, `served-at`, `role`, `compat-policy`, `dependencies`\n  \
-             hint: check the spelling (keys are kebab-case, like `root-name`); see the `schemac.toml` section of schemac's README for every key",
+             hint: check the spelling (keys are kebab-case, like `root-name`); see the `schemac.toml` chapter of schemac's user guide (docs/schemac-toml.md) for every key",
         );
         let err = Config::parse(FILE_NAME, &VALID.replace("root-name", "root_name")).unwrap_err();
         assert_eq!((err.key.as_deref(), err.position), (Some("schema.\"schemas/a.json\".root_name"), Some((11, 1))));
@@ -765,7 +763,7 @@ root-name = "A"
         check_err(
             &VALID.replace("roots = [\"schemas\"]", "roots = \"schemas\""),
             "schemac.toml:8:9: schemas.roots: invalid type: string \"schemas\", expected a sequence\n  \
-             hint: see the `schemac.toml` section of schemac's README for every key, with its type",
+             hint: see the `schemac.toml` chapter of schemac's user guide (docs/schemac-toml.md) for every key, with its type",
         );
         let err = Config::parse(FILE_NAME, "[crate\nname = 1").unwrap_err();
         assert_eq!(err.position.map(|p| p.0), Some(1), "{err}");

@@ -32,7 +32,7 @@ impl std::fmt::Display for Scaffolded {
 }
 
 const SCHEMAC_TOML: &str = r#"# How `cargo xtask codegen` turns the schemas under schemas/ into the `schema-types` crate.
-# Every key: the `schemac.toml` section of schemac's README.
+# Every key: the `schemac.toml` chapter of schemac's user guide (docs/schemac-toml.md).
 
 [crate]
 name = "schema-types"
