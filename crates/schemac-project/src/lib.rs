@@ -30,9 +30,8 @@ mod sizes;
 use std::path::{Path, PathBuf};
 
 pub use config::{Config, ConfigError};
-pub use drift::{Change, Drift};
 pub use error::{Error, ErrorKind};
-pub use files::{CrateFiles, Files};
+pub use files::{Change, CrateFiles, Drift, Files};
 pub use krate::{CrateSpec, REGENERATE_COMMAND, Unit, generate_crate};
 pub use served::ServedSchema;
 
