@@ -556,6 +556,8 @@ fn one_line(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::fs;
+
     use super::*;
 
     fn module(path: &[&str], root: Option<&str>, types: &[(&str, &str)]) -> schemac::Module {

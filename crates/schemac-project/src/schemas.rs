@@ -16,7 +16,7 @@ pub(crate) struct Found {
 }
 
 /// The paths (relative to `root`, with `/`) of the schemas under `roots`, sorted: what a
-/// [`Unit`] with those roots compiles. Missing roots have none.
+/// [`Unit`](crate::Unit) with those roots compiles. Missing roots have none.
 pub fn schema_paths(root: &Path, roots: &[String]) -> Result<Vec<String>, Error> {
     Ok(find_schemas(root, roots, false, "")?.into_iter().map(|found| found.display).collect())
 }
