@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use schemac::diff::{Bump, Options, Policy, Role, Verdict};
 use schemac::{Config, Input, SchemaSource};
@@ -30,6 +31,32 @@ fn front(path: &Path) -> schemac::Front {
         .unwrap_or_else(|d| panic!("{}: {d}", path.display()))
 }
 
+/// `work` on every item, on as many threads as the machine has cores (each pair is classified
+/// on its own; this test is one of CI's slowest), the results in the items' order.
+fn each_in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(items.len()).max(1);
+    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break mine };
+                        mine.push((i, work(item)));
+                    }
+                })
+            })
+            .collect();
+        // A panic in a worker (a failed expectation) is this test's failure, with its message.
+        workers.into_iter().flat_map(|worker| worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    assert_eq!(done.len(), items.len(), "every item has its result");
+    done.into_iter().map(|(_, result)| result).collect()
+}
+
 fn short(verdict: Verdict) -> &'static str {
     verdict.as_str()
 }
@@ -50,7 +77,8 @@ fn goal_history_is_classified() {
     let (mut candidates, mut breaking, mut witnessed) = (0, 0, 0);
     let mut counterexamples = Vec::new();
     let mut unwitnessed = Vec::new();
-    for (i, pair) in fronts.windows(2).enumerate() {
+    let pairs: Vec<&[schemac::Front]> = fronts.windows(2).collect();
+    let classified = each_in_parallel(&pairs, |pair| {
         let report = schemac_synth::diff(&pair[0], &pair[1], &Options::default()).unwrap_or_else(|d| panic!("{d}"));
         let lenient = Options { policy: Policy::Lenient, ..Options::default() };
         let lenient = schemac_synth::diff(&pair[0], &pair[1], &lenient).unwrap_or_else(|d| panic!("{d}"));
@@ -60,6 +88,9 @@ fn goal_history_is_classified() {
             .unwrap_or_else(|d| panic!("{d}"));
         let lenient_search = schemac_synth::witnesses(&lenient, &pair[0], &pair[1], &schemac_synth::SynthConfig::default(), 0)
             .unwrap_or_else(|d| panic!("{d}"));
+        (report, lenient, search, lenient_search)
+    });
+    for (i, (report, lenient, search, lenient_search)) in classified.into_iter().enumerate() {
         breaking += lenient_search.breaking;
         witnessed += lenient_search.witnessed;
         for change in report.changes.iter().chain(&lenient.changes) {

@@ -2,6 +2,10 @@
 //! properties kept in a flattened map, a defaulted property) and the `task` (recursive),
 //! `auditVerdict` and `objectiveProvenance` definitions.
 
+// A test of its own (`harness = false` in Cargo.toml), built with the workspace's lints: the
+// types are as a user writes them, without `Debug`.
+#![allow(missing_debug_implementations)]
+
 use std::collections::BTreeMap;
 
 use schemac_runtime::format::DateTime;
