@@ -8,9 +8,9 @@
 //! loaded machine distorts least) are of the same commands run once more per round under
 //! `perf stat -e task-clock`, which counts the command's own time only. Two sides: builders on both (`schemac compile`, `cargo typify`) and builders off on
 //! both (`--no-builders`, `--no-builder`). A schema counts on a side when both tools compile
-//! it on every run of that side and typify's output declares a type: `cargo typify` writes
-//! types for a schema's definitions and a titled root only, so on a schema without either it
-//! succeeds with nothing but its error module, which is no translation to compare with. Every
+//! it on every run of that side and typify's output declares a type: on some schemas (no
+//! `definitions`, an untitled root) `cargo typify` succeeds with nothing but its error
+//! module, which is no translation to compare with. Every
 //! schema's figures also go to `corpus.tsv` beside the report.
 
 use std::fmt::Write as _;
