@@ -309,6 +309,7 @@ struct Tally {
     written: BTreeSet<PathBuf>,
     shell: usize,
     text: usize,
+    outputs: usize,
     programs: Vec<(String, String)>,
 }
 
@@ -424,7 +425,7 @@ fn every_snippet_builds_as_written() {
                     for line in fence.body.lines().filter(|l| *l != "...") {
                         assert!(output.contains(line), "{}: the output of {at} lacks `{line}`:\n{output}", fence.at);
                     }
-                    tally.text += 1;
+                    tally.outputs += 1;
                 }
                 "sh" if fence.attrs.iter().all(|(k, _)| k == "cwd") => {
                     let cwd = repo.dir.join(fence.attr("cwd").unwrap_or("."));
@@ -460,11 +461,12 @@ fn every_snippet_builds_as_written() {
         repo.run(command, &format!("the program {program} of {krate}/"), 0);
     }
     eprintln!(
-        "docs: {} files written ({:?}), {} sh snippets run, {} programs run, {} text snippets not built",
+        "docs: {} files written ({:?}), {} sh snippets run, {} programs run, {} outputs checked, {} text snippets not built",
         tally.files.values().sum::<usize>(),
         tally.files,
         tally.shell,
         tally.programs.len(),
+        tally.outputs,
         tally.text
     );
     assert!(tally.programs.len() >= 5 && tally.shell >= 5, "too few snippets found: is the fence parser broken?");
