@@ -246,7 +246,10 @@ fn lookups(text: &str) -> Vec<(usize, String)> {
             let call = [".get(", ".get_mut(", ".contains_key(", ".remove(", ".entry(", ".insert(", ".pointer("]
                 .iter()
                 .any(|call| before.ends_with(call));
-            let arm = after.starts_with("=>") || after.starts_with('|') || before.ends_with('|');
+            // A match arm: the keyword alone, in an or-pattern, or in a tuple pattern that
+            // opens the line (`("$ref", false) =>`).
+            let in_tuple_pattern = before.trim_start() == "(" && after.contains(") =>");
+            let arm = after.starts_with("=>") || after.starts_with('|') || before.ends_with('|') || in_tuple_pattern;
             let list = keyword_literals >= 2 && (line.contains("&[") || line.trim_start().starts_with('"') || line.contains("= ["));
             if call || arm || list {
                 out.push((n + 1, literal.clone()));
@@ -277,8 +280,8 @@ fn keywords_are_looked_up_only_in_the_model() {
 fn the_lookup_rule_finds_what_it_forbids() {
     // The rule itself, on code it must flag and code it must leave alone.
     let flagged =
-        lookups("let t = map.get(\"type\");\nmatch k { \"minimum\" => 1, _ => 0 }\nconst L: &[&str] = &[\"items\", \"allOf\"];\n");
-    assert_eq!(flagged.iter().map(|(n, _)| *n).collect::<Vec<_>>(), [1, 2, 3, 3]);
+        lookups("let t = map.get(\"type\");\nmatch k { \"minimum\" => 1, _ => 0 }\nconst L: &[&str] = &[\"items\", \"allOf\"];\n    (\"$ref\", false) => 1,\n");
+    assert_eq!(flagged.iter().map(|(n, _)| *n).collect::<Vec<_>>(), [1, 2, 3, 3, 4]);
     let clean = lookups(
         "// map.get(\"type\")\nlet s = \"type\";\nformat!(\"the type {x}\");\n#[cfg(test)]\nmod tests {\n    x.get(\"type\");\n}\n\
          #[cfg(all(test, unix))]\nmod unix {\n    x.get(\"type\");\n}\n",
@@ -328,4 +331,80 @@ fn no_import_circles() {
     assert!(new.is_empty(), "new import circles (break them: move what both sides need below both):\n{}", report.join("\n"));
     let gone: Vec<&&str> = KNOWN_CIRCLES.iter().filter(|c| !found.iter().any(|f| f == **c)).collect();
     assert!(gone.is_empty(), "these circles are broken, or changed: take them off KNOWN_CIRCLES:\n{gone:#?}");
+}
+
+/// The crates whose manifests are written by hand (the generated crates' are checked by the
+/// drift check), each with the directories its `[dependencies]` are used from.
+const MANIFESTS: &[&str] = &[
+    "crates/schemac",
+    "crates/schemac-model",
+    "crates/schemac-cli",
+    "crates/schemac-derive",
+    "crates/schemac-project",
+    "crates/schemac-registry",
+    "crates/schemac-runtime",
+    "crates/schemac-synth",
+    "xtask",
+    "bench",
+];
+
+/// Dependencies no source names, each with the reason it is one.
+const UNNAMED_DEPENDENCIES: &[(&str, &str, &str)] = &[];
+
+/// Whether `code` names the crate `ident` (as a path, a macro, or in a `use`).
+fn names_crate(code: &str, ident: &str) -> bool {
+    code.match_indices(ident).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = &code[at + ident.len()..];
+        before.is_none_or(|c| !(c.is_alphanumeric() || c == '_')) && (after.starts_with("::") || after.starts_with('!') || after.starts_with(';') || after.starts_with(" as "))
+    })
+}
+
+/// An unused dependency costs every build its compile time and every user its download, and
+/// nothing else reports it: each `[dependencies]` entry of a hand-written crate is named by
+/// its `src/` (a `[build-dependencies]` entry by `build.rs`).
+#[test]
+fn every_dependency_is_used() {
+    let root = root();
+    let mut unused = Vec::new();
+    for krate in MANIFESTS {
+        let manifest_path = root.join(krate).join("Cargo.toml");
+        let manifest: toml::Table = std::fs::read_to_string(&manifest_path)
+            .unwrap_or_else(|e| panic!("{}: {e}", manifest_path.display()))
+            .parse()
+            .unwrap_or_else(|e| panic!("{}: {e}", manifest_path.display()));
+        let mut src = String::new();
+        let mut todo = vec![root.join(krate).join("src")];
+        while let Some(dir) = todo.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+                let path = entry.expect("a directory entry").path();
+                if path.is_dir() {
+                    todo.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    src.push_str(&code_only(&std::fs::read_to_string(&path).expect("a source file")));
+                }
+            }
+        }
+        let build = std::fs::read_to_string(root.join(krate).join("build.rs")).map(|t| code_only(&t)).unwrap_or_default();
+        for (table, code) in [("dependencies", &src), ("build-dependencies", &build)] {
+            let Some(deps) = manifest.get(table).and_then(toml::Value::as_table) else { continue };
+            for name in deps.keys() {
+                let ident = name.replace('-', "_");
+                if names_crate(code, &ident) || UNNAMED_DEPENDENCIES.iter().any(|(k, d, _)| k == krate && d == name) {
+                    continue;
+                }
+                unused.push(format!("{krate}/Cargo.toml [{table}] {name}"));
+            }
+        }
+    }
+    assert!(unused.is_empty(), "dependencies no source names (remove them, or list them in UNNAMED_DEPENDENCIES with the reason):\n{}", unused.join("\n"));
+}
+
+#[test]
+fn the_dependency_rule_finds_what_it_forbids() {
+    assert!(names_crate("use serde_json::Value;", "serde_json"));
+    assert!(names_crate("quote::quote!(x)", "quote"));
+    assert!(names_crate("let v = json!({});\nuse serde_json::json;", "serde_json"));
+    assert!(!names_crate("use serde_json_ext::Value;\nlet serde_json = 1;", "serde_json"));
+    assert!(!names_crate(&code_only("// jsonc_parser::parse\n"), "jsonc_parser"), "a comment names no crate");
 }
