@@ -408,3 +408,53 @@ fn the_dependency_rule_finds_what_it_forbids() {
     assert!(!names_crate("use serde_json_ext::Value;\nlet serde_json = 1;", "serde_json"));
     assert!(!names_crate(&code_only("// jsonc_parser::parse\n"), "jsonc_parser"), "a comment names no crate");
 }
+
+/// Where the files of `prefix` (in the compiler's import graph) import from outside it, each
+/// with the importing file.
+fn imports_out_of(graph: &imports::Graph, prefix: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (from, targets) in &graph.edges {
+        if from.starts_with(prefix) {
+            out.extend(targets.iter().filter(|t| !t.starts_with(prefix)).map(|t| (from.clone(), t.clone())));
+        }
+    }
+    out
+}
+
+/// What emit may import from the rest of the compiler, each with what it takes: the IR and the
+/// few pieces ARCHITECTURE.md's "Emit reads only the IR" names.
+const EMIT_READS: &[(&str, &str)] = &[
+    ("ir.rs", "the IR, its one input"),
+    ("config.rs", "the settings it emits by"),
+    ("output.rs", "`Module` and `TypeSummary`, what it produces"),
+    ("ident.rs", "Rust identifiers from names"),
+    ("name.rs", "`RESERVED_TYPE_NAMES`"),
+    ("pattern.rs", "a `pattern`'s translation and anchored runs"),
+    ("lower/mod.rs", "`inline_depth` and `MAX_INLINE_DEPTH`, where lowering cut a deep type"),
+    ("rust_type.rs", "`node_id`, the key `#[derive(Conforms)]` names a node by"),
+    ("lib.rs", "the model's diagnostics, re-exported"),
+];
+
+/// ARCHITECTURE.md's layering of the compiler, from its import graph: emit reads the IR and
+/// the few shared pieces the document names ([`EMIT_READS`]), and the readers beside the back
+/// end (`diff/`, `docs/`) import nothing of emit.
+#[test]
+fn the_compilers_layers_hold() {
+    let graph = imports::graph(&root(), "crates/schemac/src");
+    let src = "crates/schemac/src/";
+    // `emit/testing.rs` is the tests' helper (`#[cfg(test)] mod testing;`): it compiles schemas.
+    let beyond: Vec<String> = imports_out_of(&graph, &format!("{src}emit/"))
+        .into_iter()
+        .filter(|(from, to)| !from.ends_with("emit/testing.rs") && !EMIT_READS.iter().any(|(file, _)| to.trim_start_matches(src) == *file))
+        .map(|(from, to)| format!("{from} -> {to}"))
+        .collect();
+    assert!(beyond.is_empty(), "emit imports what it should read from the IR (or add it to EMIT_READS, and to ARCHITECTURE.md):\n{}", beyond.join("\n"));
+    for reader in ["diff/", "docs/"] {
+        let into_emit: Vec<String> = imports_out_of(&graph, &format!("{src}{reader}"))
+            .into_iter()
+            .filter(|(_, to)| to.starts_with(&format!("{src}emit/")))
+            .map(|(from, to)| format!("{from} -> {to}"))
+            .collect();
+        assert!(into_emit.is_empty(), "{reader} imports emit (move what both need below both):\n{}", into_emit.join("\n"));
+    }
+}

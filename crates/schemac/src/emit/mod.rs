@@ -39,7 +39,6 @@ use crate::{Config, Module, Output, TypeSummary};
 
 /// How a subschema's references are bundled, for `#[derive(Conforms)]`'s `JsonSchema`.
 pub use assert::validate_impl_in;
-pub(crate) use attrs::is_non_exhaustive;
 pub use bound::{defs_key, edits_tokens};
 pub(crate) use derives::check as check_derives;
 /// The runtime contract generated code is written for, and the runtime names it may reach
