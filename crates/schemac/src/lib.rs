@@ -6,6 +6,7 @@
 //! module), then lower (to [`ir`]) → name → emit.
 
 mod builder;
+pub mod codes;
 mod config;
 pub mod diff;
 pub mod docs;

@@ -110,7 +110,7 @@ fn pattern_diagnostics(ctx: &Ctx<'_>, allow_unbounded: bool) -> Vec<crate::Diagn
                          exponential time",
                         pattern.source
                     );
-                    warnings.push(crate::Diagnostic::new("unbounded-pattern", &doc.display, &def.origin.pointer, message));
+                    warnings.push(crate::Diagnostic::of(&crate::codes::UNBOUNDED_PATTERN, &doc.display, &def.origin.pointer, message));
                     continue;
                 }
                 false => (
@@ -123,7 +123,7 @@ fn pattern_diagnostics(ctx: &Ctx<'_>, allow_unbounded: bool) -> Vec<crate::Diagn
                      without them the pattern runs in linear time or with a step limit",
                 ),
             };
-            warnings.push(crate::Diagnostic::warning("backtracking-pattern", &doc.display, &def.origin.pointer, message).with_hint(hint));
+            warnings.push(crate::Diagnostic::of(&crate::codes::BACKTRACKING_PATTERN, &doc.display, &def.origin.pointer, message).into_warning().with_hint(hint));
         }
     }
     warnings
