@@ -279,8 +279,9 @@ fn keywords_are_looked_up_only_in_the_model() {
 #[test]
 fn the_lookup_rule_finds_what_it_forbids() {
     // The rule itself, on code it must flag and code it must leave alone.
-    let flagged =
-        lookups("let t = map.get(\"type\");\nmatch k { \"minimum\" => 1, _ => 0 }\nconst L: &[&str] = &[\"items\", \"allOf\"];\n    (\"$ref\", false) => 1,\n");
+    let flagged = lookups(
+        "let t = map.get(\"type\");\nmatch k { \"minimum\" => 1, _ => 0 }\nconst L: &[&str] = &[\"items\", \"allOf\"];\n    (\"$ref\", false) => 1,\n",
+    );
     assert_eq!(flagged.iter().map(|(n, _)| *n).collect::<Vec<_>>(), [1, 2, 3, 3, 4]);
     let clean = lookups(
         "// map.get(\"type\")\nlet s = \"type\";\nformat!(\"the type {x}\");\n#[cfg(test)]\nmod tests {\n    x.get(\"type\");\n}\n\
@@ -305,10 +306,9 @@ const CRATES: &[&str] = &[
 
 /// The circles still to break, each as its files joined by ` ⇄ `: a ratchet, so that no new
 /// circle lands and a broken one leaves this list.
-const KNOWN_CIRCLES: &[&str] =
-    &["crates/schemac-runtime/src/assert.rs ⇄ crates/schemac-runtime/src/builder.rs ⇄ crates/schemac-runtime/src/check.rs ⇄ \
-     crates/schemac-runtime/src/de.rs ⇄ crates/schemac-runtime/src/error.rs ⇄ crates/schemac-runtime/src/extra.rs ⇄ \
-     crates/schemac-runtime/src/number.rs ⇄ crates/schemac-runtime/src/raw.rs ⇄ crates/schemac-runtime/src/validate.rs"];
+/// (Empty since every circle broke; it stays so that a circle a change must keep for a while is
+/// written down here, with the change, rather than hidden.)
+const KNOWN_CIRCLES: &[&str] = &[];
 
 /// Files that import each other in a loop cannot be read, tested or moved one at a time. This
 /// prints every circle of every crate with what ties it (`cargo test -p schemac-tests --test
@@ -356,7 +356,8 @@ fn names_crate(code: &str, ident: &str) -> bool {
     code.match_indices(ident).any(|(at, _)| {
         let before = code[..at].chars().next_back();
         let after = &code[at + ident.len()..];
-        before.is_none_or(|c| !(c.is_alphanumeric() || c == '_')) && (after.starts_with("::") || after.starts_with('!') || after.starts_with(';') || after.starts_with(" as "))
+        before.is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+            && (after.starts_with("::") || after.starts_with('!') || after.starts_with(';') || after.starts_with(" as "))
     })
 }
 
@@ -397,7 +398,11 @@ fn every_dependency_is_used() {
             }
         }
     }
-    assert!(unused.is_empty(), "dependencies no source names (remove them, or list them in UNNAMED_DEPENDENCIES with the reason):\n{}", unused.join("\n"));
+    assert!(
+        unused.is_empty(),
+        "dependencies no source names (remove them, or list them in UNNAMED_DEPENDENCIES with the reason):\n{}",
+        unused.join("\n")
+    );
 }
 
 #[test]
@@ -433,6 +438,7 @@ const EMIT_READS: &[(&str, &str)] = &[
     ("lower/mod.rs", "`inline_depth` and `MAX_INLINE_DEPTH`, where lowering cut a deep type"),
     ("rust_type.rs", "`node_id`, the key `#[derive(Conforms)]` names a node by"),
     ("lib.rs", "the model's diagnostics, re-exported"),
+    ("codes.rs", "the compiler's diagnostic kinds"),
 ];
 
 /// ARCHITECTURE.md's layering of the compiler, from its import graph: emit reads the IR and
@@ -448,7 +454,11 @@ fn the_compilers_layers_hold() {
         .filter(|(from, to)| !from.ends_with("emit/testing.rs") && !EMIT_READS.iter().any(|(file, _)| to.trim_start_matches(src) == *file))
         .map(|(from, to)| format!("{from} -> {to}"))
         .collect();
-    assert!(beyond.is_empty(), "emit imports what it should read from the IR (or add it to EMIT_READS, and to ARCHITECTURE.md):\n{}", beyond.join("\n"));
+    assert!(
+        beyond.is_empty(),
+        "emit imports what it should read from the IR (or add it to EMIT_READS, and to ARCHITECTURE.md):\n{}",
+        beyond.join("\n")
+    );
     for reader in ["diff/", "docs/"] {
         let into_emit: Vec<String> = imports_out_of(&graph, &format!("{src}{reader}"))
             .into_iter()

@@ -112,7 +112,16 @@ impl Diagnostic {
         debug_assert!(kind.is_some(), "the diagnostic code `{code}` is not in diag::KINDS");
         let hint = kind.map(|kind| kind.hint.to_owned());
         let about_value = kind.is_none_or(|kind| kind.about_value);
-        Self { severity: Severity::Error, code, file: file.into(), pointer: pointer.into(), position: None, message: message.into(), hint, about_value }
+        Self {
+            severity: Severity::Error,
+            code,
+            file: file.into(),
+            pointer: pointer.into(),
+            position: None,
+            message: message.into(),
+            hint,
+            about_value,
+        }
     }
 
     /// An error of `kind` (a kind another crate lists), with its hint.

@@ -111,9 +111,7 @@ impl Referee {
         }
         let resources = builder.prepare().map_err(|e| {
             let message = format!("jsonschema cannot index the loaded schemas: {e}");
-            Diagnostics(vec![
-                Diagnostic::of(&SYNTHESIS, "", "", message),
-            ])
+            Diagnostics(vec![Diagnostic::of(&SYNTHESIS, "", "", message)])
         })?;
         let uris = names.into_iter().map(|list| list.into_iter().next().unwrap_or_default()).collect();
         Ok(Referee { resources, uris, validators: RefCell::new(HashMap::new()) })

@@ -9,7 +9,8 @@ use schemac_model::diag::Kind;
 pub const IMPOSSIBLE_DERIVE: Kind =
     Kind::new("impossible-derive", false, "derive it only where it fits (every field's type must have it), or change the field's schema");
 /// A configured derive or attribute that is no path or attribute (`emit/derives.rs`).
-pub const BAD_DERIVE: Kind = Kind::new("bad-derive", false, "write a derive as a path (`Eq`, `utoipa::ToSchema`) and an attribute as `#[...]`");
+pub const BAD_DERIVE: Kind =
+    Kind::new("bad-derive", false, "write a derive as a path (`Eq`, `utoipa::ToSchema`) and an attribute as `#[...]`");
 /// A `types` entry whose pointer names no type of its own (`rust_type.rs`).
 pub const UNKNOWN_TYPE_POINTER: Kind = Kind::new(
     "unknown-type-pointer",
@@ -30,7 +31,8 @@ pub const SCHEMA_TOO_DEEP: Kind = Kind::new(
      shorten the chain, or name an intermediate schema in `$defs` once instead of chaining references to it",
 );
 /// A type with no finite instance (`lower/infinite.rs`).
-pub const INFINITE_TYPE: Kind = Kind::new("infinite-type", true, "give the recursion a way out, e.g. make the property that recurses optional");
+pub const INFINITE_TYPE: Kind =
+    Kind::new("infinite-type", true, "give the recursion a way out, e.g. make the property that recurses optional");
 /// A pattern no engine runs in bounded time (`emit/mod.rs`).
 pub const UNBOUNDED_PATTERN: Kind = Kind::new(
     "unbounded-pattern",

@@ -76,13 +76,23 @@ pub(crate) fn check(ir: &Ir, config: &Config) -> Vec<Diagnostic> {
             }
             if let Some((member, pointer, why)) = culprit(ir, DefId(i), checked, &wants, &fits) {
                 let message = format!("`{checked}` cannot be derived for `{}`: {member} {why}", def.name);
-                errors.push(Diagnostic::of(&crate::codes::IMPOSSIBLE_DERIVE, file(def), format!("{}{pointer}", def.origin.pointer), message));
+                errors.push(Diagnostic::of(
+                    &crate::codes::IMPOSSIBLE_DERIVE,
+                    file(def),
+                    format!("{}{pointer}", def.origin.pointer),
+                    message,
+                ));
             }
         }
     }
     for (attribute, at, pointer) in &attributes {
         if syn::parse_str::<syn::File>(&format!("{attribute} struct S;")).is_err() {
-            errors.push(Diagnostic::of(&crate::codes::BAD_DERIVE, at.clone(), pointer.clone(), format!("`{attribute}` is not an outer attribute")));
+            errors.push(Diagnostic::of(
+                &crate::codes::BAD_DERIVE,
+                at.clone(),
+                pointer.clone(),
+                format!("`{attribute}` is not an outer attribute"),
+            ));
         }
     }
     errors

@@ -123,7 +123,11 @@ fn pattern_diagnostics(ctx: &Ctx<'_>, allow_unbounded: bool) -> Vec<crate::Diagn
                      without them the pattern runs in linear time or with a step limit",
                 ),
             };
-            warnings.push(crate::Diagnostic::of(&crate::codes::BACKTRACKING_PATTERN, &doc.display, &def.origin.pointer, message).into_warning().with_hint(hint));
+            warnings.push(
+                crate::Diagnostic::of(&crate::codes::BACKTRACKING_PATTERN, &doc.display, &def.origin.pointer, message)
+                    .into_warning()
+                    .with_hint(hint),
+            );
         }
     }
     warnings
