@@ -468,3 +468,41 @@ fn the_compilers_layers_hold() {
         assert!(into_emit.is_empty(), "{reader} imports emit (move what both need below both):\n{}", into_emit.join("\n"));
     }
 }
+
+/// The files of the model and the compiler that may touch the file system, each with why: the
+/// reading phase, and the writers and build-script glue around `compile`.
+const IO_FILES: &[(&str, &str)] = &[
+    ("crates/schemac-model/src/load.rs", "the one phase that reads schema files"),
+    ("crates/schemac-model/src/source.rs", "the identity (canonical path, device and inode) of each file load reads"),
+    ("crates/schemac-model/src/front.rs", "`Front::files_read`: the files load read, canonicalized for cargo's rerun-if-changed"),
+    ("crates/schemac-model/src/testing.rs", "`Fixture`, the tests' temporary schema files (feature `testing`)"),
+    ("crates/schemac/src/write.rs", "the writers' atomic write, which refuses to overwrite an input"),
+    ("crates/schemac/src/builder.rs", "`Builder`, which writes a build script's output into OUT_DIR"),
+];
+
+/// ARCHITECTURE.md's "IO only at the edges": outside [`IO_FILES`], no code of the model or
+/// the compiler (tests aside) names the file system, a process or the network.
+#[test]
+fn io_only_at_the_edges() {
+    let mut found = Vec::new();
+    for (path, text) in rust_files() {
+        let ours = path.starts_with("crates/schemac/src/") || path.starts_with("crates/schemac-model/src/");
+        // `emit/testing.rs` is `#[cfg(test)] mod testing;`, the emitter tests' helper.
+        if !ours || path.ends_with("/tests.rs") || path.ends_with("emit/testing.rs") {
+            continue;
+        }
+        if IO_FILES.iter().any(|(file, _)| *file == path) {
+            continue;
+        }
+        for (n, line) in code_only(&text).lines().enumerate() {
+            if ["std::fs", "fs::", "File::", "std::net", "std::process::Command", "OpenOptions"].iter().any(|io| line.contains(io)) {
+                found.push(format!("{path}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "IO outside the edges (move it to load or a writer, or list the file in IO_FILES with why):\n{}",
+        found.join("\n")
+    );
+}
