@@ -5,7 +5,7 @@
 //!
 //! Each JSON Schema is one module; its root type is what a whole document deserializes to.
 //! [`SCHEMAS`] lists them as a service publishes them; [`find`] looks one up by reference;
-//! `schemac_registry::router(SCHEMAS)` serves them over HTTP and MCP (README: Serving).
+//! `schemac_registry::router(SCHEMAS)` serves them over HTTP and MCP (schemac's guide: docs/registry.md).
 //!
 //! | Schema | Reference | Module | Root type |
 //! |---|---|---|---|

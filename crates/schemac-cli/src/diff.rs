@@ -13,6 +13,8 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use schemac::diff::{Options, Policy, Role};
 
+use crate::values::{parse_draft, parse_map};
+
 /// `schemac diff`.
 #[derive(Debug, Args)]
 #[command(after_long_help = "\
@@ -70,12 +72,8 @@ pub struct Diff {
     pub schema_dirs: Vec<PathBuf>,
     /// Resolve refs starting with URL_PREFIX to files under DIR, for both versions; nothing is
     /// fetched (repeatable).
-    #[arg(long = "map", value_name = "URL_PREFIX=DIR", value_parser = crate::args::parse_map)]
+    #[arg(long = "map", value_name = "URL_PREFIX=DIR", value_parser = parse_map)]
     pub maps: Vec<schemac::UrlMap>,
-}
-
-fn parse_draft(name: &str) -> Result<schemac::Draft, String> {
-    schemac::Draft::from_name(name).ok_or_else(|| "expected one of 2020-12, 2019-09, 7, 6, 4".to_owned())
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

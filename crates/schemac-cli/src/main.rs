@@ -10,6 +10,7 @@ mod args;
 mod diff;
 mod project;
 mod serve;
+mod values;
 
 use std::fs::File;
 use std::io::{self, Write as _};

@@ -1,6 +1,7 @@
 //! The README and the user guide (`docs/`) are built as they are written: every fenced snippet
-//! is either built here or marked `text`, and every relative link between the README, the
-//! guide, ARCHITECTURE.md and BENCHMARKS.md resolves.
+//! is either built here or marked `text`; every relative link between the README, the guide,
+//! ARCHITECTURE.md and BENCHMARKS.md resolves; every repository file they name exists, and
+//! every path into schemac's crates they name is in that crate's public API snapshot.
 //!
 //! A reader follows the README and then the guide's chapters in `docs/SUMMARY.md` order, in
 //! one repository (`repo/`) beside a checkout of schemac (`schemac`, here a symlink to this
@@ -140,6 +141,20 @@ fn links(markdown: &str) -> Vec<String> {
     out
 }
 
+/// The code spans of the lines outside fences.
+fn code_spans(markdown: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut in_fence = false;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            in_fence = !in_fence;
+        } else if !in_fence {
+            out.extend(line.split('`').skip(1).step_by(2));
+        }
+    }
+    out
+}
+
 /// The anchors GitHub gives a file's headings: lower case, punctuation but `-` and `_` dropped,
 /// spaces as `-`, repeats numbered.
 fn anchors(markdown: &str) -> BTreeSet<String> {
@@ -205,6 +220,43 @@ fn links_between_the_documents_resolve() {
     assert!(checked > 30, "only {checked} relative links found: is the link parser broken?");
 }
 
+/// Repository paths the README and the guide name in code that are not in a checkout: the
+/// reader's repository's (written by the snippets), and what `cargo xtask fuzz` writes.
+const NOT_IN_A_CHECKOUT: [&str; 4] = ["schemas/point.json", "schemas/order.json", "fuzz/corpus", "fuzz/artifacts"];
+
+/// Every repository path the README and the guide name in code (`crates/schemac/src/diff/`,
+/// `tests/tests/builders.rs`) exists, from the root or, for a path inside a crate
+/// (`tests/ui/...`), from one of the crates or test crates.
+#[test]
+fn the_files_the_documents_name_exist() {
+    let root = checkout();
+    let mut bases = vec![root.clone(), root.join("generated")];
+    for dir in ["crates", "tests"] {
+        for entry in fs::read_dir(root.join(dir)).unwrap() {
+            bases.push(entry.unwrap().path());
+        }
+    }
+    let tops = ["crates", "tests", "xtask", "docs", "bench", "fuzz", "schemas", "generated", ".ci", "src"];
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for (name, text) in documents(&root) {
+        for span in code_spans(&text) {
+            let path = span.split('#').next().unwrap().trim_end_matches('/');
+            let path = path.split(':').next().unwrap();
+            let plain = path.chars().all(|c| c.is_alphanumeric() || "/._-".contains(c));
+            if !plain || !path.contains('/') || !tops.contains(&path.split('/').next().unwrap()) || NOT_IN_A_CHECKOUT.contains(&path) {
+                continue;
+            }
+            checked += 1;
+            if !bases.iter().any(|base| base.join(path).exists()) {
+                missing.push(format!("{name}: `{path}`"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "the documents name files that do not exist:\n{}", missing.join("\n"));
+    assert!(checked > 30, "only {checked} paths found: is the scan broken?");
+}
+
 /// The scratch repository: `base/repo` beside `base/schemac` (this checkout).
 struct Repo {
     dir: PathBuf,
@@ -257,6 +309,7 @@ struct Tally {
     written: BTreeSet<PathBuf>,
     shell: usize,
     text: usize,
+    outputs: usize,
     programs: Vec<(String, String)>,
 }
 
@@ -372,7 +425,7 @@ fn every_snippet_builds_as_written() {
                     for line in fence.body.lines().filter(|l| *l != "...") {
                         assert!(output.contains(line), "{}: the output of {at} lacks `{line}`:\n{output}", fence.at);
                     }
-                    tally.text += 1;
+                    tally.outputs += 1;
                 }
                 "sh" if fence.attrs.iter().all(|(k, _)| k == "cwd") => {
                     let cwd = repo.dir.join(fence.attr("cwd").unwrap_or("."));
@@ -395,23 +448,25 @@ fn every_snippet_builds_as_written() {
 
     // One build of everything, then every program a snippet wrote.
     let built = repo.cargo("build --workspace");
-    // A snippet compiles without a warning (what the code it generates may warn about is the
-    // compiler's business, not the text's).
+    // A snippet compiles without a warning, and so does the code a build script of one writes
+    // into `OUT_DIR` (the types `schemac::Builder` generates).
     for at in built.lines().filter_map(|l| l.trim_start().strip_prefix("--> ")) {
-        let file = at.split(':').next().unwrap();
-        let file = Path::new(file).strip_prefix(&repo.dir).unwrap_or(Path::new(file));
-        assert!(!tally.written.contains(file), "a snippet builds with a warning at {at}:\n{built}");
+        let file = Path::new(at.split(':').next().unwrap());
+        let generated = file.starts_with(repo.build.join("debug/build")) && file.components().any(|c| c.as_os_str() == "out");
+        let file = file.strip_prefix(&repo.dir).unwrap_or(file);
+        assert!(!tally.written.contains(file) && !generated, "a snippet builds with a warning at {at}:\n{built}");
     }
     for (krate, program) in &tally.programs {
         let command = repo.command(&repo.target.join("debug").join(program), &repo.dir.join(krate));
         repo.run(command, &format!("the program {program} of {krate}/"), 0);
     }
     eprintln!(
-        "docs: {} files written ({:?}), {} sh snippets run, {} programs run, {} text snippets not built",
+        "docs: {} files written ({:?}), {} sh snippets run, {} programs run, {} outputs checked, {} text snippets not built",
         tally.files.values().sum::<usize>(),
         tally.files,
         tally.shell,
         tally.programs.len(),
+        tally.outputs,
         tally.text
     );
     assert!(tally.programs.len() >= 5 && tally.shell >= 5, "too few snippets found: is the fence parser broken?");

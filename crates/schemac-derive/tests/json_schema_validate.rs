@@ -139,7 +139,7 @@ fn validate_reports_each_violation_with_its_pointer() {
     let errors = bad.validate().err().map(|e| e.to_string()).unwrap_or_default();
     assert!(errors.contains("/score: 1.5 is greater than the maximum 1"), "{errors}");
 
-    // The README's example.
+    // The guide's example (docs/conforms.md), which the docs test also runs.
     let readme = Attempt { attempt: 1, execution: "run_X".into(), accepted: false, score: 1.5, feedback: None };
     assert_eq!(
         readme.validate().err().map(|e| e.to_string()).unwrap_or_default(),

@@ -5,6 +5,7 @@ use std::fmt;
 use schemac::Diagnostics;
 
 use super::config::ConfigError;
+use super::drift::Drift;
 
 /// Why a project could not be loaded, generated, written or checked.
 #[derive(Debug)]
@@ -26,7 +27,7 @@ pub enum ErrorKind {
     /// The schemas have errors; every one found.
     Schemas(Diagnostics),
     /// `check` found generated files that differ from the disk; `command` regenerates them.
-    Drift { drift: super::Drift, command: String },
+    Drift { drift: Drift, command: String },
     /// Anything else: a file that cannot be read or written, two schemas that become one
     /// module, a synthesizer bug. The message says what and, where one helps, how to fix it.
     Other(String),
@@ -54,12 +55,12 @@ impl Error {
         matches!(self.0.kind, ErrorKind::Config(_))
     }
 
-    pub(crate) fn drift(drift: super::Drift, command: String) -> Error {
+    pub(crate) fn drift(drift: Drift, command: String) -> Error {
         Error(Box::new(Inner { kind: ErrorKind::Drift { drift, command }, context: Vec::new() }))
     }
 
     /// The drift, when `check` failed on it.
-    pub fn drift_found(&self) -> Option<&super::Drift> {
+    pub fn drift_found(&self) -> Option<&Drift> {
         match &self.0.kind {
             ErrorKind::Drift { drift, .. } => Some(drift),
             _ => None,

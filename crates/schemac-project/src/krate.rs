@@ -574,7 +574,7 @@ fn lib_rs(
         // The plain-serde baseline has no registry to link to.
         if !spec.units.iter().all(|u| u.plain_serde) {
             out.push_str("//! [`SCHEMAS`] lists them as a service publishes them; [`find`] looks one up by reference;\n");
-            out.push_str("//! `schemac_registry::router(SCHEMAS)` serves them over HTTP and MCP (README: Serving).\n");
+            out.push_str("//! `schemac_registry::router(SCHEMAS)` serves them over HTTP and MCP (schemac's guide: docs/registry.md).\n");
         }
         out.push_str("//!\n//! | Schema | Reference | Module | Root type |\n//! |---|---|---|---|\n");
         for module in modules {

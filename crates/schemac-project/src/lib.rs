@@ -16,6 +16,7 @@
 pub mod api;
 mod cache;
 pub mod config;
+mod drift;
 pub(crate) mod error;
 pub mod files;
 pub mod included;

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use super::items::is_type_alias;
+use super::alias::is_type_alias;
 use super::ty::{Ctx, ident};
 use crate::ir::{DefId, DefKind, Source, Ty};
 use crate::resolve::Loc;

@@ -334,7 +334,7 @@ pub(super) fn raw_assign(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
         DefKind::Newtype(newtype) if matches!(newtype.inner, Ty::String) => (vec![quote!(&str), quote!(String)], quote!()),
         // An open enum is `From<&str>`, which the blanket `Assign` covers.
         DefKind::StringEnum(_) if !ctx.is_open(id) => (vec![quote!(&str), quote!(String)], quote!()),
-        DefKind::Alias(Ty::Constrained(inner, _)) if !super::items::is_type_alias(ctx, id) => {
+        DefKind::Alias(Ty::Constrained(inner, _)) if !super::alias::is_type_alias(ctx, id) => {
             (vec![ctx.rust(id, inner)], quote!(.map_err(schemac_runtime::ConstraintError::from)))
         }
         _ => return quote!(),

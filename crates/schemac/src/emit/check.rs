@@ -5,7 +5,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
 
-use super::items::pattern_static;
+use super::patterns::pattern_static;
 use super::ty::{Ctx, ident, value_static};
 use crate::ir::{Check, DefId, Evaluates, Kind, Refined, Subject};
 
@@ -207,7 +207,7 @@ impl Functions<'_, '_> {
                 quote! { array(v, &[#(#prefix),*], #items) }
             }
             Check::Assert(assertion) => {
-                let call = super::assert::call(self.ctx, self.id, assertion);
+                let call = super::seed::call(self.ctx, self.id, assertion);
                 match assertion.subject() {
                     Subject::Number => quote! { number(v, |v| #call) },
                     Subject::String => quote! { string(v, |v| #call) },

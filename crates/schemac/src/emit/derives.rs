@@ -43,7 +43,7 @@ pub(crate) fn check(ir: &Ir, config: &Config) -> Vec<Diagnostic> {
         listed.extend(own.derives.iter().map(|d| (d.as_str(), file(def), def.origin.pointer.clone())));
         attributes.extend(own.attributes.iter().map(|a| (a.as_str(), file(def), def.origin.pointer.clone())));
         let decorated = !own.derives.is_empty() || !own.attributes.is_empty();
-        let alias = ctx.as_ref().is_some_and(|ctx| super::items::is_type_alias(ctx, DefId(i)));
+        let alias = ctx.as_ref().is_some_and(|ctx| super::alias::is_type_alias(ctx, DefId(i)));
         if decorated && (alias || ir.rust_types.contains_key(&DefId(i))) {
             let message = format!("`{}` is a `type` alias, which cannot carry derives or attributes", def.name);
             errors.push(

@@ -1,14 +1,14 @@
 //! One Rust item (plus its impls) per IR definition.
 
-use proc_macro2::{Ident, Literal, TokenStream};
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
 
 use super::assert::{self as assertions, validate_impl};
+use super::patterns::pattern_static;
 use super::ty::{Ctx, docs, ident, visitor};
-use super::{check, tuple, union};
-use crate::ir::{DefId, DefKind, Field, Newtype, Pattern, Rest, Struct, Ty};
-use crate::pattern::AnchoredPart;
+use super::{alias, check, seed, tuple, union};
+use crate::ir::{DefId, DefKind, Field, Newtype, Rest, Struct, Ty};
 
 pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
     let def = ctx.def(id);
@@ -20,7 +20,7 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
         DefKind::Const(value) => constant(ctx, id, value),
         DefKind::ValueEnum(values) => value_enum(ctx, id, values),
         DefKind::Union(u) => union::union(ctx, id, u),
-        DefKind::Alias(ty) => alias(ctx, id, ty),
+        DefKind::Alias(ty) => alias::alias(ctx, id, ty),
         DefKind::Checked(crate::ir::Check::Never) => check::never(ctx, id),
         DefKind::Checked(c) => check::checked(ctx, id, c),
         DefKind::Refined(r) => check::refined(ctx, id, r),
@@ -40,76 +40,13 @@ pub(super) fn def(ctx: &Ctx<'_>, id: DefId) -> TokenStream {
         DefKind::Union(u) => union::validation(ctx, id, u),
         DefKind::Tuple(t) => tuple::validation(ctx, id, t),
         // A `type` alias has the `Validate` of the type it names.
-        DefKind::Alias(_) if is_type_alias(ctx, id) => quote!(),
-        DefKind::Alias(ty) => {
-            let inner = assertions::validate(ctx, id, ty);
-            let body = if inner.is_empty() {
-                inner
-            } else if is_cut(ty) {
-                let rust = ctx.rust(id, ty);
-                quote! { let v: &#rust = &self.0; #inner }
-            } else {
-                quote! { let v = &self.0; #inner }
-            };
-            validate_impl(&name, body)
-        }
+        DefKind::Alias(_) if alias::is_type_alias(ctx, id) => quote!(),
+        DefKind::Alias(ty) => alias::validation(ctx, id, ty),
         // A raw type name's string enum or newtype is written out; it checks everything
         // when it is built.
         DefKind::StringEnum(_) | DefKind::Newtype(_) => validate_impl(&name, quote!()),
     };
     quote! { #doc #body #validate }
-}
-
-/// A `static` for a pattern, named `name`.
-pub(super) fn pattern_static(name: &proc_macro2::Ident, pattern: &Pattern) -> TokenStream {
-    pattern_static_in(&quote!(schemac_runtime), name, pattern)
-}
-
-/// `pattern_static` with the runtime crate spelled `rt` (the derive macro writes
-/// `::schemac_runtime`). An anchored run of ASCII classes (`^run_[0-9a-f]{32}$`) is decided
-/// here and emitted as its parts, which the runtime only executes; any other pattern as its
-/// source and its `regex` or (for lookaround and backreferences) `fancy-regex` translation,
-/// compiled on first use.
-pub fn pattern_static_in(rt: &TokenStream, name: &proc_macro2::Ident, pattern: &Pattern) -> TokenStream {
-    let source = &pattern.source;
-    let p = quote!(#rt::__private::pattern);
-    if let Some(anchored) = pattern.translated.as_deref().and_then(crate::pattern::anchored) {
-        let parts = anchored.parts.iter().map(|part| match part {
-            AnchoredPart::Literal(bytes) => {
-                let bytes = Literal::byte_string(bytes);
-                quote!(#p::Part::Literal(#bytes))
-            }
-            AnchoredPart::Run { ranges, min, max } => {
-                let ranges = ranges.iter().map(|&(start, end)| {
-                    let (start, end) = (Literal::byte_character(start), Literal::byte_character(end));
-                    quote!((#start, #end))
-                });
-                let min = Literal::u32_unsuffixed(*min);
-                match max {
-                    Some(max) => {
-                        let max = Literal::u32_unsuffixed(*max);
-                        quote!(#p::Part::Run(#p::Run::new(&[#(#ranges),*], #min, #max)))
-                    }
-                    None => quote!(#p::Part::Run(#p::Run::at_least(&[#(#ranges),*], #min))),
-                }
-            }
-        });
-        let to_end = anchored.to_end;
-        return quote! {
-            static #name: #p::Pattern = #p::Pattern::anchored(#source, &[#(#parts),*], #to_end);
-        };
-    }
-    let translated = match &pattern.translated {
-        Some(t) => quote!(::core::option::Option::Some(#t)),
-        None => match crate::pattern::bounded(source) {
-            // Lookaround or backreferences: a backtracking engine, with a step limit.
-            Some(bounded) => return quote! { static #name: #p::Pattern = #p::Pattern::bounded(#source, #bounded); },
-            None => quote!(::core::option::Option::None),
-        },
-    };
-    quote! {
-        static #name: #p::Pattern = #p::Pattern::new(#source, #translated);
-    }
 }
 
 fn is_nullable(ty: &Ty) -> bool {
@@ -269,7 +206,7 @@ fn object_macro(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> Option<TokenStream> {
         Rest::Patterns { .. } => return None,
     };
     let check = (!s.assertions.is_empty()).then(|| {
-        let calls = s.assertions.iter().map(|a| assertions::call(ctx, id, a));
+        let calls = s.assertions.iter().map(|a| seed::call(ctx, id, a));
         quote! {
             .check(|value: &#name| {
                 let names: &[&str] = &value.present_properties();
@@ -379,7 +316,7 @@ fn object_assertions(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> (TokenStream, Toke
             }
         }
     };
-    let calls = s.assertions.iter().map(|a| assertions::call(ctx, id, a));
+    let calls = s.assertions.iter().map(|a| seed::call(ctx, id, a));
     let checks = quote! {
         let names: &[&str] = &value.present_properties();
         #(#calls.map_err(serde::de::Error::custom)?;)*
@@ -421,7 +358,7 @@ fn struct_validation(ctx: &Ctx<'_>, id: DefId, s: &Struct) -> TokenStream {
         out.push(statements);
     }
     if !s.assertions.is_empty() {
-        let calls = s.assertions.iter().map(|a| assertions::call(ctx, id, a));
+        let calls = s.assertions.iter().map(|a| seed::call(ctx, id, a));
         out.push(quote! {
             let names: &[&str] = &self.present_properties();
             #(errors.check(at, #calls);)*
@@ -668,7 +605,7 @@ fn constrained(ctx: &Ctx<'_>, id: DefId, newtype: &Newtype) -> TokenStream {
             }
         }
     });
-    let calls = newtype.assertions.iter().map(|a| assertions::call(ctx, id, a));
+    let calls = newtype.assertions.iter().map(|a| seed::call(ctx, id, a));
     let check = quote! {
         #pattern
         #(#calls?;)*
@@ -753,94 +690,4 @@ pub(super) fn uses_string_newtype(ctx: &Ctx<'_>, id: DefId) -> bool {
 pub(super) fn uses_string_enum(ctx: &Ctx<'_>, id: DefId) -> bool {
     let def = ctx.def(id);
     matches!(def.kind, DefKind::StringEnum(_)) && !ctx.is_open(id) && !def.name.starts_with("r#")
-}
-
-/// A plain `type` alias when serde's own impls agree with the schema; a transparent newtype
-/// when the type needs schemac's seeds (integers accept `1.0`, maps reject duplicate keys).
-fn alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
-    let name = ident(&ctx.def(id).name);
-    let rust = ctx.rust(id, ty);
-    if is_type_alias(ctx, id) {
-        return quote! { pub type #name = #rust; };
-    }
-    if is_cut(ty) {
-        return deep_alias(ctx, id, ty);
-    }
-    if let Ty::Constrained(inner, assertions) = ty {
-        return constrained_alias(ctx, id, inner, assertions);
-    }
-    let seed = ctx.seed(id, ty);
-    quote! {
-        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-        #[serde(transparent)]
-        pub struct #name(pub #rust);
-
-        ::schemac_runtime::newtype!(#name, #seed);
-    }
-}
-
-/// Whether def `id` is emitted as a plain `type` alias, which is not a type of its own (so it
-/// cannot carry trait impls).
-pub(super) fn is_type_alias(ctx: &Ctx<'_>, id: DefId) -> bool {
-    matches!(&ctx.def(id).kind, DefKind::Alias(ty) if serde_agrees(ty) && !mentions_alias(ctx, ty) && !is_cut(ty))
-}
-
-/// Whether an alias of `ty` is a piece of a deeper type that lowering cut (see
-/// `lower::MAX_INLINE_DEPTH`): its value is held in a `schemac_runtime::Deep`, so that neither
-/// rustc's trait solver nor its drop check follows a chain of them further than one piece.
-fn is_cut(ty: &Ty) -> bool {
-    crate::lower::inline_depth(ty) >= crate::lower::MAX_INLINE_DEPTH
-}
-
-/// The newtype of a cut piece: its value in a `Deep`, read with the seeds of its type (and
-/// its assertions), written as that value.
-fn deep_alias(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
-    let name = ident(&ctx.def(id).name);
-    let rust = ctx.rust(id, ty);
-    let seed = ctx.seed(id, ty);
-    quote! {
-        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-        #[serde(transparent)]
-        pub struct #name(pub schemac_runtime::Deep<#rust>);
-
-        impl<'de> serde::Deserialize<'de> for #name {
-            fn deserialize<__D: serde::Deserializer<'de>>(deserializer: __D) -> Result<Self, __D::Error> {
-                serde::de::DeserializeSeed::deserialize(#seed, deserializer).map(|value| #name(schemac_runtime::Deep::new(value)))
-            }
-        }
-    }
-}
-
-/// An alias of a value with assertions: a newtype whose constructor checks them, so no
-/// value of it breaks them.
-fn constrained_alias(ctx: &Ctx<'_>, id: DefId, inner: &Ty, assertions: &[crate::ir::Assertion]) -> TokenStream {
-    let name = ident(&ctx.def(id).name);
-    let rust = ctx.rust(id, inner);
-    let seed = ctx.seed(id, inner);
-    let check = assertions::closure(ctx, id, assertions, Some(rust.clone()));
-    quote! {
-        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-        #[serde(transparent)]
-        pub struct #name(#rust);
-
-        ::schemac_runtime::constrained_newtype!(#name, #rust, #seed, #check);
-    }
-}
-
-/// A `type` alias that mentions an alias may be recursive (`type T = Vec<T>`), which Rust
-/// rejects; the newtype form is always valid.
-fn mentions_alias(ctx: &Ctx<'_>, ty: &Ty) -> bool {
-    match ty {
-        Ty::Def(id) => matches!(ctx.def(*id).kind, DefKind::Alias(_)),
-        Ty::Array(inner) | Ty::Map(inner) | Ty::Nullable(inner) | Ty::Constrained(inner, _) => mentions_alias(ctx, inner),
-        _ => false,
-    }
-}
-
-fn serde_agrees(ty: &Ty) -> bool {
-    match ty {
-        Ty::Integer(_) | Ty::Map(_) | Ty::Constrained(..) => false,
-        Ty::Array(inner) | Ty::Nullable(inner) => serde_agrees(inner),
-        _ => true,
-    }
 }

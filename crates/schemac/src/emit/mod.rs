@@ -4,6 +4,7 @@
 //! is byte-identical on every machine. Modules are assembled in `BTreeMap`s keyed by module
 //! path and types in IR order: deterministic by construction.
 
+mod alias;
 mod assert;
 mod attrs;
 mod bound;
@@ -17,8 +18,10 @@ pub(crate) mod hygiene;
 mod items;
 mod layout;
 mod open_enum;
+mod patterns;
 mod plain;
 mod rust_type;
+mod seed;
 #[cfg(test)]
 mod testing;
 mod tuple;
@@ -42,9 +45,9 @@ pub(crate) use derives::check as check_derives;
 /// The runtime contract generated code is written for, and the runtime names it may reach
 /// outside the contract.
 pub use hygiene::{BUILDER_API, RUNTIME_API, RUNTIME_CONTRACT};
-pub use items::pattern_static_in;
 /// The bound on generated types' sizes, and the size beyond which a field is boxed.
 pub use layout::{BOX_OVER, MAX_TYPE_SIZE};
+pub use patterns::pattern_static_in;
 pub(crate) use ty::Ctx;
 /// The nullable branches of unions dispatched by kind, for the generated round-trip tests.
 pub use union::{NullableBranch, Visit, nullable_branches};

@@ -1,4 +1,4 @@
-//! Inline types: their Rust spelling, the seed that deserializes them, paths between modules,
+//! Inline types: their Rust spelling (`seed.rs` writes the seeds that read them), paths between modules,
 //! boxing of recursive and big fields (`layout`), and rustdoc.
 
 use std::collections::BTreeSet;
@@ -147,7 +147,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Like [`Ctx::rust`], for positions that are already behind a heap indirection.
-    fn rust_unboxed(&self, from: DefId, ty: &Ty) -> TokenStream {
+    pub(super) fn rust_unboxed(&self, from: DefId, ty: &Ty) -> TokenStream {
         match ty {
             Ty::Def(id) => self.path(from, *id),
             Ty::Nullable(inner) => {
@@ -156,62 +156,6 @@ impl<'a> Ctx<'a> {
             }
             Ty::Constrained(inner, _) => self.rust_unboxed(from, inner),
             other => self.rust(from, other),
-        }
-    }
-
-    /// An expression for the `DeserializeSeed` of `ty` inside def `from`.
-    pub fn seed(&self, from: DefId, ty: &Ty) -> TokenStream {
-        self.seed_in(from, ty, true)
-    }
-
-    /// Whether `seed(from, ty)` is `Plain` of the type itself: the value is read with its own
-    /// `Deserialize`, which the runtime's `object!` assumes when a row names no seed.
-    pub fn is_plain_seed(&self, from: DefId, ty: &Ty) -> bool {
-        match ty {
-            Ty::Integer(IntTy::Big | IntTy::Exact) => true,
-            Ty::Number => self.ir.exact_numbers,
-            Ty::Integer(_) | Ty::Array(_) | Ty::Map(_) | Ty::Nullable(_) | Ty::Constrained(..) | Ty::Any => false,
-            Ty::Def(id) => !self.needs_box(from, *id),
-            _ => true,
-        }
-    }
-
-    fn seed_in(&self, from: DefId, ty: &Ty, may_box: bool) -> TokenStream {
-        match ty {
-            Ty::Integer(IntTy::Big) => quote!(schemac_runtime::de::Plain::<schemac_runtime::BigInt>::new()),
-            Ty::Integer(IntTy::Exact) => quote!(schemac_runtime::de::Plain::<schemac_runtime::Integer>::new()),
-            Ty::Number if self.ir.exact_numbers => quote!(schemac_runtime::de::Plain::<schemac_runtime::Number>::new()),
-            Ty::Integer(int) => {
-                let int = int_ident(*int);
-                quote!(schemac_runtime::de::Int::<#int>::new())
-            }
-            Ty::Array(item) => {
-                let item = self.seed_in(from, item, false);
-                quote!(schemac_runtime::de::Seq(#item))
-            }
-            Ty::Map(value) => {
-                let value = self.seed_in(from, value, false);
-                quote!(schemac_runtime::de::MapOf(#value))
-            }
-            Ty::Nullable(inner) => {
-                let inner = self.seed_in(from, inner, may_box);
-                quote!(schemac_runtime::de::Nullable(#inner))
-            }
-            Ty::Constrained(inner, assertions) => {
-                let inner = self.seed_in(from, inner, may_box);
-                let check = super::assert::closure(self, from, assertions, None);
-                quote!(schemac_runtime::de::Assert::new(#inner, #check))
-            }
-            Ty::Def(id) if may_box && self.needs_box(from, *id) => {
-                let path = self.path(from, *id);
-                quote!(schemac_runtime::de::Boxed(schemac_runtime::de::Plain::<#path>::new()))
-            }
-            Ty::Number => quote!(schemac_runtime::de::Float::new()),
-            Ty::Any => quote!(schemac_runtime::de::AnyValue),
-            other => {
-                let rust = self.rust_unboxed(from, other);
-                quote!(schemac_runtime::de::Plain::<#rust>::new())
-            }
         }
     }
 }
@@ -310,31 +254,6 @@ fn format_type(format: Format) -> &'static str {
         Format::IriReference => "IriReference",
         Format::UriTemplate => "UriTemplate",
         Format::RelativeJsonPointer => "RelativeJsonPointer",
-    }
-}
-
-/// The function of `schemac_runtime::format::assert` that asserts `format`.
-pub(crate) fn format_function(format: Format) -> &'static str {
-    match format {
-        Format::DateTime => "date_time",
-        Format::Date => "date",
-        Format::Time => "time",
-        Format::Duration => "duration",
-        Format::Email => "email",
-        Format::Hostname => "hostname",
-        Format::Ipv4 => "ipv4",
-        Format::Ipv6 => "ipv6",
-        Format::Uri => "uri",
-        Format::UriReference => "uri_reference",
-        Format::Uuid => "uuid",
-        Format::JsonPointer => "json_pointer",
-        Format::Regex => "regex",
-        Format::IdnEmail => "idn_email",
-        Format::IdnHostname => "idn_hostname",
-        Format::Iri => "iri",
-        Format::IriReference => "iri_reference",
-        Format::UriTemplate => "uri_template",
-        Format::RelativeJsonPointer => "relative_json_pointer",
     }
 }
 

@@ -213,7 +213,7 @@ fn branch_seed(ctx: &Ctx<'_>, id: DefId, ty: &Ty) -> TokenStream {
     // Aliases of aliases are newtypes, not `type` aliases, so one step is all there is.
     if let Ty::Def(target) = ty
         && !ctx.needs_box(id, *target)
-        && super::items::is_type_alias(ctx, *target)
+        && super::alias::is_type_alias(ctx, *target)
         && let DefKind::Alias(aliased) = &ctx.def(*target).kind
     {
         ty = aliased;
