@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use super::files::CrateFiles;
-use super::krate::CrateSpec;
+use super::spec::CrateSpec;
 
 /// Where entries go, below the project root.
 pub const CACHE_DIR: &str = "target/schemac-cache";

@@ -24,8 +24,10 @@ pub mod init;
 pub mod krate;
 pub mod release;
 mod roundtrip;
+mod schemas;
 pub mod served;
 mod sizes;
+mod spec;
 
 use std::path::{Path, PathBuf};
 
@@ -149,7 +151,7 @@ impl Project {
     fn check_schema_tables(&self) -> Result<(), Error> {
         let spec = self.spec();
         let roots: Vec<String> = spec.units.iter().flat_map(|u| u.roots.iter().cloned()).collect();
-        let found = krate::find_schemas(&self.root, &roots, spec.roots_required, &spec.config_file)?;
+        let found = schemas::find_schemas(&self.root, &roots, spec.roots_required, &spec.config_file)?;
         for path in self.config.schema.keys() {
             if !found.iter().any(|f| &f.display == path) {
                 let message = format!("names a schema that is not under schemas.roots {roots:?}");

@@ -16,7 +16,9 @@ use super::Project;
 use super::api::{self, Api, ApiChange};
 use super::error::{Context as _, Error, bail};
 use super::files::Files;
-use super::krate::{self, CrateSpec, Found};
+use super::krate;
+use super::schemas::{self, Found};
+use super::spec::{CrateSpec, Unit};
 
 /// The baseline's file name, beside `schemac.toml`.
 pub const BASELINE_FILE: &str = "schemac.baseline.toml";
@@ -276,13 +278,13 @@ impl Baseline {
 }
 
 /// The first unit of a crate that compiles checked types (not the plain-serde baseline).
-fn first_unit(spec: &CrateSpec) -> Option<&krate::Unit> {
+fn first_unit(spec: &CrateSpec) -> Option<&Unit> {
     spec.units.iter().find(|u| !u.plain_serde)
 }
 
 fn found_schemas(root: &Path, spec: &CrateSpec) -> Result<Vec<Found>, Error> {
     let Some(unit) = first_unit(spec) else { return Ok(Vec::new()) };
-    krate::find_schemas(root, &unit.roots, spec.roots_required, &spec.config_file)
+    schemas::find_schemas(root, &unit.roots, spec.roots_required, &spec.config_file)
 }
 
 /// A scratch directory holding the released schemas at their paths, removed on drop.

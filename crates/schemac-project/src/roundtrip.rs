@@ -18,7 +18,8 @@ use schemac_synth::{ModuleSynthesis, SynthConfig};
 use serde_json::{Value, json};
 
 use super::error::{Context, Error, bail};
-use super::krate::CrateSpec;
+use super::schemas::strip_schema_extension;
+use super::spec::CrateSpec;
 
 /// The test harness every generated test binary includes, verbatim.
 const HARNESS: &str = include_str!("roundtrip/harness.rs.txt");
@@ -200,7 +201,7 @@ fn cases(root: &Path, front: &schemac_synth::Front, module: &ModuleSynthesis) ->
         };
         invalid.push(invalid_case(&name, &mutant.pointer, &mutant.keyword, &mutant.schema_path, &mutant.why, expect, &mutant.instance));
     }
-    let examples = root.join(super::krate::strip_schema_extension(&module.source).unwrap_or(&module.source).to_owned() + ".examples");
+    let examples = root.join(strip_schema_extension(&module.source).unwrap_or(&module.source).to_owned() + ".examples");
     let mut fixtures = (0, 0);
     for (path, value) in read_dir_json(&examples.join("valid"))? {
         let name = format!("fixture {}", display(root, &path));

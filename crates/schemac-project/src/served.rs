@@ -8,7 +8,8 @@ use std::path::Path;
 
 use super::Project;
 use super::error::Error;
-use super::krate::{self, CrateSpec};
+use super::krate;
+use super::spec::CrateSpec;
 
 /// One schema as the generated crate publishes it (`schemac_runtime::SchemaEntry`, owned).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +47,7 @@ fn served(root: &Path, spec: &CrateSpec) -> Result<Vec<ServedSchema>, Error> {
     for unit in spec.units.iter().filter(|unit| !unit.plain_serde) {
         units.push(krate::compile_unit(root, &compiling, unit)?);
     }
-    let found: Vec<krate::Found> = units.iter().flat_map(|unit| unit.found.iter().cloned()).collect();
+    let found: Vec<crate::schemas::Found> = units.iter().flat_map(|unit| unit.found.iter().cloned()).collect();
     let published = krate::published(spec, &found)?;
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();

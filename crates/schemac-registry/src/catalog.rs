@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use axum::body::Bytes;
 use axum::http::HeaderValue;
@@ -76,7 +76,7 @@ impl Schema {
             html: None,
         };
         schema.html = schema.page.as_deref().map(|markdown| {
-            let html = page::render(&schema, markdown);
+            let html = page::render(&schema.reference, &schema.version, markdown);
             Rendered { etag: etag_of(html.as_bytes(), "page"), body: Bytes::from(html) }
         });
         schema
@@ -145,7 +145,17 @@ pub(crate) fn etag_of(bytes: &[u8], kind: &str) -> HeaderValue {
 pub struct Catalog {
     by_reference: BTreeMap<String, Vec<Schema>>,
     /// The lists (JSON and HTML) of this catalog, built on first use.
-    pub(crate) listing: crate::http::ListingCell,
+    pub(crate) listing: OnceLock<Listing>,
+}
+
+/// The lists of a catalog, JSON and HTML, as `http` builds them on first use (they are the
+/// same for every request to it).
+#[derive(Clone, Debug)]
+pub(crate) struct Listing {
+    pub(crate) json: Bytes,
+    pub(crate) json_etag: HeaderValue,
+    pub(crate) html: Bytes,
+    pub(crate) html_etag: HeaderValue,
 }
 
 /// What a lookup found instead of a schema.

@@ -16,7 +16,7 @@
 //! grammar refuses (`..`, empty segments, longer than [`MAX_REFERENCE_LEN`]); a valid one is
 //! then only looked up among the registered schemas, so nothing else can be reached.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Body;
@@ -26,9 +26,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
 use serde_json::{Value, json};
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::catalog::{Catalog, MAX_REFERENCE_LEN, Missing, Registry, Schema, check_reference, etag_of};
+use crate::catalog::{Catalog, Listing, MAX_REFERENCE_LEN, Missing, Registry, Schema, check_reference, etag_of};
 use crate::page::{self, CONTENT_SECURITY_POLICY};
 use crate::problem::Problem;
 
@@ -55,7 +54,7 @@ pub struct Options {
     pub mcp_allowed_hosts: Vec<String>,
     /// Cancelled when the server stops: it ends the MCP sessions, and with them their event
     /// streams, which a graceful shutdown would otherwise wait for as long as the client keeps
-    /// them open. [`crate::serve`] cancels it; an application that mounts [`router_with`]
+    /// them open. [`crate::serve`] cancels it; an application that mounts [`crate::router_with`]
     /// cancels it when it shuts down.
     pub mcp_shutdown: tokio_util::sync::CancellationToken,
     /// How long [`crate::serve`] waits for a request's head (from a new connection, or an idle
@@ -82,32 +81,24 @@ struct Served {
     cache_control: HeaderValue,
 }
 
-/// The registry's routes over `registry`, with `options`.
-pub fn router_with(registry: Registry, options: &Options) -> Router {
-    let state = Served { registry: registry.clone(), cache_control: options.cache_control.clone() };
+/// The HTTP routes over `registry`, with `options` (`crate::router_with` mounts the MCP server
+/// beside them).
+pub(crate) fn routes(registry: Registry, options: &Options) -> Router {
+    let state = Served { registry, cache_control: options.cache_control.clone() };
     // Schemas and lists may be read from any origin's scripts, as static files are; the MCP
     // endpoint keeps rmcp's own origin and host checks.
     let cors = CorsLayer::new()
         .allow_origin(AllowOrigin::any())
         .allow_methods([Method::GET, Method::HEAD])
         .expose_headers([header::ETAG, header::CACHE_CONTROL]);
-    let api = Router::new()
+    Router::new()
         .route(API, read_only(get(list_json)))
         .route(&format!("{API}/{{*reference}}"), read_only(get(schema_json)))
         .route(PAGES, read_only(get(list_html)))
         .route(&format!("{PAGES}/{{*reference}}"), read_only(get(schema_page)))
         .fallback(not_found)
         .layer(cors)
-        .with_state(state);
-    let router = if options.mcp {
-        let mcp = Router::new()
-            .fallback_service(crate::mcp::http_service(registry, options))
-            .layer(axum::middleware::from_fn(crate::mcp::ended_session_is_ok));
-        api.nest_service(MCP, mcp)
-    } else {
-        api
-    };
-    router.layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .with_state(state)
 }
 
 /// `GET` (and so `HEAD`) only; other methods are a `405` problem.
@@ -294,15 +285,6 @@ fn cached(served: &Served, headers: &HeaderMap, etag: &HeaderValue, content_type
     response
 }
 
-/// The lists of a catalog, JSON and HTML, built on first use.
-#[derive(Clone, Debug)]
-pub(crate) struct Listing {
-    json: axum::body::Bytes,
-    json_etag: HeaderValue,
-    html: axum::body::Bytes,
-    html_etag: HeaderValue,
-}
-
 fn listing(catalog: &Arc<Catalog>) -> &Listing {
     catalog.listing.get_or_init(|| build_listing(catalog))
 }
@@ -358,9 +340,6 @@ fn build_listing(catalog: &Catalog) -> Listing {
         html: html.into(),
     }
 }
-
-/// Where a catalog keeps its lists once built (they are the same for every request to it).
-pub(crate) type ListingCell = OnceLock<Listing>;
 
 #[cfg(test)]
 mod tests {

@@ -39,7 +39,7 @@ pub use rmcp;
 pub use tokio_util::sync::CancellationToken;
 
 pub use catalog::{Catalog, CatalogError, Registry, Schema};
-pub use http::{Options, router_with};
+pub use http::Options;
 pub use server::{SHUTDOWN_GRACE, serve, serve_until};
 
 /// The routes serving `entries` (a generated crate's `SCHEMAS`) with the default [`Options`].
@@ -54,6 +54,22 @@ pub fn router(entries: &'static [schemac_runtime::SchemaEntry]) -> axum::Router 
         Ok(registry) => router_with(registry, &Options::default()),
         Err(err) => panic!("cannot serve these schemas: {err}"),
     }
+}
+
+/// The registry's routes over `registry`, with `options`: the routes of [`http`], and the MCP
+/// server at [`http::MCP`] over streamable HTTP unless [`Options::mcp`] is off.
+pub fn router_with(registry: Registry, options: &Options) -> axum::Router {
+    let api = http::routes(registry.clone(), options);
+    let router = if options.mcp {
+        let mcp = axum::Router::new()
+            .fallback_service(mcp::http_service(registry, options))
+            .layer(axum::middleware::from_fn(mcp::ended_session_is_ok));
+        api.nest_service(http::MCP, mcp)
+    } else {
+        api
+    };
+    let nosniff = axum::http::HeaderValue::from_static("nosniff");
+    router.layer(tower_http::set_header::SetResponseHeaderLayer::overriding(axum::http::header::X_CONTENT_TYPE_OPTIONS, nosniff))
 }
 
 /// The generated crate's README, whose "Serving" snippet is compiled here (where

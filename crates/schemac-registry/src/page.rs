@@ -9,8 +9,6 @@
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use crate::catalog::Schema;
-
 /// What an HTML page may load: its own inline style, nothing else.
 pub const CONTENT_SECURITY_POLICY: &str =
     "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -34,11 +32,12 @@ code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-s
 pre{background:var(--code);padding:1rem;overflow-x:auto;border-radius:6px}\
 ";
 
-/// The HTML document of `schema`'s page, whose Markdown is `markdown`.
-pub(crate) fn render(schema: &Schema, markdown: &str) -> String {
+/// The HTML document of the page of the schema `reference` at `version`, whose Markdown is
+/// `markdown`.
+pub(crate) fn render(reference: &str, version: &str, markdown: &str) -> String {
     let body = markdown_to_html(strip_generated_comment(markdown));
-    let (reference, version) = (escape(&schema.reference), escape(&schema.version));
-    let json = format!("/api/v1/json-schemas/{}?version={}", schema.reference, schema.version);
+    let json = format!("/api/v1/json-schemas/{reference}?version={version}");
+    let (reference, version) = (escape(reference), escape(version));
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\

@@ -20,7 +20,8 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 
 use crate::catalog::Registry;
-use crate::http::{Options, router_with};
+use crate::http::Options;
+use crate::router_with;
 
 /// How long a shutdown waits for the requests in flight.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
