@@ -61,9 +61,13 @@ commands:
   fuzz --seconds N [--target compile|deserialize]
             run the cargo-fuzz targets in fuzz/ (the compiler on arbitrary schemas, the generated
             deserializers on arbitrary bytes) for N seconds each; needs `cargo install cargo-fuzz --locked`
-  bench codegen
-            time codegen of a 1,000-schema catalog (no cache, unchanged rerun) and schemac compile
-            against cargo-typify 0.8.0 (installed under target/bench-codegen/) per schema
+  bench codegen [corpus [--rounds N]|suite]
+            schemac compile against the cargo-typify 0.8.0 binary (installed under
+            target/bench-codegen/), whole processes taking turns, builders on both sides and off on
+            both: corpus: every ../shared/corpus/schemastore target (totals, per-schema speed-ups,
+            every schema where schemac is slower; target/bench-codegen/REPORT.md); suite: a
+            1,000-schema catalog of the suite's schemas (also the project's no-cache and unchanged
+            runs); with neither word, both
   bench diff
             time `schemac diff` (release build) per pair over the goal schema's history (both policies)
             and the versioned families of ../shared/corpus/schemastore; report verdicts, witnesses,
@@ -89,7 +93,13 @@ fn main() -> ExitCode {
             corpus::run(&root, conformance::Mode::Check, corpus::Scope::Only(names.split(',').map(str::to_owned).collect()))
         }
         ["fuzz", rest @ ..] => fuzz::run(&root, rest),
-        ["bench", "codegen"] => bench_codegen::run(&root),
+        ["bench", "codegen"] => bench_codegen::run(&root, bench_codegen::Scope::All),
+        ["bench", "codegen", "corpus"] => bench_codegen::run(&root, bench_codegen::Scope::Corpus { rounds: bench_codegen::ROUNDS }),
+        ["bench", "codegen", "corpus", "--rounds", n] => match n.parse() {
+            Ok(rounds) => bench_codegen::run(&root, bench_codegen::Scope::Corpus { rounds }),
+            Err(_) => Err(anyhow::anyhow!("--rounds takes a number of runs per schema, tool and side, not '{n}'")),
+        },
+        ["bench", "codegen", "suite"] => bench_codegen::run(&root, bench_codegen::Scope::Suite),
         ["bench", "diff"] => bench_diff::run(&root),
         ["bench", rest @ ..] => bench::run(&root, &rest.iter().map(|s| s.to_string()).collect::<Vec<_>>()),
         ["help" | "--help" | "-h"] => {

@@ -37,7 +37,7 @@ const BASELINE: &str = "tests/corpus/baseline.json";
 /// CI from generating the large targets only to leave them out.
 const SMOKE: &str = "tests/corpus/smoke.txt";
 /// Where the corpus is, beside the checkout.
-const CORPUS: &str = "../shared/corpus/schemastore";
+pub(crate) const CORPUS: &str = "../shared/corpus/schemastore";
 
 /// How much of the corpus a run covers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,7 +208,7 @@ pub fn run(root: &Path, mode: Mode, scope: Scope) -> Result<()> {
     ratchet(root, mode, &passing, in_scope)
 }
 
-fn read_targets(corpus: &Path) -> Result<Vec<String>> {
+pub(crate) fn read_targets(corpus: &Path) -> Result<Vec<String>> {
     let path = corpus.join("targets.txt");
     let text = fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
     let targets: Vec<String> = text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_owned).collect();

@@ -1,6 +1,7 @@
-//! `cargo xtask bench codegen`: code generation at catalog scale, and against cargo-typify.
+//! `cargo xtask bench codegen`: code generation against cargo-typify, on real schemas
+//! ([`corpus`]: the SchemaStore corpus beside the checkout) and on the suite's catalog.
 //!
-//! The catalog: every group schema of the official suite's draft7 and draft2020-12 files that
+//! The suite's catalog: every group schema of the official suite's draft7 and draft2020-12 files that
 //! schemac compiles on its own and that has no `$id` (ids repeat across groups), and the
 //! keyword fixtures, copied until there are at least [`CATALOG_SIZE`] files. Measured:
 //! `schemac_project` generating the catalog's crate (the types; no round-trip tests) with no
@@ -21,16 +22,49 @@ use anyhow::{Context, Result, bail};
 
 use crate::conformance;
 
+mod corpus;
+
+pub use corpus::ROUNDS;
+
+/// What `bench codegen` measures.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Both tables: the real schemas, then the suite's catalog.
+    All,
+    /// The real schemas of the corpus only (`bench codegen corpus [--rounds N]`), each run
+    /// that many times per tool and side.
+    Corpus { rounds: usize },
+    /// The suite's catalog only (`bench codegen suite`).
+    Suite,
+}
+
 /// The smallest catalog measured.
 const CATALOG_SIZE: usize = 1000;
 /// The cargo-typify version compared with, installed by `cargo install --locked`.
 const TYPIFY_VERSION: &str = "0.8.0";
 
-pub fn run(root: &Path) -> Result<()> {
+/// Runs the tables of `scope`, printing each and writing the real schemas' table to
+/// `target/bench-codegen/REPORT.md`.
+pub fn run(root: &Path, scope: Scope) -> Result<()> {
     let work = root.join("target/bench-codegen");
     let typify = install_typify(root, &work)?;
     let schemac = build_schemac(root)?;
-    let catalog = write_catalog(root, &work)?;
+    if scope != Scope::Suite {
+        let rounds = if let Scope::Corpus { rounds } = scope { rounds } else { corpus::ROUNDS };
+        let report = corpus::run(root, &schemac, &typify, &work, rounds)?;
+        fs::write(work.join("REPORT.md"), &report)?;
+        println!("{report}");
+    }
+    if !matches!(scope, Scope::Corpus { .. }) {
+        suite(root, &work, &schemac, &typify)?;
+    }
+    Ok(())
+}
+
+/// The suite's catalog: the project's generation at scale, then schemac against typify per
+/// schema.
+fn suite(root: &Path, work: &Path, schemac: &Path, typify: &Path) -> Result<()> {
+    let catalog = write_catalog(root, work)?;
     eprintln!("catalog: {} schemas in {}", catalog.len(), work.join("catalog").display());
 
     let config = work.join("catalog/schemac.toml");
@@ -53,8 +87,8 @@ pub fn run(root: &Path) -> Result<()> {
     let out = work.join("out");
     fs::create_dir_all(&out)?;
     for path in &catalog {
-        let (s_time, s_ok) = timed(Command::new(&schemac).arg("compile").arg(path).arg("-o").arg(out.join("schemac.rs")))?;
-        let (t_time, t_ok) = timed(Command::new(&typify).arg("typify").arg(path).arg("-o").arg(out.join("typify.rs")))?;
+        let (s_time, s_ok) = timed(Command::new(schemac).arg("compile").arg(path).arg("-o").arg(out.join("schemac.rs")))?;
+        let (t_time, t_ok) = timed(Command::new(typify).arg("typify").arg(path).arg("-o").arg(out.join("typify.rs")))?;
         if !(s_ok && t_ok) {
             continue;
         }
@@ -63,8 +97,8 @@ pub fn run(root: &Path) -> Result<()> {
         typify_total += t_time;
         schemac_lines += fs::read_to_string(out.join("schemac.rs"))?.lines().count();
         typify_lines += fs::read_to_string(out.join("typify.rs"))?.lines().count();
-        let (_, s_ok) = timed(Command::new(&schemac).arg("compile").arg(path).arg("--no-builders").arg("-o").arg(out.join("bare.rs")))?;
-        let (_, t_ok) = timed(Command::new(&typify).arg("typify").arg(path).arg("--no-builder").arg("-o").arg(out.join("typify-bare.rs")))?;
+        let (_, s_ok) = timed(Command::new(schemac).arg("compile").arg(path).arg("--no-builders").arg("-o").arg(out.join("bare.rs")))?;
+        let (_, t_ok) = timed(Command::new(typify).arg("typify").arg(path).arg("--no-builder").arg("-o").arg(out.join("typify-bare.rs")))?;
         if s_ok && t_ok {
             let text = fs::read_to_string(out.join("bare.rs"))?;
             bare += text.lines().count();
@@ -155,7 +189,8 @@ fn install_typify(root: &Path, work: &Path) -> Result<PathBuf> {
     Ok(binary)
 }
 
-fn build_schemac(root: &Path) -> Result<PathBuf> {
+/// Builds the `schemac` binary (release) and returns its path; the benchmarks time it.
+pub(crate) fn build_schemac(root: &Path) -> Result<PathBuf> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo).args(["build", "--release", "-p", "schemac-cli"]).current_dir(root).status()?;
     if !status.success() {
