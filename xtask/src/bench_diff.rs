@@ -41,7 +41,7 @@ struct Outcome {
 }
 
 pub fn run(root: &Path) -> Result<()> {
-    let schemac = build_schemac(root)?;
+    let schemac = crate::bench_codegen::build_schemac(root)?;
     let work = root.join("target/bench-diff");
     fs::create_dir_all(&work)?;
     let mut pairs: Vec<(String, PathBuf, PathBuf, &'static str)> = Vec::new();
@@ -251,14 +251,4 @@ fn report(runs: &[Run]) -> String {
         out.push('\n');
     }
     out
-}
-
-fn build_schemac(root: &Path) -> Result<PathBuf> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo).args(["build", "--release", "-p", "schemac-cli"]).current_dir(root).status()?;
-    if !status.success() {
-        bail!("cargo build --release -p schemac-cli failed ({status})");
-    }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    Ok(target.join("release/schemac"))
 }

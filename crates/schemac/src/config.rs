@@ -2,6 +2,7 @@
 //! ([`TypeSettings`]).
 
 use crate::Draft;
+use crate::ir::DefKind;
 
 /// How to compile: [`Config::default()`], then a setter per setting, each returning the
 /// config (`Config::default().assert_formats(true).derives(["Eq", "Hash"])`). The fields are
@@ -36,7 +37,7 @@ pub struct Config {
     /// properties checked at compile time, the value by `build()`. On by default.
     pub(crate) builders: bool,
     /// Mark generated structs with public fields, string enums and unions `#[non_exhaustive]`
-    /// (`emit::is_non_exhaustive` says which), so that a new optional property or enum value is a minor
+    /// (`Config::is_non_exhaustive` says which), so that a new optional property or enum value is a minor
     /// change of the types crate; downstream code then builds values with the builders.
     pub(crate) non_exhaustive: bool,
     /// Give every string enum an `Other(String)` variant that keeps a value the schema does
@@ -195,6 +196,17 @@ impl Config {
     pub fn type_settings(mut self, schema: impl Into<String>, pointer: impl Into<String>, settings: TypeSettings) -> Config {
         self.types.entry(schema.into()).or_default().insert(pointer.into(), settings);
         self
+    }
+}
+
+impl Config {
+    /// Whether a def of `kind` is `#[non_exhaustive]`: with [`Config::non_exhaustive`], the
+    /// shapes that can grow by an additive schema change (a struct's properties, a string
+    /// enum's values, a union's branches). Newtypes, constants and tuples cannot, and marking a
+    /// unit struct would stop downstream code from writing its value. Emit writes the attribute
+    /// and the diff reads the API through this one rule.
+    pub(crate) fn is_non_exhaustive(&self, kind: &DefKind) -> bool {
+        self.non_exhaustive && matches!(kind, DefKind::Struct(_) | DefKind::StringEnum(_) | DefKind::Union(_))
     }
 }
 

@@ -14,6 +14,7 @@
 //! [`Front`] dereferences to).
 
 mod builder;
+pub mod codes;
 mod config;
 pub mod diff;
 pub mod docs;

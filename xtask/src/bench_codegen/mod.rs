@@ -189,7 +189,8 @@ fn install_typify(root: &Path, work: &Path) -> Result<PathBuf> {
     Ok(binary)
 }
 
-fn build_schemac(root: &Path) -> Result<PathBuf> {
+/// Builds the `schemac` binary (release) and returns its path; the benchmarks time it.
+pub(crate) fn build_schemac(root: &Path) -> Result<PathBuf> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo).args(["build", "--release", "-p", "schemac-cli"]).current_dir(root).status()?;
     if !status.success() {

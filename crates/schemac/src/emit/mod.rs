@@ -39,7 +39,6 @@ use crate::{Config, Module, Output, TypeSummary};
 
 /// How a subschema's references are bundled, for `#[derive(Conforms)]`'s `JsonSchema`.
 pub use assert::validate_impl_in;
-pub(crate) use attrs::is_non_exhaustive;
 pub use bound::{defs_key, edits_tokens};
 pub(crate) use derives::check as check_derives;
 /// The runtime contract generated code is written for, and the runtime names it may reach
@@ -123,7 +122,7 @@ fn pattern_diagnostics(ctx: &Ctx<'_>, allow_unbounded: bool) -> Vec<crate::Diagn
                          exponential time",
                         pattern.source
                     );
-                    warnings.push(crate::Diagnostic::new("unbounded-pattern", &doc.display, &def.origin.pointer, message));
+                    warnings.push(crate::Diagnostic::of(&crate::codes::UNBOUNDED_PATTERN, &doc.display, &def.origin.pointer, message));
                     continue;
                 }
                 false => (
@@ -136,7 +135,11 @@ fn pattern_diagnostics(ctx: &Ctx<'_>, allow_unbounded: bool) -> Vec<crate::Diagn
                      without them the pattern runs in linear time or with a step limit",
                 ),
             };
-            warnings.push(crate::Diagnostic::warning("backtracking-pattern", &doc.display, &def.origin.pointer, message).with_hint(hint));
+            warnings.push(
+                crate::Diagnostic::of(&crate::codes::BACKTRACKING_PATTERN, &doc.display, &def.origin.pointer, message)
+                    .into_warning()
+                    .with_hint(hint),
+            );
         }
     }
     warnings

@@ -454,7 +454,7 @@ impl<'r> Lowerer<'r> {
     /// The depth limit was reached at `loc`, following `what`.
     fn too_deep(&mut self, loc: &Loc, what: &str) {
         let message = format!("{what} nest more than {MAX_DEPTH} levels deep here");
-        self.diags.push(self.reg.error("schema-too-deep", loc, message));
+        self.diags.push(self.reg.error_of(&crate::codes::SCHEMA_TOO_DEEP, loc, message));
     }
 
     fn error(&mut self, loc: &Loc, message: impl Into<String>, hint: impl Into<String>) {
