@@ -31,6 +31,7 @@ use super::corpus::{
     SIDES, declares_a_type, line_count, median, ms, quantile_of, schemac_command, seconds, size, task_clock, timed, typify_command,
 };
 use super::{TYPIFY_VERSION, build_schemac, install_typify};
+use crate::conformance::suite::sha256_hex;
 use crate::corpus::{CORPUS, read_targets};
 
 /// How many schemas are measured unless told otherwise.
@@ -217,12 +218,66 @@ fn generate(schemac: &Path, typify: &Path, schema_dir: &Path, name: &str, out: &
             return Ok(None);
         }
         let (s_code, t_code) = (fs::read_to_string(&s_file)?, fs::read_to_string(&t_file)?);
-        if !declares_a_type(&t_code) {
+        if !(declares_a_type(&t_code) && declares_a_record(&s_code) && declares_a_record(&t_code)) {
             return Ok(None);
         }
         codes.push((s_code, t_code, line_count(&s_file)?, line_count(&t_file)?));
     }
     Ok(Some(codes))
+}
+
+/// Whether `code` declares a struct or an enum (typify's error type aside): a translation of
+/// the schema rather than an alias of `serde_json::Value` (schemac's output for a file of
+/// `definitions` under a root that accepts anything, which typify translates definition by
+/// definition; no comparison of rustc times).
+fn declares_a_record(code: &str) -> bool {
+    code.lines()
+        .map(str::trim_start)
+        .any(|line| (line.starts_with("pub struct ") || line.starts_with("pub enum ")) && !line.starts_with("pub struct ConversionError"))
+}
+
+/// The targets (name and bytes, largest first) both tools compile on both sides, from
+/// `eligible.tsv` in `work` when it was written with the same schemac binary, else found (a
+/// pass of both tools over every target, minutes) and written there.
+fn eligible(
+    schemac: &Path,
+    typify: &Path,
+    schema_dir: &Path,
+    targets: &[(String, u64)],
+    work: &Path,
+) -> Result<(Vec<(String, u64)>, usize)> {
+    let binary = fs::read(schemac).with_context(|| format!("cannot read {}", schemac.display()))?;
+    let fingerprint = format!("# schemac {} typify {TYPIFY_VERSION} targets {}", sha256_hex(&binary), targets.len());
+    let cache = work.join("eligible.tsv");
+    if let Ok(text) = fs::read_to_string(&cache)
+        && let Some(rest) = text.strip_prefix(&format!("{fingerprint}\n"))
+    {
+        let mut lines = rest.lines();
+        let not_compiled = lines.next().and_then(|l| l.strip_prefix("not compiled\t")).and_then(|n| n.parse().ok());
+        let eligible: Option<Vec<(String, u64)>> =
+            lines.map(|line| line.split_once('\t').and_then(|(name, bytes)| Some((name.to_owned(), bytes.parse().ok()?)))).collect();
+        if let (Some(not_compiled), Some(eligible)) = (not_compiled, eligible) {
+            eprintln!("bench rustc: {} targets both tools compile (from {})", eligible.len(), cache.display());
+            return Ok((eligible, not_compiled));
+        }
+    }
+    let out = work.join("out");
+    let (mut eligible, mut not_compiled) = (Vec::new(), 0);
+    for (index, (name, bytes)) in targets.iter().enumerate() {
+        match generate(schemac, typify, schema_dir, name, &out)? {
+            Some(_) => eligible.push((name.clone(), *bytes)),
+            None => not_compiled += 1,
+        }
+        if (index + 1) % 100 == 0 {
+            eprintln!("bench rustc: {} of {} targets compiled, {} by both tools", index + 1, targets.len(), eligible.len());
+        }
+    }
+    let mut text = format!("{fingerprint}\nnot compiled\t{not_compiled}\n");
+    for (name, bytes) in &eligible {
+        let _ = writeln!(text, "{name}\t{bytes}");
+    }
+    fs::write(&cache, text)?;
+    Ok((eligible, not_compiled))
 }
 
 /// `limit` of the `eligible` targets (sorted by size, largest first): the largest, or spread
@@ -260,16 +315,8 @@ pub fn run(root: &Path, limit: usize, rounds: usize, largest: bool) -> Result<()
     fs::create_dir_all(&out)?;
     let mut tally = Tally { largest, ..Tally::default() };
     // Which targets both tools compile on both sides; then the sample of those.
-    let mut eligible = Vec::new();
-    for (index, (name, bytes)) in targets.iter().enumerate() {
-        match generate(&schemac, &typify, &schema_dir, name, &out)? {
-            Some(_) => eligible.push((name.clone(), *bytes)),
-            None => tally.not_compiled += 1,
-        }
-        if (index + 1) % 100 == 0 {
-            eprintln!("bench rustc: {} of {} targets compiled, {} by both tools", index + 1, targets.len(), eligible.len());
-        }
-    }
+    let (eligible, not_compiled) = eligible(&schemac, &typify, &schema_dir, &targets, &work)?;
+    tally.not_compiled = not_compiled;
     let sample = sample(&eligible, limit, largest);
     tally.eligible = eligible.len();
     for (name, bytes) in &sample {
@@ -439,7 +486,7 @@ fn report(limit: usize, rounds: usize, tally: &Tally) -> String {
     }
     let _ = writeln!(
         text,
-        "\nCandidates left out: {} that one tool does not compile on a side (or typify declares no type); {} whose output does not build:",
+        "\nTargets left out: {} that one tool does not compile on a side (or whose output declares no struct or enum); of the sample, {} whose output does not build:",
         tally.not_compiled,
         tally.not_built.len()
     );
@@ -484,7 +531,10 @@ mod tests {
             text.contains("- `costly` (4 KB, 100 lines vs 50): dev 3.00 s vs 1.00 s (3.00×); release 6.00 s vs 2.00 s (3.00×)"),
             "{text}"
         );
-        assert!(text.contains("2 that one tool does not compile") && text.contains("- `broken`: typify's output"), "{text}");
+        assert!(
+            text.contains("Targets left out: 2 that one tool does not compile") && text.contains("- `broken`: typify's output"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -495,6 +545,14 @@ mod tests {
         assert_eq!(names(sample(&eligible, 3, true)), ["s0", "s1", "s2"]);
         assert_eq!(names(sample(&eligible, 20, false)).len(), 10);
         assert_eq!(names(sample(&eligible, 1, false)), ["s0"]);
+    }
+
+    #[test]
+    fn an_alias_of_value_is_no_translation_to_compare() {
+        assert!(!declares_a_record("pub type Unnamed = ::schemac_runtime::__private::serde_json::Value;\n"));
+        assert!(!declares_a_record("pub mod error {\n    pub struct ConversionError(::std::borrow::Cow<'static, str>);\n}\n"));
+        assert!(declares_a_record("pub struct Config {\n    pub name: String,\n}\n"));
+        assert!(declares_a_record("    pub enum Mode {\n        A,\n    }\n"));
     }
 
     #[test]
