@@ -317,7 +317,9 @@ pub fn run(root: &Path, limit: usize, rounds: usize, largest: bool) -> Result<()
     // Which targets both tools compile on both sides; then the sample of those.
     let (eligible, not_compiled) = eligible(&schemac, &typify, &schema_dir, &targets, &work)?;
     tally.not_compiled = not_compiled;
-    let sample = sample(&eligible, limit, largest);
+    // Smallest first: a run stopped early has measured the most schemas it could.
+    let mut sample = sample(&eligible, limit, largest);
+    sample.reverse();
     tally.eligible = eligible.len();
     for (name, bytes) in &sample {
         let Some(codes) = generate(&schemac, &typify, &schema_dir, name, &out)? else {
