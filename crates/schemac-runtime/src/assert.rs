@@ -236,7 +236,12 @@ pub fn pattern(text: &(impl AsRef<str> + ?Sized), pattern: &crate::pattern::Patt
 
 /// `const`, on a value held as a plain Rust value (see [`pattern`]): compared as JSON.
 pub fn constant<T: Serialize + ?Sized>(value: &T, expected: &Value) -> Result<(), Violation> {
-    match serde_json::to_value(value) {
+    constant_json(serde_json::to_value(value), expected)
+}
+
+/// [`constant`] past the one generic step (what a generated crate compiles per type).
+fn constant_json(json: serde_json::Result<Value>, expected: &Value) -> Result<(), Violation> {
+    match json {
         Ok(json) if crate::json_eq(&json, expected) => Ok(()),
         Ok(json) => Err(Violation::new("const", format!("{json} is not the constant {expected}"))),
         Err(e) => Err(Violation::new("const", format!("the value cannot be written as JSON: {e}"))),
@@ -245,7 +250,12 @@ pub fn constant<T: Serialize + ?Sized>(value: &T, expected: &Value) -> Result<()
 
 /// `enum`, on a value held as a plain Rust value (see [`pattern`]): compared as JSON.
 pub fn one_of_values<T: Serialize + ?Sized>(value: &T, allowed: &[Value]) -> Result<(), Violation> {
-    match serde_json::to_value(value) {
+    one_of_json(serde_json::to_value(value), allowed)
+}
+
+/// [`one_of_values`] past the one generic step (what a generated crate compiles per type).
+fn one_of_json(json: serde_json::Result<Value>, allowed: &[Value]) -> Result<(), Violation> {
+    match json {
         Ok(json) if allowed.iter().any(|a| crate::json_eq(&json, a)) => Ok(()),
         Ok(json) => {
             let list: Vec<String> = allowed.iter().map(Value::to_string).collect();
@@ -268,10 +278,17 @@ pub fn max_items(len: usize, limit: u64) -> Result<(), Violation> {
 /// `uniqueItems: true`, with JSON equality (`1` equals `1.0`, key order does not matter):
 /// items are compared by a canonical text of their JSON.
 pub fn unique_items<T: Serialize>(items: &[T]) -> Result<(), Violation> {
-    let mut seen: HashSet<String> = HashSet::with_capacity(items.len());
+    unique_json(items.len(), &mut |i| serde_json::to_value(&items[i]))
+}
+
+/// [`unique_items`] over `len` items, item `i`'s JSON from `json_of(i)` (asked in order, each
+/// once, up to the first duplicate or error): the loop is compiled once here rather than in
+/// every generated crate for every item type, which keeps only the serialization.
+fn unique_json(len: usize, json_of: &mut dyn FnMut(usize) -> serde_json::Result<Value>) -> Result<(), Violation> {
+    let mut seen: HashSet<String> = HashSet::with_capacity(len);
     let mut first: Vec<(String, usize)> = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let value = serde_json::to_value(item).map_err(|e| Violation::new("uniqueItems", e.to_string()))?;
+    for i in 0..len {
+        let value = json_of(i).map_err(|e| Violation::new("uniqueItems", e.to_string()))?;
         let mut key = String::new();
         canonical(&value, &mut key);
         if !seen.insert(key.clone()) {

@@ -11,7 +11,7 @@
 //! writes: as run (builders included), and without builders (`--no-builders` against
 //! typify's `--no-builder`, counted from untimed runs), in all and without the embedded
 //! source schema (`schema_source!`, the file's text, which typify does not embed). Not part of
-//! `ci`.
+//! `ci`. `bench rustc` ([`rustc`]) times rustc on both tools' output of the real schemas.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -23,8 +23,11 @@ use anyhow::{Context, Result, bail};
 use crate::conformance;
 
 mod corpus;
+mod rustc;
 
 pub use corpus::ROUNDS;
+pub use rustc::run as run_rustc;
+pub use rustc::{LIMIT as RUSTC_LIMIT, ROUNDS as RUSTC_ROUNDS};
 
 /// What `bench codegen` measures.
 #[derive(Clone, Copy, PartialEq, Eq)]
