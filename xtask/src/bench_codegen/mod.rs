@@ -229,15 +229,12 @@ fn write_catalog(root: &Path, work: &Path) -> Result<Vec<PathBuf>> {
             continue;
         }
         if let (Some(map), schemac::Draft::Draft7) = (schema.as_object_mut(), draft) {
-            map.entry(schemac::schema::Keyword::Schema.name()).or_insert("http://json-schema.org/draft-07/schema#".into());
+            map.entry(schemac::model::schema::Keyword::Schema.name()).or_insert("http://json-schema.org/draft-07/schema#".into());
         }
         let text = serde_json::to_string_pretty(&schema)?;
         fs::create_dir_all(work)?;
         fs::write(&scratch, &text)?;
-        let input = schemac::Input {
-            schemas: vec![schemac::SchemaSource { path: scratch.clone(), display: name.clone(), ..Default::default() }],
-            ..schemac::Input::default()
-        };
+        let input = schemac::Input::new([schemac::SchemaSource::new(scratch.clone()).display(name.clone())]);
         if schemac::compile(&input, &schemac::Config::default()).is_ok() {
             kept.push((name.replace(['.', ' '], "-"), text));
         }
