@@ -264,7 +264,7 @@ fn includable_here(output: &Output) -> String {
             attrs.splice(0..0, inner.iter().cloned());
         }
     }
-    format!("{header}\n{}", crate::emit::unparse(&file))
+    format!("{header}\n{}", crate::emit::unparse(file))
 }
 
 fn item_attrs(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {

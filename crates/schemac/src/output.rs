@@ -70,6 +70,19 @@ pub struct TypeSummary {
 
 /// See [`Output::single_file`]: nests every module under the top-level one.
 fn single_file(output: &Output) -> String {
+    // A lone top-level module is already the file: its code is `unparse`'s output, which
+    // `unparse` prints again unchanged (`lone_module_is_its_own_file` holds it to that), so
+    // parsing and printing it again (a third of the work on a large schema) is skipped.
+    if let [module] = output.modules.as_slice()
+        && module.path.is_empty()
+    {
+        return module.code.clone();
+    }
+    single_file_reprinted(output)
+}
+
+/// [`single_file`] by parsing every module and printing them as one file.
+fn single_file_reprinted(output: &Output) -> String {
     let mut header = String::new();
     let mut top: Vec<syn::Item> = Vec::new();
     let mut attrs: Vec<syn::Attribute> = Vec::new();
@@ -93,7 +106,7 @@ fn single_file(output: &Output) -> String {
         insert_module(&mut top, &path, file);
     }
     let file = syn::File { shebang: None, attrs, items: top };
-    format!("{header}\n{}", unparse(&file))
+    format!("{header}\n{}", unparse(file))
 }
 
 /// Adds `file` as the inline module at `path` (creating parents) inside `items`.
@@ -111,5 +124,39 @@ fn insert_module(items: &mut Vec<syn::Item>, path: &[String], file: syn::File) {
         module.content.get_or_insert_with(Default::default).1.extend(file.items);
     } else {
         insert_module(&mut module.content.get_or_insert_with(Default::default).1, rest, file);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Config, Input, SchemaSource};
+
+    /// `single_file` returns a lone top-level module's code as it is: printing that code again
+    /// must give it back byte for byte, on real schemas (the goal schema and the seed schemas,
+    /// which call every runtime macro `unparse` lays out), with builders and without.
+    #[test]
+    fn lone_module_is_its_own_file() {
+        let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/seed-schemas");
+        let mut schemas: Vec<_> = std::fs::read_dir(&seeds)
+            .unwrap_or_else(|e| panic!("the seed schemas at {} are needed: {e}", seeds.display()))
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "json"))
+            .collect();
+        schemas.sort();
+        assert!(schemas.len() >= 2, "{schemas:?}");
+        for path in schemas {
+            for builders in [true, false] {
+                let display = path.file_name().unwrap().to_string_lossy().into_owned();
+                let input =
+                    Input { schemas: vec![SchemaSource { path: path.clone(), display, ..SchemaSource::default() }], ..Input::default() };
+                let config = Config { builders, unbounded_patterns: true, ..Config::default() };
+                let output = crate::compile(&input, &config).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+                assert_eq!(output.modules.len(), 1, "{}", path.display());
+                let fast = output.single_file();
+                assert!(fast.contains("::schemac_runtime::__private::object! {\n"), "{}", path.display());
+                assert_eq!(fast, on_deep_stack(|| single_file_reprinted(&output)), "{}", path.display());
+            }
+        }
     }
 }

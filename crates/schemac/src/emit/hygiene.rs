@@ -365,8 +365,8 @@ mod tests {
         let mut file: syn::File = syn::parse_str(code).unwrap();
         super::absolute(&mut file);
         // As the files are printed: the runtime's macro calls laid out from their tokens.
-        let out = super::super::unparse(&file);
-        let expect = super::super::unparse(&syn::parse_str(expect).unwrap());
+        let out = super::super::unparse(file.clone());
+        let expect = super::super::unparse(syn::parse_str(expect).unwrap());
         assert_eq!(out, expect);
     }
 
@@ -377,7 +377,7 @@ mod tests {
         super::absolute(&mut file);
         let strip = |text: String| text.split_whitespace().collect::<String>();
         let expect: syn::File = syn::parse_str(expect).unwrap();
-        assert_eq!(strip(super::super::unparse(&file)), strip(super::super::unparse(&expect)));
+        assert_eq!(strip(super::super::unparse(file.clone())), strip(super::super::unparse(expect.clone())));
     }
 
     #[test]

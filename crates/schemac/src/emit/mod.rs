@@ -362,7 +362,7 @@ fn format(attrs: TokenStream, defs: Vec<TokenStream>, tail: TokenStream) -> Stri
         Ok(file)
     })();
     match file {
-        Ok(file) => unparse::unparse(&file),
+        Ok(file) => unparse::unparse(file),
         Err((e, tokens)) => format!("compile_error!({:?});\n// {tokens}\n", format!("schemac emitter bug: {e}")),
     }
 }

@@ -24,9 +24,53 @@ const MACROS: &[&str] = &[
     "tuple",
 ];
 
+/// The name prefix of the functions that stand in for the runtime's brace calls at the top
+/// level while `prettyplease` prints (see [`stand_ins`]).
+const STAND_IN: &str = "__schemac_relayout_";
+
 /// `file` as text: `prettyplease`, then [`relayout`].
-pub(crate) fn unparse(file: &syn::File) -> String {
-    relayout(&prettyplease::unparse(file))
+pub(crate) fn unparse(mut file: syn::File) -> String {
+    stand_ins(&mut file.items);
+    relayout(&prettyplease::unparse(&file))
+}
+
+/// Replaces each brace call of one of [`MACROS`] among `items` (a file's top level) by a
+/// function `__schemac_relayout_NAME() { .. }` holding its contents as statements, which
+/// `prettyplease` prints as [`layout`] would lay the call out, and [`relayout`] names back.
+/// Printing them in place spares printing the contents as a paragraph, then parsing that text
+/// and printing it again; the text is the same (at the top level a function's body is printed
+/// at four spaces, as [`layout`]'s is).
+fn stand_ins(items: &mut [syn::Item]) {
+    for item in items {
+        let syn::Item::Macro(call) = item else { continue };
+        let Some(name) = runtime_macro(&call.mac.path) else { continue };
+        if !call.attrs.is_empty()
+            || call.ident.is_some()
+            || !matches!(call.mac.delimiter, syn::MacroDelimiter::Brace(_))
+            || call.mac.tokens.is_empty()
+        {
+            continue;
+        }
+        let tokens = &call.mac.tokens;
+        let Ok(block) = syn::parse2::<syn::Block>(quote::quote!({ #tokens })) else { continue };
+        if block.stmts.is_empty() {
+            continue;
+        }
+        let ident = syn::Ident::new(&format!("{STAND_IN}{name}"), proc_macro2::Span::call_site());
+        let sig: syn::Signature = syn::parse_quote!(fn #ident());
+        *item = syn::Item::Fn(syn::ItemFn { attrs: Vec::new(), vis: syn::Visibility::Inherited, sig, block: Box::new(block) });
+    }
+}
+
+/// The name of the runtime macro `path` is (`::schemac_runtime::__private::NAME`), one of
+/// [`MACROS`].
+fn runtime_macro(path: &syn::Path) -> Option<&'static str> {
+    let [krate, private, name] = path.segments.iter().collect::<Vec<_>>()[..] else { return None };
+    let plain = [krate, private, name].iter().all(|s| s.arguments.is_none());
+    if path.leading_colon.is_none() || !plain || krate.ident != "schemac_runtime" || private.ident != "__private" {
+        return None;
+    }
+    MACROS.iter().copied().find(|m| name.ident == m)
 }
 
 /// Lays out each call of one of [`MACROS`] in `text` (printed by `prettyplease`) as Rust.
@@ -36,11 +80,19 @@ fn relayout(text: &str) -> String {
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
+        if let Some(name) = line.strip_prefix("fn ").and_then(|l| l.strip_prefix(STAND_IN)).and_then(|rest| rest.strip_suffix("() {\n"))
+            && MACROS.contains(&name)
+        {
+            out.push_str("::schemac_runtime::__private::");
+            out.push_str(name);
+            out.push_str("! {\n");
+            i += 1;
+            continue;
+        }
         let indent = &line[..line.len() - line.trim_start().len()];
         let trimmed = line.trim();
-        let call = MACROS.iter().find_map(|name| {
-            let head = format!("::schemac_runtime::__private::{name}!");
-            let rest = trimmed.strip_prefix(&head)?;
+        let call = trimmed.strip_prefix("::schemac_runtime::__private::").and_then(|after| {
+            let rest = MACROS.iter().find_map(|name| after.strip_prefix(name)?.strip_prefix('!'))?;
             match rest {
                 " {" => Some(Delim::Brace),
                 "(" => Some(Delim::Paren),
@@ -143,7 +195,7 @@ mod tests {
             struct After;
         };
         assert_eq!(
-            unparse(&file),
+            unparse(file.clone()),
             "::schemac_runtime::__private::object! {\n    Point;\n    closed;\n    \
              required(x, \"x\", ::schemac_runtime::__private::de::Plain::<f64>::new());\n    \
              optional(label, \"label\", ::schemac_runtime::__private::de::Plain::<String>::new());\n}\nstruct After;\n"
@@ -157,19 +209,40 @@ mod tests {
                 ::schemac_runtime::__private::string_enum!(Status, "one of \"active\", \"paused\", \"archived\", \"deleted\", \"pending\"", [Active = "active", Paused = "paused", Archived = "archived"]);
             }
         };
-        let text = unparse(&file);
+        let text = unparse(file.clone());
         assert!(text.contains("    ::schemac_runtime::__private::string_enum!(\n        Status,\n"), "{text}");
         assert!(text.contains("\n    );\n}\n"), "{text}");
         // What it lays out parses again, and lays out the same (`single_file` formats modules
         // a second time); only a trailing comma was added, which the macros accept.
         let again: syn::File = syn::parse_str(&text).unwrap();
-        assert_eq!(unparse(&again), text);
+        assert_eq!(unparse(again.clone()), text);
         assert_eq!(quote::quote!(#again).to_string().replace(" ,)", ")"), quote::quote!(#file).to_string());
+    }
+
+    /// A top-level brace call printed through its stand-in function reads as the call laid out
+    /// from its printed paragraph (the way calls at other places still go), rows that wrap too.
+    #[test]
+    fn stand_ins_print_as_relayout_does() {
+        let file: syn::File = syn::parse_quote! {
+            struct Before;
+            ::schemac_runtime::__private::object! {
+                Point; closed;
+                required(a_rather_long_field_name, "aRatherLongFieldName", ::schemac_runtime::__private::de::Plain::<::std::vec::Vec<::std::string::String>>::new());
+                optional(label, "label", ::schemac_runtime::__private::de::Checked::new(::schemac_runtime::__private::de::Plain::<String>::new(), |v: &String| v.len() < 3 && v.chars().all(|c| c.is_ascii_lowercase())));
+            }
+            ::schemac_runtime::__private::object! {}
+            other::object! { a b c }
+            ::schemac_runtime::__private::string_enum! { Status; [Active = "active"]; }
+        };
+        let text = unparse(file.clone());
+        assert!(!text.contains(STAND_IN), "{text}");
+        assert!(text.contains("::schemac_runtime::__private::object! {\n    Point;\n"), "{text}");
+        assert_eq!(text, relayout(&prettyplease::unparse(&file)));
     }
 
     #[test]
     fn other_macros_keep_their_layout() {
         let file: syn::File = syn::parse_quote! { other::object! { a b c } };
-        assert_eq!(unparse(&file), prettyplease::unparse(&file));
+        assert_eq!(unparse(file.clone()), prettyplease::unparse(&file));
     }
 }
