@@ -22,9 +22,8 @@ fn dir() -> &'static PathBuf {
 fuzz_target!(|data: &[u8]| {
     let path = dir().join("s.json");
     std::fs::write(&path, data).expect("write the schema");
-    let source =
-        schemac::SchemaSource { path, display: "s.json".to_owned(), module: vec!["s".to_owned()], ..schemac::SchemaSource::default() };
-    let input = schemac::Input { schemas: vec![source], ..schemac::Input::default() };
+    let source = schemac::SchemaSource::new(path).display("s.json").module(["s"]);
+    let input = schemac::Input::new([source]);
     let Ok(output) = schemac::compile(&input, &schemac::Config::default()) else { return };
     for module in &output.modules {
         assert!(!module.code.contains("schemac emitter bug"), "the emitter wrote tokens that do not parse:\n{}", module.code);

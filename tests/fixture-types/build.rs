@@ -23,18 +23,18 @@ fn main() {
     // A file name with a space is no default reference (`SCHEMAS` key); its module is `with_space`.
     spec.references.insert("tests/fixtures-hostile/with space.json".to_owned(), "with-space".to_owned());
     // One schema with open string enums, one without, of the same shape.
-    spec.types.open_enums_by_schema.insert("tests/fixtures-open/open-enums.json".to_owned(), true);
+    spec.types.configure(|c| c.open_enums_of("tests/fixtures-open/open-enums.json", true));
     // Derives and attributes of single types.
-    let settings = |derives: &[&str], attributes: &[&str]| schemac::TypeSettings {
-        rust_type: None,
-        derives: derives.iter().map(|d| d.to_string()).collect(),
-        attributes: attributes.iter().map(|a| a.to_string()).collect(),
+    let settings = |derives: &[&str], attributes: &[&str]| {
+        schemac::TypeSettings::default().derives(derives.iter().copied()).attributes(attributes.iter().copied())
     };
     let types = [
-        ("/$defs/cell".to_owned(), settings(&["Copy", "Eq", "Hash", "PartialOrd", "Ord"], &[])),
-        ("/$defs/label".to_owned(), settings(&["Eq", "Hash"], &["#[doc(alias = \"tag\")]"])),
+        ("/$defs/cell", settings(&["Copy", "Eq", "Hash", "PartialOrd", "Ord"], &[])),
+        ("/$defs/label", settings(&["Eq", "Hash"], &["#[doc(alias = \"tag\")]"])),
     ];
-    spec.types.types.insert("tests/fixtures-open/type-options.json".to_owned(), types.into_iter().collect());
+    for (pointer, settings) in types {
+        spec.types.configure(|c| c.type_settings("tests/fixtures-open/type-options.json", pointer, settings));
+    }
     spec.regenerate_command = "cargo build (tests/fixture-types/build.rs)".to_owned();
     if let Err(error) = included::build_crate(&root, &spec) {
         included::fail(&error);

@@ -14,17 +14,16 @@ const BUNDLED: [(&str, [&str; 2], &str); 2] = [
 
 /// A fresh `Input` for the bundled schemas.
 fn bundled_input() -> Input {
-    let schemas = BUNDLED
+    let schemas: Vec<SchemaSource> = BUNDLED
         .iter()
-        .map(|(path, module, root)| SchemaSource {
-            path: common::repo_root().join(path),
-            display: (*path).to_owned(),
-            module: module.iter().map(|s| (*s).to_owned()).collect(),
-            root_name: Some((*root).to_owned()),
-            pointer: String::new(),
+        .map(|(path, module, root)| {
+            SchemaSource::new(common::repo_root().join(path))
+                .display((*path).to_owned())
+                .module(module.iter().copied())
+                .root_name((*root).to_owned())
         })
         .collect();
-    Input { schemas, ..Input::default() }
+    Input::new(schemas)
 }
 
 fn compile(config: &Config) -> Vec<Module> {
@@ -87,7 +86,7 @@ fn generated_headers_name_source_hash_and_command() {
 
 #[test]
 fn the_header_names_the_configured_command() {
-    let config = Config { regenerate_command: "make regenerate-types".to_owned(), ..Config::default() };
+    let config = Config::default().regenerate_command("make regenerate-types");
     for module in compile(&config) {
         let header = header(&module.code);
         assert!(header.contains("make regenerate-types"), "{header}");

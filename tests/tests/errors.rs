@@ -12,10 +12,7 @@ use schemac::{Config, Diagnostic, Diagnostics, Input, SchemaSource};
 use serde_json::Value;
 
 fn compile_path(path: PathBuf, display: &str) -> Result<schemac::Output, Diagnostics> {
-    let input = Input {
-        schemas: vec![SchemaSource { path, display: display.to_owned(), module: vec![], root_name: None, pointer: String::new() }],
-        ..Input::default()
-    };
+    let input = Input::new([SchemaSource::new(path).display(display.to_owned())]);
     schemac::compile(&input, &Config::default())
 }
 
@@ -46,7 +43,7 @@ fn check(file: &str, expected: &[(&str, &str)]) -> Vec<Diagnostic> {
         let (line, column) = d.position.unwrap_or_else(|| panic!("no line:column in {d}"));
         assert!(line >= 1 && column >= 1, "positions are 1-based: {d}");
         // An error about the file as a whole (invalid JSON) has no pointer to show.
-        let about_value = schemac::diag::kind_of(d.code).expect("a known kind").about_value;
+        let about_value = schemac::codes::kind_of(d.code).expect("a known kind").about_value;
         let after = if about_value { " at " } else { ": " };
         assert!(d.to_string().starts_with(&format!("error[{}]: {display}:{line}:{column}{after}", d.code)), "{d}");
         assert!(d.hint.is_some(), "no hint: {d}");

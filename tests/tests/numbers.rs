@@ -7,25 +7,18 @@ use schemac::{Config, Input, SchemaSource};
 
 /// The code schemac makes of `schema` (a root with one property `n`).
 fn compile(schema: &str, big_integers: bool) -> String {
-    compile_with(schema, &Config { big_integers, ..Config::default() })
+    compile_with(schema, &Config::default().big_integers(big_integers))
 }
 
 fn compile_with(schema: &str, config: &Config) -> String {
-    let big_integers = config.big_integers || config.primitive_numbers;
+    // A file of its own per call: the tests run in parallel.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("schemac-numbers-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{:x}.json", schema.len() * 31 + usize::from(big_integers)));
+    let path = dir.join(format!("{call}.json"));
     std::fs::write(&path, format!(r#"{{"title": "Holder", "type": "object", "properties": {{"n": {schema}}}}}"#)).unwrap();
-    let input = Input {
-        schemas: vec![SchemaSource {
-            path: path.clone(),
-            display: "holder.json".to_owned(),
-            module: vec![],
-            root_name: None,
-            ..SchemaSource::default()
-        }],
-        ..Input::default()
-    };
+    let input = Input::new([SchemaSource::new(path.clone()).display("holder.json".to_owned())]);
     let output = schemac::compile(&input, config);
     let _ = std::fs::remove_file(&path);
     output.unwrap_or_else(|d| panic!("{schema}: {d}")).single_file()
@@ -71,7 +64,7 @@ fn primitive_numbers_are_the_narrowest_rust_primitives() {
         (r#"{"type": "integer", "minimum": 0, "maximum": 255}"#, "u8"),
         (r#"{"type": "number"}"#, "f64"),
     ];
-    let config = Config { primitive_numbers: true, ..Config::default() };
+    let config = Config::default().primitive_numbers(true);
     for (schema, expected) in cases {
         let code = compile_with(schema, &config);
         assert_eq!(field_type(&code), expected, "{schema} with primitive numbers");

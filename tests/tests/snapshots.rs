@@ -11,16 +11,7 @@ use serde_json::Value;
 fn fixtures_compile() {
     insta::glob!("../fixtures", "*.json", |path| {
         let display = common::display(path);
-        let input = Input {
-            schemas: vec![SchemaSource {
-                path: path.to_path_buf(),
-                display: display.clone(),
-                module: vec![],
-                root_name: None,
-                pointer: String::new(),
-            }],
-            ..Input::default()
-        };
+        let input = Input::new([SchemaSource::new(path.to_path_buf()).display(display.clone())]);
         let output = schemac::compile(&input, &Config::default()).unwrap_or_else(|diagnostics| panic!("{display}:\n{diagnostics}"));
         insta::assert_snapshot!(output.single_file());
     });
@@ -32,12 +23,9 @@ fn fixtures_compile() {
 fn fixture_pages() {
     insta::glob!("../fixtures", "*.json", |path| {
         let display = common::display(path);
-        let input = Input {
-            schemas: vec![SchemaSource { path: path.to_path_buf(), display: display.clone(), ..SchemaSource::default() }],
-            ..Input::default()
-        };
+        let input = Input::new([SchemaSource::new(path.to_path_buf()).display(display.clone())]);
         let front = schemac::front(&input, &Config::default()).unwrap_or_else(|diagnostics| panic!("{display}:\n{diagnostics}"));
-        let page = schemac::docs::page(&front, schemac::ir::DocId(0), &schemac::docs::Header::default());
+        let page = schemac::docs::page(&front, schemac::model::DocId(0), &schemac::docs::Header::default());
         // Every row of every Fields table has the header's five cells (a `|` in a cell is
         // escaped), so the Markdown renders as a table.
         let mut in_table = false;

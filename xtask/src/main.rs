@@ -11,7 +11,8 @@
 //! - `conformance`: run the JSON-Schema-Test-Suite, write its report, hold it to the baseline.
 //! - `corpus`: the same for real schemas and their documents (`../shared/corpus/schemastore`).
 //! - `bench`: the deserialization benchmark, and its ratios for BENCHMARKS.md; `bench codegen`:
-//!   code generation at catalog scale and against cargo-typify; `bench diff`: `schemac diff`
+//!   code generation at catalog scale and against cargo-typify; `bench rustc`: the rustc time
+//!   of the generated code against cargo-typify's; `bench diff`: `schemac diff`
 //!   over real schema histories.
 //! - `fuzz --seconds N`: the cargo-fuzz targets of `fuzz/`, N seconds each.
 
@@ -68,11 +69,37 @@ commands:
             every schema where schemac is slower; target/bench-codegen/REPORT.md); suite: a
             1,000-schema catalog of the suite's schemas (also the project's no-cache and unchanged
             runs); with neither word, both
+  bench rustc [--limit N] [--rounds N] [--largest]
+            rustc's CPU time on schemac's generated code against cargo-typify's, for N of the
+            ../shared/corpus/schemastore targets both compile (default 40, spread over their sizes;
+            --largest: the N largest), builders on both sides and off on both, dev and release
+            profiles (dependencies prebuilt, the tools taking turns, median of N rounds, default 1);
+            write target/bench-rustc/REPORT.md and rustc.tsv
   bench diff
             time `schemac diff` (release build) per pair over the goal schema's history (both policies)
             and the versioned families of ../shared/corpus/schemastore; report verdicts, witnesses,
             unknowns, median and max time; write target/bench-diff/REPORT.md
 ";
+
+/// `bench rustc [--limit N] [--rounds N] [--largest]`.
+fn bench_rustc(root: &std::path::Path, flags: &[&str]) -> anyhow::Result<()> {
+    let (mut limit, mut rounds, mut largest) = (bench_codegen::RUSTC_LIMIT, bench_codegen::RUSTC_ROUNDS, false);
+    let mut rest = flags.iter();
+    while let Some(flag) = rest.next() {
+        if *flag == "--largest" {
+            largest = true;
+            continue;
+        }
+        let value = rest.next().ok_or_else(|| anyhow::anyhow!("{flag} takes a number"))?;
+        let number = value.parse().map_err(|_| anyhow::anyhow!("{flag} takes a number, not '{value}'"))?;
+        match *flag {
+            "--limit" => limit = number,
+            "--rounds" => rounds = number,
+            _ => anyhow::bail!("bench rustc takes --limit N, --rounds N and --largest, not '{flag}'"),
+        }
+    }
+    bench_codegen::run_rustc(root, limit, rounds, largest)
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -101,6 +128,7 @@ fn main() -> ExitCode {
         },
         ["bench", "codegen", "suite"] => bench_codegen::run(&root, bench_codegen::Scope::Suite),
         ["bench", "diff"] => bench_diff::run(&root),
+        ["bench", "rustc", flags @ ..] => bench_rustc(&root, flags),
         ["bench", rest @ ..] => bench::run(&root, &rest.iter().map(|s| s.to_string()).collect::<Vec<_>>()),
         ["help" | "--help" | "-h"] => {
             print!("{USAGE}");

@@ -178,19 +178,13 @@ pub struct Reading {
 impl Reading {
     /// The compiler input for the one schema at `schema`.
     pub fn input(&self, schema: &std::path::Path, root_name: Option<String>) -> schemac::Input {
-        schemac::Input {
-            schemas: vec![schemac::SchemaSource {
-                display: schema.display().to_string(),
-                path: schema.to_owned(),
-                module: Vec::new(),
-                root_name,
-                pointer: String::new(),
-            }],
-            catalog_dirs: self.schema_dirs.clone(),
-            maps: self.maps.clone(),
-            allowed_roots: self.allow_roots.clone(),
-            max_file_size: self.max_file_size,
-        }
+        let mut source = schemac::SchemaSource::new(schema);
+        source.root_name = root_name;
+        let mut input = schemac::Input::new([source]).max_file_size(self.max_file_size);
+        input.catalog_dirs = self.schema_dirs.clone();
+        input.maps = self.maps.clone();
+        input.allowed_roots = self.allow_roots.clone();
+        input
     }
 }
 

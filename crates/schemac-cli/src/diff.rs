@@ -119,7 +119,7 @@ fn report(args: &Diff) -> Result<ExitCode> {
         PolicyArg::Strict => Policy::Strict,
         PolicyArg::Lenient => Policy::Lenient,
     };
-    let config = schemac::Config { default_draft: args.default_draft, ..schemac::Config::default() };
+    let config = schemac::Config::default().default_draft(args.default_draft);
     let options = Options { config, policy };
     let report = if args.no_witnesses { schemac::diff::diff(&old, &new, &options)? } else { schemac_synth::diff(&old, &new, &options)? };
     let search = if args.counterexamples {
@@ -176,7 +176,7 @@ fn front(path: &Path, args: &Diff) -> Result<schemac::Front> {
                 let file = entry?.path();
                 if file.is_dir() {
                     todo.push(file);
-                } else if schemac::syntax::is_schema_file(&file) {
+                } else if schemac::model::syntax::is_schema_file(&file) {
                     files.push(file);
                 }
             }
@@ -189,7 +189,7 @@ fn front(path: &Path, args: &Diff) -> Result<schemac::Front> {
         files.push(path.to_path_buf());
     }
     let base = if meta.is_dir() { path } else { path.parent().unwrap_or(Path::new("")) };
-    let schemas = files
+    let schemas: Vec<schemac::SchemaSource> = files
         .iter()
         .map(|file| {
             let display = file.strip_prefix(base).unwrap_or(file).display().to_string();
@@ -200,12 +200,16 @@ fn front(path: &Path, args: &Diff) -> Result<schemac::Front> {
             } else {
                 (vec!["schema".to_owned()], Some("Root".to_owned()))
             };
-            schemac::SchemaSource { path: file.clone(), display, module, root_name, ..schemac::SchemaSource::default() }
+            let mut source = schemac::SchemaSource::new(file).display(display).module(module);
+            source.root_name = root_name;
+            source
         })
         .collect();
     let mut catalog_dirs = if meta.is_dir() { vec![path.to_path_buf()] } else { Vec::new() };
     catalog_dirs.extend(args.schema_dirs.iter().cloned());
-    let input = schemac::Input { schemas, catalog_dirs, maps: args.maps.clone(), ..schemac::Input::default() };
-    let config = schemac::Config { default_draft: args.default_draft, ..schemac::Config::default() };
+    let mut input = schemac::Input::new(schemas);
+    input.catalog_dirs = catalog_dirs;
+    input.maps = args.maps.clone();
+    let config = schemac::Config::default().default_draft(args.default_draft);
     Ok(schemac::front(&input, &config)?)
 }

@@ -60,17 +60,15 @@ fn exit_code(err: &anyhow::Error) -> ExitCode {
 
 fn run_compile(args: Compile) -> Result<()> {
     let input = args.reading.input(&args.schema, args.root_name);
-    let config = schemac::Config {
-        default_draft: args.reading.default_draft,
-        regenerate_command: regenerate_command(),
-        assert_formats: args.assert_formats,
-        deny_warnings: args.deny_warnings,
-        big_integers: args.big_integers,
-        builders: !args.no_builders,
-        unbounded_patterns: args.allow_unbounded_patterns,
-        primitive_numbers: args.primitive_numbers,
-        ..schemac::Config::default()
-    };
+    let config = schemac::Config::default()
+        .default_draft(args.reading.default_draft)
+        .regenerate_command(regenerate_command())
+        .assert_formats(args.assert_formats)
+        .deny_warnings(args.deny_warnings)
+        .big_integers(args.big_integers)
+        .builders(!args.no_builders)
+        .unbounded_patterns(args.allow_unbounded_patterns)
+        .primitive_numbers(args.primitive_numbers);
     let output = schemac::compile(&input, &config)?;
     for warning in &output.warnings {
         eprintln!("{warning}");
@@ -126,7 +124,7 @@ fn run_docs(args: Docs) -> Result<()> {
     }
     for (schema, out) in args.schemas.iter().zip(outs) {
         let input = args.reading.input(schema, None);
-        let config = schemac::Config { default_draft: args.reading.default_draft, ..schemac::Config::default() };
+        let config = schemac::Config::default().default_draft(args.reading.default_draft);
         let front = schemac::front(&input, &config)?;
         for warning in &front.warnings {
             eprintln!("{warning}");
@@ -139,7 +137,7 @@ fn run_docs(args: Docs) -> Result<()> {
             appears: args.appears.clone(),
         };
         // The input is the first document loaded.
-        let page = schemac::docs::page(&front, schemac::ir::DocId(0), &header);
+        let page = schemac::docs::page(&front, schemac::model::DocId(0), &header);
         write_output(out.as_deref(), &page, &front.sources)?;
     }
     Ok(())

@@ -74,17 +74,15 @@ pub fn expand(input: TokenStream, source_dir: Option<&Path>) -> TokenStream {
     if let Some(beside) = source_dir.map(|dir| dir.join(&relative)).filter(|p| !path.exists() && p.exists()) {
         path = beside;
     }
-    let input = schemac::Input {
-        schemas: vec![schemac::SchemaSource { path, display: relative.clone(), root_name: args.root.clone(), ..Default::default() }],
-        catalog_dirs: args.schema_dirs.iter().map(|dir| manifest_dir.join(dir)).collect(),
-        ..schemac::Input::default()
-    };
-    let config = schemac::Config {
-        regenerate_command: format!("include_schema!({relative:?})"),
-        assert_formats: args.assert_formats,
-        types: [(relative.clone(), rust_types(&args.rust_types))].into_iter().filter(|(_, types)| !types.is_empty()).collect(),
-        ..schemac::Config::default()
-    };
+    let mut source = schemac::SchemaSource::new(path).display(relative.clone());
+    source.root_name = args.root.clone();
+    let input = args.schema_dirs.iter().fold(schemac::Input::new([source]), |input, dir| input.catalog_dir(manifest_dir.join(dir)));
+    let config = args.rust_types.iter().fold(
+        schemac::Config::default().regenerate_command(format!("include_schema!({relative:?})")).assert_formats(args.assert_formats),
+        |config, (pointer, ty)| {
+            config.type_settings(relative.clone(), pointer.clone(), schemac::TypeSettings::default().rust_type(ty.clone()))
+        },
+    );
     let compiled = {
         let _fallback = Fallback::force();
         schemac::compile_reading(&input, &config).map(|(output, read)| (schemac::includable(&output), read))
@@ -97,14 +95,6 @@ pub fn expand(input: TokenStream, source_dir: Option<&Path>) -> TokenStream {
             quote! { #(#errors)* }
         }
     }
-}
-
-/// The `rust_types` option as `schemac::Config::types` of the schema.
-fn rust_types(pairs: &[(String, String)]) -> std::collections::BTreeMap<String, schemac::TypeSettings> {
-    pairs
-        .iter()
-        .map(|(pointer, ty)| (pointer.clone(), schemac::TypeSettings { rust_type: Some(ty.clone()), ..Default::default() }))
-        .collect()
 }
 
 /// proc-macro2's own token implementation while it lives. The library runs its back end on a

@@ -152,14 +152,8 @@ pub fn load(manifest_dir: &Path, source_dir: Option<&Path>, schema: &LitStr, poi
     }
     // The node is the input's root: only what it reaches is compiled, whether the file's own
     // root reaches it or not.
-    let source = schemac::SchemaSource {
-        path: path.clone(),
-        display: display.clone(),
-        module: vec!["schema".to_owned()],
-        root_name: None,
-        pointer: pointer_text.clone(),
-    };
-    let input = schemac::Input { schemas: vec![source], ..schemac::Input::default() };
+    let source = schemac::SchemaSource::new(path.clone()).display(display.clone()).module(["schema"]).pointer(pointer_text.clone());
+    let input = schemac::Input::new([source]);
     let config = schemac::Config::default();
     let front = schemac::front(&input, &config).map_err(|diags| match diags.iter().find(|d| d.code == "missing-root") {
         Some(missing) => {

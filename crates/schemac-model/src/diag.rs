@@ -31,6 +31,8 @@ pub struct Diagnostic {
     pub position: Option<(usize, usize)>,
     pub message: String,
     pub hint: Option<String>,
+    /// Whether it is about a value in the document (see [`Kind::about_value`]).
+    pub about_value: bool,
 }
 
 /// A kind of diagnostic: its code, the hint it gets unless a sharper one is given, and whether
@@ -43,23 +45,22 @@ pub struct Kind {
     pub about_value: bool,
 }
 
-const fn kind(code: &'static str, about_value: bool, hint: &'static str) -> Kind {
-    Kind { code, hint, about_value }
+impl Kind {
+    /// A kind: its code, whether it is about a value in the document, its default hint.
+    pub const fn new(code: &'static str, about_value: bool, hint: &'static str) -> Kind {
+        Kind { code, hint, about_value }
+    }
 }
 
-/// Every kind of diagnostic schemac reports.
+const fn kind(code: &'static str, about_value: bool, hint: &'static str) -> Kind {
+    Kind::new(code, about_value, hint)
+}
+
+/// Every kind of diagnostic the model reports (reading, parsing, resolving and checking
+/// schemas); the crates on the model list their own (`schemac::codes::KINDS` for the compiler's
+/// Rust types, derives, extensions and lowering limits) and build theirs with
+/// [`Diagnostic::of`].
 pub const KINDS: &[Kind] = &[
-    // Configured derives and attributes (`emit/derives.rs`).
-    kind("impossible-derive", false, "derive it only where it fits (every field's type must have it), or change the field's schema"),
-    kind("bad-derive", false, "write a derive as a path (`Eq`, `utoipa::ToSchema`) and an attribute as `#[...]`"),
-    // Types replaced by the user's (`rust_type.rs`).
-    kind(
-        "unknown-type-pointer",
-        false,
-        "name the JSON pointer of a schema that has a type of its own (a `$defs` entry, an object, an enum)",
-    ),
-    kind("bad-rust-type", true, "write the Rust type as a path, e.g. `my_crate::Task`, or `x-rust-type` as typify does"),
-    kind("bad-extension", true, "give the `x-schemac-` extension the value its documentation names (`true` or `false`)"),
     // Reading files (`load.rs`).
     kind("io", false, "check that the file exists and is readable"),
     kind(
@@ -88,29 +89,14 @@ pub const KINDS: &[Kind] = &[
     kind("unresolved-ref", true, "schemac never fetches from the network: load the file with --schema-dir DIR or --map PREFIX=DIR"),
     kind("invalid-ref", true, "a `$ref` is a URI reference; its fragment is a JSON pointer (`#/$defs/Name`) or an anchor (`#Name`)"),
     kind("ref-cycle", true, "point one of the `$ref`s in the loop at a real schema"),
-    kind(
-        "schema-too-deep",
-        true,
-        "schemac follows `$ref`, `allOf` and nested subschemas at most 256 levels deep (which keeps its stack bounded); \
-         shorten the chain, or name an intermediate schema in `$defs` once instead of chaining references to it",
-    ),
     // Keywords (`lower/`).
     kind("invalid-schema", true, "fix the keyword's value as the draft's metaschema describes it"),
     kind("invalid-pattern", true, "`pattern` is an ECMA-262 regular expression; escape `\\` as `\\\\` in JSON"),
-    kind("infinite-type", true, "give the recursion a way out, e.g. make the property that recurses optional"),
-    kind(
-        "unbounded-pattern",
-        true,
-        "avoid nested quantifiers over what a backreference reads, `\\B`, `\\p{..}` beside lookaround and inline modifiers; \
-         or accept the risk with --allow-unbounded-patterns (`allow-unbounded-patterns = true`)",
-    ),
     // Warnings: compiled anyway, as validators would.
-    kind("backtracking-pattern", true, "a pattern without lookaround and backreferences runs in linear time"),
     kind("ignored-annotation", true, "annotations of the wrong shape are ignored: fix the value's type"),
     kind("uninhabited", true, "the schema accepts no value; if that is meant, write `false`"),
     // The root given as a pointer into a file (`resolve.rs`).
     kind("missing-root", true, "the pointer must name a schema in the file"),
-    kind("internal", true, "this is a bug in schemac; please report it with the schema"),
 ];
 
 /// The entry of `code` in [`KINDS`].
@@ -125,7 +111,36 @@ impl Diagnostic {
         let kind = kind_of(code);
         debug_assert!(kind.is_some(), "the diagnostic code `{code}` is not in diag::KINDS");
         let hint = kind.map(|kind| kind.hint.to_owned());
-        Self { severity: Severity::Error, code, file: file.into(), pointer: pointer.into(), position: None, message: message.into(), hint }
+        let about_value = kind.is_none_or(|kind| kind.about_value);
+        Self {
+            severity: Severity::Error,
+            code,
+            file: file.into(),
+            pointer: pointer.into(),
+            position: None,
+            message: message.into(),
+            hint,
+            about_value,
+        }
+    }
+
+    /// An error of `kind` (a kind another crate lists), with its hint.
+    pub fn of(kind: &Kind, file: impl Into<String>, pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            severity: Severity::Error,
+            code: kind.code,
+            file: file.into(),
+            pointer: pointer.into(),
+            position: None,
+            message: message.into(),
+            hint: Some(kind.hint.to_owned()),
+            about_value: kind.about_value,
+        }
+    }
+
+    /// The same diagnostic as a warning: compiled anyway.
+    pub fn into_warning(self) -> Self {
+        Self { severity: Severity::Warning, ..self }
     }
 
     /// A diagnostic that does not stop compilation.
@@ -157,9 +172,8 @@ impl fmt::Display for Diagnostic {
         if let Some((line, column)) = self.position {
             write!(f, ":{line}:{column}")?;
         }
-        let about_value = kind_of(self.code).is_none_or(|kind| kind.about_value);
         match self.pointer.as_str() {
-            "" if !about_value => {}
+            "" if !self.about_value => {}
             "" => write!(f, " at (document root)")?,
             pointer => write!(f, " at {pointer}")?,
         }

@@ -2,21 +2,21 @@
 //! reader shares. It knows JSON Schema (drafts 4 to 2020-12, their vocabularies and
 //! metaschemas) and nothing of Rust.
 //!
-//! [`front()`] is the whole of it: [`load`] the input schemas and every file their references
-//! reach (the only IO, confined to the roots the [`Input`] gives), index and [`resolve`]
-//! identifiers, anchors and references, and build the [`schema`] model: every subschema
-//! reached, its keywords typed, its references resolved. Problems are [`diag`]nostics with the
+//! Its [`Front`] is the whole of it (`schemac::front` makes one): [`load`] the input schemas
+//! and every file their references reach (the only IO, confined to the roots the input gives),
+//! index and [`resolve`] identifiers, anchors and references, and build the [`schema`] model:
+//! every subschema reached, its keywords typed, its references resolved. Problems are [`diag`]nostics with the
 //! file, JSON pointer, line:column and a hint, collected across a phase.
 //!
 //! Layers, each using only those above it: [`draft`](Draft), [`diag`], `uri` and
 //! [`syntax`]; the keyword table and pre-model reads ([`schema::Keyword`], `schema::scan`);
 //! [`doc`] (documents and locations), `locate`, [`source`]; `metaschemas`, `index`; [`load`];
-//! [`resolve`]; the model ([`schema`]); [`front`](mod@front).
+//! [`resolve`]; the model ([`schema`]); `front`.
 
 pub mod diag;
 pub mod doc;
 mod draft;
-pub mod front;
+mod front;
 mod index;
 mod input;
 pub mod load;
@@ -35,5 +35,12 @@ mod uri;
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use doc::{DocId, Document, Loc};
 pub use draft::Draft;
-pub use front::{Front, front};
-pub use input::{DEFAULT_MAX_FILE_SIZE, Input, SchemaSource, UrlMap};
+pub use front::Front;
+pub use input::{DEFAULT_MAX_FILE_SIZE, UrlMap};
+// Hidden: the public API has one input type, the compiler's `schemac::Input` (with the Rust
+// module and root name of each schema), and one entry point, `schemac::front`; they convert to
+// these and call this. The model's own front end is public only for that crate.
+#[doc(hidden)]
+pub use front::front;
+#[doc(hidden)]
+pub use input::{Input, SchemaSource};

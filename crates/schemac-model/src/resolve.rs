@@ -119,7 +119,17 @@ impl Registry {
     /// Builds a diagnostic for the value at `loc`, with its line:column filled in.
     pub fn error(&self, code: &'static str, loc: &Loc, message: impl Into<String>) -> Diagnostic {
         let file = self.docs.get(loc.doc.0).map(|doc| doc.display.clone()).unwrap_or_default();
-        let diagnostic = Diagnostic::new(code, file, loc.pointer.clone(), message);
+        self.located(Diagnostic::new(code, file, loc.pointer.clone(), message), loc)
+    }
+
+    /// [`Registry::error`] of a kind another crate lists (see [`Diagnostic::of`]).
+    pub fn error_of(&self, kind: &crate::diag::Kind, loc: &Loc, message: impl Into<String>) -> Diagnostic {
+        let file = self.docs.get(loc.doc.0).map(|doc| doc.display.clone()).unwrap_or_default();
+        self.located(Diagnostic::of(kind, file, loc.pointer.clone(), message), loc)
+    }
+
+    /// `diagnostic` about the value at `loc`, with its line:column.
+    fn located(&self, diagnostic: Diagnostic, loc: &Loc) -> Diagnostic {
         match self.position(loc) {
             Some((line, column)) => diagnostic.at(line, column),
             None => diagnostic,

@@ -76,73 +76,38 @@ pub struct SchemasConfig {
     pub types: TypeOptions,
 }
 
-/// The `[schemas]` keys about the API of the generated types, each mapped onto the
-/// `schemac::Config` field of the same name.
+/// The `[schemas]` keys about the API of the generated types (`builders`, `non-exhaustive`,
+/// `open-enums`, `derives`, `attributes`, `dedup`, `allow-unbounded-patterns`,
+/// `primitive-numbers`, and the `[schema."PATH"]` `open-enums` and `types` tables), read
+/// straight into the compiler's configuration: the settings and their defaults are
+/// `schemac::Config`'s (one source), but for `non-exhaustive`, which a project turns on so that
+/// a property, enum value or branch added to a schema is a minor version of its crate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TypeOptions {
-    /// `builders`: a builder per struct (`Goal::builder()`). Default: true.
-    pub builders: bool,
-    /// `non-exhaustive`: structs, string enums and unions are `#[non_exhaustive]`, built with
-    /// the builders, so a property, enum value or branch added to a schema is a minor version.
-    /// Default: true.
-    pub non_exhaustive: bool,
-    /// `open-enums`: string enums keep a value the schema does not list (`Other(String)`).
-    /// Default: false.
-    pub open_enums: bool,
-    /// `[schema."PATH"] open-enums`: the same per schema, instead of `open_enums`.
-    pub open_enums_by_schema: BTreeMap<String, bool>,
-    /// `derives`: derives added to every generated type (`["Eq", "Hash"]`).
-    pub derives: Vec<String>,
-    /// `attributes`: outer attributes added to every generated type.
-    pub attributes: Vec<String>,
-    /// `dedup`: one type per shape (identical string enums and structs of a schema). Default: true.
-    pub dedup: bool,
-    /// `allow-unbounded-patterns`: a `pattern` only `regress` runs exactly (no step limit) is
-    /// accepted with a warning instead of refused. Default: false.
-    pub unbounded_patterns: bool,
-    /// `primitive-numbers`: `number` is `f64` and an `integer` with an open bound `i64`/`u64`
-    /// (which refuse what they cannot hold) instead of the exact `schemac_runtime::Number` and
-    /// `Integer`. Default: false.
-    pub primitive_numbers: bool,
-    /// `[schema."PATH".types."POINTER"]`: settings for one type (`rust-type`, `derives`,
-    /// `attributes`), by schema and pointer.
-    pub types: BTreeMap<String, BTreeMap<String, schemac::TypeSettings>>,
-    /// Where each of those tables is (`file`, line:column), for the errors the compiler finds
-    /// about them (a pointer without a type).
-    pub type_spans: BTreeMap<(String, String), (String, (usize, usize))>,
+    /// The compiler configuration these keys set; the crate-wide settings (draft, formats,
+    /// header command) are the [`CrateSpec`](crate::CrateSpec)'s.
+    config: schemac::Config,
+    /// Where each `[schema."PATH".types."POINTER"]` table is (`file`, line:column), for the
+    /// errors the compiler finds about them (a pointer without a type).
+    type_spans: BTreeMap<(String, String), (String, (usize, usize))>,
 }
 
 impl Default for TypeOptions {
     fn default() -> Self {
-        TypeOptions {
-            builders: true,
-            non_exhaustive: true,
-            open_enums: false,
-            open_enums_by_schema: BTreeMap::new(),
-            derives: Vec::new(),
-            attributes: Vec::new(),
-            dedup: true,
-            unbounded_patterns: false,
-            primitive_numbers: false,
-            types: BTreeMap::new(),
-            type_spans: BTreeMap::new(),
-        }
+        TypeOptions { config: schemac::Config::default().non_exhaustive(true), type_spans: BTreeMap::new() }
     }
 }
 
 impl TypeOptions {
-    /// Sets these options on a compiler configuration.
-    pub fn apply(&self, config: &mut schemac::Config) {
-        config.builders = self.builders;
-        config.non_exhaustive = self.non_exhaustive;
-        config.open_enums = self.open_enums;
-        config.open_enums_by_schema = self.open_enums_by_schema.clone();
-        config.derives = self.derives.clone();
-        config.attributes = self.attributes.clone();
-        config.dedup = self.dedup;
-        config.unbounded_patterns = self.unbounded_patterns;
-        config.primitive_numbers = self.primitive_numbers;
-        config.types = self.types.clone();
+    /// The compiler configuration these options make, every other setting at its default.
+    pub fn config(&self) -> &schemac::Config {
+        &self.config
+    }
+
+    /// Changes the options through the compiler's setters:
+    /// `types.configure(|c| c.open_enums_of("schemas/a.json", true))`.
+    pub fn configure(&mut self, change: impl FnOnce(schemac::Config) -> schemac::Config) {
+        self.config = change(std::mem::take(&mut self.config));
     }
 
     /// A compiler error about a `[schema."PATH".types."POINTER"]` table (`unknown-type-pointer`)
@@ -264,22 +229,15 @@ struct RawSchemas {
     default_draft: Option<Spanned<String>>,
     #[serde(default)]
     assert_formats: bool,
-    #[serde(default = "yes")]
-    builders: bool,
-    #[serde(default = "yes")]
-    non_exhaustive: bool,
-    #[serde(default)]
-    open_enums: bool,
-    #[serde(default)]
-    derives: Vec<String>,
-    #[serde(default)]
-    attributes: Vec<String>,
-    #[serde(default = "yes")]
-    dedup: bool,
-    #[serde(default)]
-    allow_unbounded_patterns: bool,
-    #[serde(default)]
-    primitive_numbers: bool,
+    // The type options: absent, each is `TypeOptions::default()`'s (the compiler's default).
+    builders: Option<bool>,
+    non_exhaustive: Option<bool>,
+    open_enums: Option<bool>,
+    derives: Option<Vec<String>>,
+    attributes: Option<Vec<String>>,
+    dedup: Option<bool>,
+    allow_unbounded_patterns: Option<bool>,
+    primitive_numbers: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -462,9 +420,27 @@ impl Checker<'_> {
         };
         let mut schema = BTreeMap::new();
         let mut schema_spans = BTreeMap::new();
-        let mut open_enums_by_schema = BTreeMap::new();
-        let mut types = BTreeMap::new();
-        let mut type_spans = BTreeMap::new();
+        let mut types = TypeOptions::default();
+        let r = &raw.schemas;
+        types.configure(|mut c| {
+            let set = |c: schemac::Config, value: Option<bool>, f: fn(schemac::Config, bool) -> schemac::Config| match value {
+                Some(on) => f(c, on),
+                None => c,
+            };
+            c = set(c, r.builders, schemac::Config::builders);
+            c = set(c, r.non_exhaustive, schemac::Config::non_exhaustive);
+            c = set(c, r.open_enums, schemac::Config::open_enums);
+            c = set(c, r.dedup, schemac::Config::dedup);
+            c = set(c, r.allow_unbounded_patterns, schemac::Config::unbounded_patterns);
+            c = set(c, r.primitive_numbers, schemac::Config::primitive_numbers);
+            if let Some(derives) = &r.derives {
+                c = c.derives(derives);
+            }
+            if let Some(attributes) = &r.attributes {
+                c = c.attributes(attributes);
+            }
+            c
+        });
         for (path, settings) in raw.schema {
             for (pointer, ty) in settings.types {
                 let key = format!("schema.\"{}\".types.\"{}\"", path.get_ref(), pointer.get_ref());
@@ -484,15 +460,18 @@ impl Checker<'_> {
                         "name a Rust type, e.g. \"my_crate::Task\"",
                     ));
                 }
-                type_spans.insert(
+                types.type_spans.insert(
                     (path.get_ref().clone(), pointer.get_ref().clone()),
                     (self.file.to_owned(), line_column(self.text, pointer.span().start)),
                 );
-                let settings = schemac::TypeSettings { rust_type: ty.rust_type, derives: ty.derives, attributes: ty.attributes };
-                types.entry(path.get_ref().clone()).or_insert_with(BTreeMap::new).insert(pointer.into_inner(), settings);
+                let mut settings = schemac::TypeSettings::default().derives(ty.derives).attributes(ty.attributes);
+                if let Some(rust_type) = ty.rust_type {
+                    settings = settings.rust_type(rust_type);
+                }
+                types.configure(|c| c.type_settings(path.get_ref().clone(), pointer.into_inner(), settings));
             }
             if let Some(open) = settings.open_enums {
-                open_enums_by_schema.insert(path.get_ref().clone(), open);
+                types.configure(|c| c.open_enums_of(path.get_ref().clone(), open));
             }
             let key = format!("schema.\"{}\"", path.get_ref());
             if let Some(root_name) = settings.root_name.as_ref().filter(|n| n.get_ref().is_empty()) {
@@ -540,19 +519,7 @@ impl Checker<'_> {
                 roots: raw.schemas.roots.into_inner().into_iter().map(Spanned::into_inner).collect(),
                 default_draft,
                 assert_formats: raw.schemas.assert_formats,
-                types: TypeOptions {
-                    builders: raw.schemas.builders,
-                    non_exhaustive: raw.schemas.non_exhaustive,
-                    open_enums: raw.schemas.open_enums,
-                    open_enums_by_schema,
-                    derives: raw.schemas.derives,
-                    attributes: raw.schemas.attributes,
-                    dedup: raw.schemas.dedup,
-                    unbounded_patterns: raw.schemas.allow_unbounded_patterns,
-                    primitive_numbers: raw.schemas.primitive_numbers,
-                    types,
-                    type_spans,
-                },
+                types,
             },
             schema,
             schema_spans,
@@ -675,29 +642,23 @@ root-name = "A"
         let asserting = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nassert-formats = true")).unwrap();
         assert!(asserting.schemas.assert_formats);
         assert_eq!(config.schema["schemas/a.json"].root_name.as_deref(), Some("A"));
-        assert!(config.schemas.types.builders && config.schemas.types.dedup);
-        let without = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nbuilders = false")).unwrap();
-        let mut compiler = schemac::Config::default();
-        without.schemas.types.apply(&mut compiler);
-        assert!(!compiler.builders);
-        // Non-exhaustive by default, so additive schema changes are minor versions.
-        assert!(config.schemas.types.non_exhaustive);
-        let exhaustive = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nnon-exhaustive = false")).unwrap();
-        exhaustive.schemas.types.apply(&mut compiler);
-        assert!(!compiler.non_exhaustive);
-        let closed = Config::parse(FILE_NAME, &VALID.replace("[schemas]", "[schemas]\nnon-exhaustive = true")).unwrap();
-        closed.schemas.types.apply(&mut compiler);
-        assert!(compiler.non_exhaustive);
-        assert!(!compiler.primitive_numbers && !compiler.unbounded_patterns);
-        let numbers = VALID.replace("[schemas]", "[schemas]\nprimitive-numbers = true\nallow-unbounded-patterns = true");
-        Config::parse(FILE_NAME, &numbers).unwrap().schemas.types.apply(&mut compiler);
-        assert!(compiler.primitive_numbers && compiler.unbounded_patterns);
-        let open = Config::parse(FILE_NAME, &format!("{VALID}\nopen-enums = true\n")).unwrap();
-        open.schemas.types.apply(&mut compiler);
-        assert_eq!(compiler.open_enums_by_schema.get("schemas/a.json"), Some(&true), "{VALID}");
-        let derived = VALID.replace("[schemas]", "[schemas]\nderives = [\"Eq\"]\nattributes = [\"#[allow(dead_code)]\"]");
-        Config::parse(FILE_NAME, &derived).unwrap().schemas.types.apply(&mut compiler);
-        assert_eq!((compiler.derives, compiler.attributes), (vec!["Eq".to_owned()], vec!["#[allow(dead_code)]".to_owned()]));
+        // The type options are the compiler's settings, at its defaults but non-exhaustive.
+        let options = |text: &str| Config::parse(FILE_NAME, text).unwrap().schemas.types.config().clone();
+        let base = options(VALID);
+        assert_eq!(base, schemac::Config::default().non_exhaustive(true));
+        let with = |keys: &str| options(&VALID.replace("[schemas]", &format!("[schemas]\n{keys}")));
+        assert_eq!(with("builders = false"), base.clone().builders(false));
+        assert_eq!(with("non-exhaustive = false"), schemac::Config::default());
+        assert_eq!(with("non-exhaustive = true"), base);
+        assert_eq!(
+            with("primitive-numbers = true\nallow-unbounded-patterns = true\ndedup = false\nopen-enums = true"),
+            base.clone().primitive_numbers(true).unbounded_patterns(true).dedup(false).open_enums(true)
+        );
+        assert_eq!(options(&format!("{VALID}\nopen-enums = true\n")), base.clone().open_enums_of("schemas/a.json", true), "{VALID}");
+        assert_eq!(
+            with("derives = [\"Eq\"]\nattributes = [\"#[allow(dead_code)]\"]"),
+            base.clone().derives(["Eq"]).attributes(["#[allow(dead_code)]"])
+        );
     }
 
     /// The user guide's `schemac.toml` reference (`docs/schemac-toml.md`): its example parses,
@@ -708,7 +669,7 @@ root-name = "A"
         let section = fs::read_to_string(root.join("docs/schemac-toml.md")).unwrap();
         let example = section.split("```toml").nth(1).and_then(|s| s.split_once('\n')).and_then(|(_, s)| s.split("```").next()).unwrap();
         let config = Config::parse("docs/schemac-toml.md", example).unwrap_or_else(|e| panic!("{e}"));
-        assert!(!config.schemas.types.types.is_empty() && !config.schema.is_empty());
+        assert!(config.schemas.types.config() != TypeOptions::default().config() && !config.schema.is_empty());
         let keys: Vec<&str> = section.lines().filter_map(|l| l.strip_prefix("| `")).filter_map(|l| l.split('`').next()).collect();
         assert!(keys.len() > 25, "{keys:?}");
         for key in keys {
@@ -728,11 +689,8 @@ root-name = "A"
             "{VALID}\n[schema.\"schemas/a.json\".types.\"/$defs/b\"]\nrust-type = \"my::B\"\nderives = [\"Eq\"]\nattributes = [\"#[doc(alias = \\\"b\\\")]\"]\n"
         );
         let config = Config::parse(FILE_NAME, &text).unwrap();
-        let mut compiler = schemac::Config::default();
-        config.schemas.types.apply(&mut compiler);
-        let b = &compiler.types["schemas/a.json"]["/$defs/b"];
-        assert_eq!((b.rust_type.as_deref(), b.derives.as_slice()), (Some("my::B"), ["Eq".to_owned()].as_slice()));
-        assert_eq!(b.attributes, ["#[doc(alias = \"b\")]"]);
+        let b = schemac::TypeSettings::default().rust_type("my::B").derives(["Eq"]).attributes(["#[doc(alias = \"b\")]"]);
+        assert_eq!(config.schemas.types.config(), &TypeOptions::default().config().clone().type_settings("schemas/a.json", "/$defs/b", b));
         let key = |text: String| Config::parse(FILE_NAME, &text).unwrap_err().to_string();
         assert!(
             key(text.replace("\"/$defs/b\"", "\"$defs/b\""))

@@ -21,12 +21,12 @@ const RUNTIME_VERSION: &str = env!("CARGO_PKG_VERSION");
 struct Page {
     /// Its path in the crate, e.g. `docs/madoo/attempts-report.v1.md`.
     file: String,
-    doc: schemac::ir::DocId,
+    doc: schemac::model::DocId,
 }
 
 /// Where the page of each input schema the front end read goes, by its root-relative path.
 fn page_paths(front: &schemac::Front, found: &[Found]) -> BTreeMap<String, Page> {
-    let docs: BTreeMap<&str, schemac::ir::DocId> =
+    let docs: BTreeMap<&str, schemac::model::DocId> =
         front.registry.docs.iter().filter(|doc| doc.is_input).map(|doc| (doc.display.as_str(), doc.id)).collect();
     found
         .iter()
@@ -55,7 +55,7 @@ pub(crate) fn page_text(
     spec: &CrateSpec,
     front: &schemac::Front,
     display: &str,
-    doc: schemac::ir::DocId,
+    doc: schemac::model::DocId,
     published: Option<&Published>,
 ) -> String {
     let none = PageNotes::default();
@@ -171,30 +171,21 @@ pub(crate) struct CompiledUnit {
 
 /// The compiler input and options of one unit.
 pub(crate) fn unit_input(root: &Path, spec: &CrateSpec, unit: &Unit, found: &[Found]) -> Result<(schemac::Input, schemac::Config), Error> {
-    let input = schemac::Input {
-        schemas: found
-            .iter()
-            .map(|f| schemac::SchemaSource {
-                path: root.join(&f.display),
-                display: f.display.clone(),
-                module: module_path(&f.segments),
-                root_name: spec.root_names.get(&f.display).cloned(),
-                pointer: String::new(),
-            })
-            .collect(),
-        // The unit's schema roots: refs between its schemas may cross their directories.
-        allowed_roots: unit.roots.iter().map(|r| root.join(r)).collect(),
-        ..schemac::Input::default()
-    };
+    let sources = found.iter().map(|f| {
+        let mut source = schemac::SchemaSource::new(root.join(&f.display)).display(f.display.clone()).module(module_path(&f.segments));
+        source.root_name = spec.root_names.get(&f.display).cloned();
+        source
+    });
+    // The unit's schema roots: refs between its schemas may cross their directories.
+    let input = unit.roots.iter().fold(schemac::Input::new(sources), |input, r| input.allowed_root(root.join(r)));
     check_module_paths(&input.schemas)?;
-    let mut config = schemac::Config {
-        default_draft: spec.default_draft,
-        regenerate_command: spec.regenerate_command.clone(),
-        assert_formats: unit.assert_formats,
-        plain_serde: unit.plain_serde,
-        ..schemac::Config::default()
-    };
-    spec.types.apply(&mut config);
+    let config = spec
+        .types
+        .config()
+        .clone()
+        .default_draft(spec.default_draft)
+        .regenerate_command(spec.regenerate_command.clone())
+        .assert_formats(unit.assert_formats);
     Ok((input, config))
 }
 
@@ -208,7 +199,8 @@ pub(crate) fn compile_unit(root: &Path, spec: &CrateSpec, unit: &Unit) -> Result
     }
     let context = || format!("cannot generate `{}`", spec.dir);
     let front = schemac::front(&input, &config).with_context(context)?;
-    let output = match front.compile(&config) {
+    let compiled = if unit.plain_serde { front.compile_plain_serde(&config) } else { front.compile(&config) };
+    let output = match compiled {
         Ok(output) => output,
         Err(diagnostics) => match spec.types.type_error(&diagnostics) {
             Some(error) => return Err(error.into()),
@@ -758,11 +750,8 @@ mod tests {
     fn check_modules(schemas: &[(&str, &[&str])], expected: Option<&str>) {
         let sources: Vec<schemac::SchemaSource> = schemas
             .iter()
-            .map(|(display, module)| schemac::SchemaSource {
-                path: std::path::PathBuf::from(display),
-                display: display.to_string(),
-                module: module.iter().map(|s| s.to_string()).collect(),
-                ..schemac::SchemaSource::default()
+            .map(|(display, module)| {
+                schemac::SchemaSource::new(std::path::PathBuf::from(display)).display(display.to_string()).module(module.iter().copied())
             })
             .collect();
         match (check_module_paths(&sources), expected) {

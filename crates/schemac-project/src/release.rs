@@ -1148,18 +1148,12 @@ mod tests {
             let path = dir.join(name).join("schemas/a.json");
             fs::create_dir_all(path.parent().unwrap()).unwrap();
             fs::write(&path, text).unwrap();
-            let source = schemac::SchemaSource {
-                path,
-                display: "schemas/a.json".to_owned(),
-                module: vec!["a".to_owned()],
-                root_name: Some("A".to_owned()),
-                pointer: String::new(),
-            };
-            schemac::front(&schemac::Input { schemas: vec![source], ..schemac::Input::default() }, &schemac::Config::default()).unwrap()
+            let source = schemac::SchemaSource::new(path).display("schemas/a.json".to_owned()).module(["a"]).root_name("A");
+            schemac::front(&schemac::Input::new([source]), &schemac::Config::default()).unwrap()
         };
         let (old, new) = (front("old", old), front("new", new));
         // As a crate from `schemac init` is generated: a value added to an enum is minor.
-        let config = schemac::Config { non_exhaustive: true, ..schemac::Config::default() };
+        let config = schemac::Config::default().non_exhaustive(true);
         let report = schemac_synth::diff(&old, &new, &schemac::diff::Options { config, ..schemac::diff::Options::default() }).unwrap();
         let _ = fs::remove_dir_all(&dir);
         report

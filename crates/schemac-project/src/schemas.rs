@@ -78,5 +78,5 @@ fn walk_json(dir: &Path, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -
 
 /// `name` without its schema extension (`.json`, `.yaml`, `.yml`); `None` if it has none.
 pub(crate) fn strip_schema_extension(name: &str) -> Option<&str> {
-    schemac::syntax::EXTENSIONS.iter().find_map(|ext| name.strip_suffix(ext)?.strip_suffix('.'))
+    schemac::model::syntax::EXTENSIONS.iter().find_map(|ext| name.strip_suffix(ext)?.strip_suffix('.'))
 }

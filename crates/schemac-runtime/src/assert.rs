@@ -11,6 +11,9 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::Value;
 
+// The numbers assertions compare live with the exact numbers they fall back on.
+pub use crate::number::Num;
+
 /// One assertion a value breaks: the keyword, and a message naming the value and the limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
@@ -41,164 +44,11 @@ impl fmt::Display for Violation {
 
 impl std::error::Error for Violation {}
 
-/// A JSON number as an instance or a limit: integers exactly, the rest as `f64` (which stands
-/// for its shortest decimal, the one the JSON text most likely wrote), or as the text of a
-/// number neither holds ([`crate::Number`]'s, or a limit's beyond `f64`).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Num {
-    Int(i128),
-    Float(f64),
-    /// A JSON number's text (`1e400`, `0.10000000000000000001`), compared exactly.
-    Text(std::borrow::Cow<'static, str>),
-}
-
-macro_rules! num_from_int {
-    ($($t:ty),*) => {$(
-        impl From<$t> for Num {
-            fn from(v: $t) -> Num {
-                Num::Int(i128::from(v))
-            }
-        }
-
-        impl From<&$t> for Num {
-            fn from(v: &$t) -> Num {
-                Num::Int(i128::from(*v))
-            }
-        }
-    )*};
-}
-num_from_int!(u8, u16, u32, u64, i8, i16, i32, i64, i128);
-
-impl From<f64> for Num {
-    fn from(v: f64) -> Num {
-        Num::Float(v)
+/// A violation found while building a value in Rust: the builder's error.
+impl From<Violation> for crate::ConstraintError {
+    fn from(violation: Violation) -> Self {
+        crate::ConstraintError::new(violation.message())
     }
-}
-
-impl From<&f64> for Num {
-    fn from(v: &f64) -> Num {
-        Num::Float(*v)
-    }
-}
-
-impl From<&crate::Number> for Num {
-    fn from(v: &crate::Number) -> Num {
-        v.num()
-    }
-}
-
-impl From<&crate::Integer> for Num {
-    fn from(v: &crate::Integer) -> Num {
-        v.num()
-    }
-}
-
-impl Num {
-    /// A limit written as text, for one that no `i128` or `f64` holds exactly.
-    pub const fn text(text: &'static str) -> Num {
-        Num::Text(std::borrow::Cow::Borrowed(text))
-    }
-
-    /// The number in a JSON value, `None` for other kinds.
-    pub fn of_value(value: &Value) -> Option<Num> {
-        let Value::Number(n) = value else { return None };
-        if let Some(i) = n.as_i64() {
-            return Some(Num::Int(i.into()));
-        }
-        if let Some(u) = n.as_u64() {
-            return Some(Num::Int(u.into()));
-        }
-        n.as_f64().map(Num::Float)
-    }
-
-    /// Exact comparison, also between an integer and a float (`None` only for NaN, which JSON
-    /// cannot spell).
-    #[inline]
-    fn compare(&self, other: &Num) -> Option<Ordering> {
-        // Integers up to 2^53 are exact in f64, so the float comparison is exact too.
-        const EXACT: i128 = 1 << 53;
-        match (self, other) {
-            (Num::Int(a), Num::Int(b)) => Some(a.cmp(b)),
-            (Num::Float(a), Num::Float(b)) => a.partial_cmp(b),
-            (Num::Int(a), Num::Float(b)) if (-EXACT..=EXACT).contains(a) => (*a as f64).partial_cmp(b),
-            (Num::Float(a), Num::Int(b)) if (-EXACT..=EXACT).contains(b) => a.partial_cmp(&(*b as f64)),
-            (Num::Int(a), Num::Float(b)) => int_float(*a, *b),
-            (Num::Float(a), Num::Int(b)) => int_float(*b, *a).map(Ordering::reverse),
-            (a, b) => Some(a.exact()?.cmp(&b.exact()?)),
-        }
-    }
-
-    /// The number as an exact [`crate::Number`] (`None` for NaN).
-    fn exact(&self) -> Option<crate::Number> {
-        match self {
-            Num::Int(i) => i.to_string().parse().ok(),
-            Num::Float(f) => crate::Number::from_f64(*f),
-            Num::Text(text) => text.parse().ok(),
-        }
-    }
-
-    /// `(digits, exponent)` with `|self| = digits * 10^exponent` and no trailing zeros in the
-    /// digits (`"0"` for zero), from the shortest decimal that reads back as this number: the
-    /// decimal the JSON text most likely wrote (`0.0075` is 75e-4, not the binary fraction
-    /// nearest to it).
-    fn decimal(&self) -> Option<(String, i64)> {
-        let text = match self {
-            Num::Int(i) => i.unsigned_abs().to_string(),
-            Num::Float(f) if !f.is_finite() => return None,
-            // `{:e}` prints the shortest round-trip digits: `7.5e-3`.
-            Num::Float(f) => format!("{:e}", f.abs()),
-            Num::Text(text) => text.trim_start_matches('-').to_owned(),
-        };
-        let (mantissa, exponent) = text.split_once(['e', 'E']).unwrap_or((&text, "0"));
-        let exponent: i64 = exponent.parse().ok()?;
-        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-        let digits = format!("{whole}{fraction}");
-        let digits = digits.trim_start_matches('0');
-        if digits.is_empty() {
-            return Some(("0".to_owned(), 0));
-        }
-        let significant = digits.trim_end_matches('0');
-        let trailing = (digits.len() - significant.len()) as i64;
-        Some((significant.to_owned(), exponent - fraction.len() as i64 + trailing))
-    }
-}
-
-impl fmt::Display for Num {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Num::Int(i) => write!(f, "{i}"),
-            // Exactly, as an integer: `{x}` pads the shortest digits with zeros, so 2^64
-            // would read 18446744073709552000.
-            Num::Float(x) if x.fract() == 0.0 && x.abs() < 1e38 => write!(f, "{}", *x as i128),
-            Num::Float(x) => write!(f, "{x}"),
-            Num::Text(text) => f.write_str(text),
-        }
-    }
-}
-
-/// `i` compared with `f`, exactly.
-fn int_float(i: i128, f: f64) -> Option<Ordering> {
-    if f.is_nan() {
-        return None;
-    }
-    // 2^127: beyond every i128.
-    const LIMIT: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
-    if f >= LIMIT {
-        return Some(Ordering::Less);
-    }
-    if f < -LIMIT {
-        return Some(Ordering::Greater);
-    }
-    let whole = f.trunc();
-    // Exact: `whole` is an integer inside the i128 range.
-    let whole_int = whole as i128;
-    Some(i.cmp(&whole_int).then(if f > whole {
-        Ordering::Less
-    } else if f < whole {
-        Ordering::Greater
-    } else {
-        Ordering::Equal
-    }))
 }
 
 #[inline]
@@ -386,7 +236,12 @@ pub fn pattern(text: &(impl AsRef<str> + ?Sized), pattern: &crate::pattern::Patt
 
 /// `const`, on a value held as a plain Rust value (see [`pattern`]): compared as JSON.
 pub fn constant<T: Serialize + ?Sized>(value: &T, expected: &Value) -> Result<(), Violation> {
-    match serde_json::to_value(value) {
+    constant_json(serde_json::to_value(value), expected)
+}
+
+/// [`constant`] past the one generic step (what a generated crate compiles per type).
+fn constant_json(json: serde_json::Result<Value>, expected: &Value) -> Result<(), Violation> {
+    match json {
         Ok(json) if crate::json_eq(&json, expected) => Ok(()),
         Ok(json) => Err(Violation::new("const", format!("{json} is not the constant {expected}"))),
         Err(e) => Err(Violation::new("const", format!("the value cannot be written as JSON: {e}"))),
@@ -395,7 +250,12 @@ pub fn constant<T: Serialize + ?Sized>(value: &T, expected: &Value) -> Result<()
 
 /// `enum`, on a value held as a plain Rust value (see [`pattern`]): compared as JSON.
 pub fn one_of_values<T: Serialize + ?Sized>(value: &T, allowed: &[Value]) -> Result<(), Violation> {
-    match serde_json::to_value(value) {
+    one_of_json(serde_json::to_value(value), allowed)
+}
+
+/// [`one_of_values`] past the one generic step (what a generated crate compiles per type).
+fn one_of_json(json: serde_json::Result<Value>, allowed: &[Value]) -> Result<(), Violation> {
+    match json {
         Ok(json) if allowed.iter().any(|a| crate::json_eq(&json, a)) => Ok(()),
         Ok(json) => {
             let list: Vec<String> = allowed.iter().map(Value::to_string).collect();
@@ -418,10 +278,17 @@ pub fn max_items(len: usize, limit: u64) -> Result<(), Violation> {
 /// `uniqueItems: true`, with JSON equality (`1` equals `1.0`, key order does not matter):
 /// items are compared by a canonical text of their JSON.
 pub fn unique_items<T: Serialize>(items: &[T]) -> Result<(), Violation> {
-    let mut seen: HashSet<String> = HashSet::with_capacity(items.len());
+    unique_json(items.len(), &mut |i| serde_json::to_value(&items[i]))
+}
+
+/// [`unique_items`] over `len` items, item `i`'s JSON from `json_of(i)` (asked in order, each
+/// once, up to the first duplicate or error): the loop is compiled once here rather than in
+/// every generated crate for every item type, which keeps only the serialization.
+fn unique_json(len: usize, json_of: &mut dyn FnMut(usize) -> serde_json::Result<Value>) -> Result<(), Violation> {
+    let mut seen: HashSet<String> = HashSet::with_capacity(len);
     let mut first: Vec<(String, usize)> = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let value = serde_json::to_value(item).map_err(|e| Violation::new("uniqueItems", e.to_string()))?;
+    for i in 0..len {
+        let value = json_of(i).map_err(|e| Violation::new("uniqueItems", e.to_string()))?;
         let mut key = String::new();
         canonical(&value, &mut key);
         if !seen.insert(key.clone()) {

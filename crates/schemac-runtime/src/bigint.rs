@@ -91,7 +91,7 @@ impl crate::raw::Sink for Sink {
 
     fn value<E: de::Error>(self, value: serde_json::Value) -> Result<BigInt, E> {
         let serde_json::Value::Number(n) = &value else {
-            return Err(E::invalid_type(crate::de::unexpected(&value), &"an integer"));
+            return Err(E::invalid_type(crate::error::unexpected(&value), &"an integer"));
         };
         if let Some(v) = n.as_i64() {
             return Ok(v.into());
@@ -109,7 +109,7 @@ impl crate::raw::Sink for Sink {
 }
 
 fn too_long<E: de::Error>(text: &str) -> E {
-    E::custom(format_args!("integer {text}{}schemac_runtime::BigInt (more than {MAX_DIGITS} digits)", crate::de::OUT_OF_RANGE))
+    E::custom(format_args!("integer {text}{}schemac_runtime::BigInt (more than {MAX_DIGITS} digits)", crate::error::OUT_OF_RANGE))
 }
 
 impl crate::Validate for BigInt {

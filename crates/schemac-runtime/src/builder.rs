@@ -244,6 +244,20 @@ impl Slots {
     }
 }
 
+/// A float where the schema's type is an exact number: checked, as `Number::try_from` does
+/// (NaN and the infinities are no JSON numbers).
+impl Assign<crate::Number> for f64 {
+    fn assign(self) -> Result<crate::Number, ConstraintError> {
+        crate::Number::try_from(self)
+    }
+}
+
+impl Assign<crate::Number> for f32 {
+    fn assign(self) -> Result<crate::Number, ConstraintError> {
+        crate::Number::try_from(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

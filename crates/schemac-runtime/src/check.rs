@@ -2,58 +2,19 @@
 //! `Value` fallback: generated code composes these, so the fallback accepts exactly the JSON
 //! its schema accepts.
 
-use serde::de::DeserializeSeed;
+use serde::de::{self, DeserializeSeed};
 use serde_json::Value;
 
-use crate::assert::{Num, Violation};
-use crate::error::{mark_nested, split_error};
+use crate::assert::Violation;
+use crate::number::Num;
+// `CheckError` is the errors module's (validation records it too); checks return it.
+pub use crate::error::CheckError;
+use crate::error::split_error;
 use crate::json_eq;
 use crate::pattern::Pattern;
 
 /// A generated check of one subschema.
 pub type CheckFn = fn(&Value) -> Result<(), CheckError>;
-
-/// Why a value failed a check, and where inside it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckError {
-    pointer: String,
-    message: String,
-}
-
-impl CheckError {
-    pub fn new(message: impl Into<String>) -> Self {
-        CheckError { pointer: String::new(), message: message.into() }
-    }
-
-    /// The same error, one level deeper (`segment` is a property name or an index).
-    pub(crate) fn under(mut self, segment: &str) -> Self {
-        let escaped = segment.replace('~', "~0").replace('/', "~1");
-        self.pointer = format!("/{escaped}{}", self.pointer);
-        self
-    }
-
-    pub fn pointer(&self) -> &str {
-        &self.pointer
-    }
-
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
-    /// A serde error that carries the pointer, for `Deserialize` impls.
-    pub fn into_de_error<E: serde::de::Error>(self) -> E {
-        E::custom(mark_nested(&self.pointer, &self.message))
-    }
-}
-
-impl std::fmt::Display for CheckError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let pointer = if self.pointer.is_empty() { "(root)" } else { &self.pointer };
-        write!(f, "{pointer}: {}", crate::error::resolve_pointers(&self.message, &self.pointer))
-    }
-}
-
-impl std::error::Error for CheckError {}
 
 /// JSON value kinds, as in the `type` keyword.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -403,6 +364,20 @@ pub fn unevaluated_items(value: &Value, evaluate: EvalFn, rest: CheckFn) -> Resu
         rest(item).map_err(|e| CheckError { message: format!("unevaluated item {i}: {}", e.message), ..e }.under(&i.to_string()))?;
     }
     Ok(())
+}
+
+/// Checks the buffered value of property `name` through `seed` (for `patternProperties`); the
+/// error's pointer names the property and the place inside it.
+pub fn check_property<'v, S: DeserializeSeed<'v>, E: de::Error>(name: &str, seed: S, value: &'v serde_json::Value) -> Result<(), E> {
+    typed(value, seed).map_err(|e| e.under(name).into_de_error())
+}
+
+/// The error for an undeclared property that no `patternProperties` pattern matches, pointing
+/// at the property.
+pub fn unmatched_property<E: de::Error>(name: &str) -> E {
+    CheckError::new(format!("property `{name}` is not declared and matches no patternProperties pattern (additionalProperties is false)"))
+        .under(name)
+        .into_de_error()
 }
 
 #[cfg(test)]

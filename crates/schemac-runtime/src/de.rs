@@ -12,43 +12,11 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 pub use crate::error::nested;
 pub use crate::raw::AnyValue;
 use crate::validate::{Path, ValidationErrors, Validator};
-
-/// A property name, borrowed from the input when it has no escapes.
-#[derive(Debug)]
-pub struct Key<'de>(std::borrow::Cow<'de, str>);
-
-impl<'de> Key<'de> {
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    pub fn into_string(self) -> String {
-        self.0.into_owned()
-    }
-}
-
-impl<'de> de::Deserialize<'de> for Key<'de> {
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct KeyVisitor;
-        impl<'de> Visitor<'de> for KeyVisitor {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a property name")
-            }
-            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(v.into()))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
-                Ok(Key(v.to_owned().into()))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
-                Ok(Key(v.into()))
-            }
-        }
-        deserializer.deserialize_str(KeyVisitor)
-    }
-}
+// Generated code reads `patternProperties` through `de` (the contract's path); checking the
+// buffered value is `check`'s job.
+pub use crate::check::{check_property, unmatched_property};
+use crate::error::OUT_OF_RANGE;
+pub use crate::key::Key;
 
 /// Rejects the value of an undeclared property of a closed object. Used as the seed of that
 /// value so the error's pointer names the property itself.
@@ -232,8 +200,6 @@ pub(crate) fn integer_digits(text: &str) -> Option<Digits> {
     })
 }
 
-/// How an integer the schema allows but the Rust integer cannot hold is reported.
-pub(crate) const OUT_OF_RANGE: &str = " is out of range for ";
 /// How an integer that an `f64` would round is reported.
 const INEXACT: &str = " has no exact f64 value";
 
@@ -751,49 +717,10 @@ where
     accept(text).ok_or_else(|| de::Error::custom(format_args!("{text:?} is not {expecting}")))
 }
 
-impl<'de> Key<'de> {
-    fn deserialize_as_string<D: Deserializer<'de>>(deserializer: D, expecting: &'static str) -> Result<Key<'de>, D::Error> {
-        struct StrVisitor(&'static str);
-        impl<'de> Visitor<'de> for StrVisitor {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.0)
-            }
-            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(v.into()))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
-                Ok(Key(v.to_owned().into()))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
-                Ok(Key(v.into()))
-            }
-        }
-        // Any, not str: see [`Strict`].
-        deserializer.deserialize_any(StrVisitor(expecting))
-    }
-}
-
 /// Deserializes any JSON value and checks it equals `expected` (numbers by value).
 pub fn constant<'de, D: Deserializer<'de>>(deserializer: D, expected: &serde_json::Value) -> Result<(), D::Error> {
     let value = serde_json::Value::deserialize(deserializer)?;
     if crate::json_eq(&value, expected) { Ok(()) } else { Err(de::Error::custom(format_args!("{value} is not the constant {expected}"))) }
-}
-
-/// Checks the buffered value of property `name` through `seed` (for `patternProperties`); the
-/// error's pointer names the property and the place inside it.
-pub fn check_property<'v, S: DeserializeSeed<'v>, E: de::Error>(name: &str, seed: S, value: &'v serde_json::Value) -> Result<(), E> {
-    crate::check::typed(value, seed).map_err(|e| e.under(name).into_de_error())
-}
-
-/// The error for an undeclared property that no `patternProperties` pattern matches, pointing
-/// at the property.
-pub fn unmatched_property<E: de::Error>(name: &str) -> E {
-    crate::check::CheckError::new(format!(
-        "property `{name}` is not declared and matches no patternProperties pattern (additionalProperties is false)"
-    ))
-    .under(name)
-    .into_de_error()
 }
 
 /// Reads the value of a declared property into its slot, rejecting a second occurrence.
@@ -856,19 +783,7 @@ pub fn no_branch<E: de::Error>(summary: &str, failures: &[(&str, serde_json::Err
 /// The error for a tagged union whose tag property has a value no variant takes; the pointer
 /// names the tag property.
 pub fn unknown_tag<E: de::Error>(tag: &str, value: &serde_json::Value, expected: &str) -> E {
-    crate::check::CheckError::new(format!("{value} is not a known `{tag}` (one of {expected})")).under(tag).into_de_error()
-}
-
-/// What a JSON value is, for serde's "invalid type" errors.
-pub(crate) fn unexpected(value: &serde_json::Value) -> de::Unexpected<'_> {
-    match value {
-        serde_json::Value::Null => de::Unexpected::Unit,
-        serde_json::Value::Bool(b) => de::Unexpected::Bool(*b),
-        serde_json::Value::Number(_) => de::Unexpected::Other("number"),
-        serde_json::Value::String(s) => de::Unexpected::Str(s),
-        serde_json::Value::Array(_) => de::Unexpected::Seq,
-        serde_json::Value::Object(_) => de::Unexpected::Map,
-    }
+    crate::error::CheckError::new(format!("{value} is not a known `{tag}` (one of {expected})")).under(tag).into_de_error()
 }
 
 #[cfg(test)]

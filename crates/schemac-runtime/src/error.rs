@@ -5,6 +5,9 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde_path_to_error::Segment;
 
+/// How an integer the schema allows but the Rust integer cannot hold is reported.
+pub(crate) const OUT_OF_RANGE: &str = " is out of range for ";
+
 /// Marks a JSON pointer carried inside a serde error message, for values that had to be
 /// buffered (unions) and were deserialized again from a `serde_json::Value`: the inner
 /// pointer is spliced onto the outer one by [`Error`].
@@ -76,12 +79,6 @@ impl ConstraintError {
     /// `text` is not a value of a type whose values are `expected` (`one of "a", "b"`).
     pub fn expected(text: &str, expected: &str) -> Self {
         ConstraintError { message: format!("{text:?} is not {expected}") }
-    }
-}
-
-impl From<crate::assert::Violation> for ConstraintError {
-    fn from(violation: crate::assert::Violation) -> Self {
-        ConstraintError::new(violation.message())
     }
 }
 
@@ -234,5 +231,58 @@ fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {
         Some(i) if message[i..].contains(" column ") => message[..i].to_owned(),
         _ => message.to_owned(),
+    }
+}
+/// Why a value failed a check, and where inside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError {
+    pub(crate) pointer: String,
+    pub(crate) message: String,
+}
+
+impl CheckError {
+    pub fn new(message: impl Into<String>) -> Self {
+        CheckError { pointer: String::new(), message: message.into() }
+    }
+
+    /// The same error, one level deeper (`segment` is a property name or an index).
+    pub(crate) fn under(mut self, segment: &str) -> Self {
+        let escaped = segment.replace('~', "~0").replace('/', "~1");
+        self.pointer = format!("/{escaped}{}", self.pointer);
+        self
+    }
+
+    pub fn pointer(&self) -> &str {
+        &self.pointer
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// A serde error that carries the pointer, for `Deserialize` impls.
+    pub fn into_de_error<E: serde::de::Error>(self) -> E {
+        E::custom(mark_nested(&self.pointer, &self.message))
+    }
+}
+
+impl std::fmt::Display for CheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pointer = if self.pointer.is_empty() { "(root)" } else { &self.pointer };
+        write!(f, "{pointer}: {}", resolve_pointers(&self.message, &self.pointer))
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// What a JSON value is, for serde's "invalid type" errors.
+pub(crate) fn unexpected(value: &serde_json::Value) -> serde::de::Unexpected<'_> {
+    match value {
+        serde_json::Value::Null => serde::de::Unexpected::Unit,
+        serde_json::Value::Bool(b) => serde::de::Unexpected::Bool(*b),
+        serde_json::Value::Number(_) => serde::de::Unexpected::Other("number"),
+        serde_json::Value::String(s) => serde::de::Unexpected::Str(s),
+        serde_json::Value::Array(_) => serde::de::Unexpected::Seq,
+        serde_json::Value::Object(_) => serde::de::Unexpected::Map,
     }
 }

@@ -27,6 +27,7 @@ mod error;
 mod extra;
 pub mod format;
 mod json;
+mod key;
 mod macros;
 mod number;
 mod pattern;

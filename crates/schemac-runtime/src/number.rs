@@ -354,14 +354,14 @@ macro_rules! number_type {
 
             /// The number as a limit or instance of the assertion keywords.
             #[doc(hidden)]
-            pub fn num(&self) -> crate::assert::Num {
+            pub fn num(&self) -> Num {
                 match &self.0 {
-                    Repr::I64(i) => crate::assert::Num::Int(i128::from(*i)),
-                    Repr::U64(u) => crate::assert::Num::Int(i128::from(*u)),
-                    Repr::F64(f) => crate::assert::Num::Float(*f),
+                    Repr::I64(i) => Num::Int(i128::from(*i)),
+                    Repr::U64(u) => Num::Int(i128::from(*u)),
+                    Repr::F64(f) => Num::Float(*f),
                     Repr::Text(_) => match self.0.as_i128() {
-                        Some(i) => crate::assert::Num::Int(i),
-                        None => crate::assert::Num::Text(self.to_string().into()),
+                        Some(i) => Num::Int(i),
+                        None => Num::Text(self.to_string().into()),
                     },
                 }
             }
@@ -426,10 +426,6 @@ macro_rules! number_type {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 crate::raw::read(deserializer, Sink::<$name>(std::marker::PhantomData))
             }
-        }
-
-        impl crate::Validate for $name {
-            fn validate_at(&self, _at: &crate::validate::Path<'_>, _errors: &mut crate::ValidationErrors) {}
         }
     };
 }
@@ -511,6 +507,20 @@ impl Integer {
     }
 }
 
+/// The number as the assertions read it (`assert::Num`): `multipleOf` and the bounds over the
+/// exact value.
+impl From<&Number> for Num {
+    fn from(v: &Number) -> Num {
+        v.num()
+    }
+}
+
+impl From<&Integer> for Num {
+    fn from(v: &Integer) -> Num {
+        v.num()
+    }
+}
+
 impl From<Integer> for Number {
     fn from(i: Integer) -> Number {
         Number(i.0)
@@ -560,18 +570,6 @@ impl TryFrom<f32> for Number {
 
 /// A builder's setter of a `number` takes an `f64`; NaN and the infinities, which JSON cannot
 /// spell, are violations `build()` reports.
-impl crate::builder::Assign<Number> for f64 {
-    fn assign(self) -> Result<Number, crate::ConstraintError> {
-        Number::try_from(self)
-    }
-}
-
-impl crate::builder::Assign<Number> for f32 {
-    fn assign(self) -> Result<Number, crate::ConstraintError> {
-        Number::try_from(self)
-    }
-}
-
 impl FromStr for Number {
     type Err = crate::ConstraintError;
     /// A JSON number's text (`-1.5e3`), held exactly.
@@ -632,9 +630,157 @@ impl<T: Exact> crate::raw::Sink for Sink<T> {
                 let float = repr.as_f64();
                 T::from_repr(repr).ok_or_else(|| E::invalid_type(de::Unexpected::Float(float), &T::EXPECTED))
             }
-            None => Err(E::invalid_type(crate::de::unexpected(&value), &T::EXPECTED)),
+            None => Err(E::invalid_type(crate::error::unexpected(&value), &T::EXPECTED)),
         }
     }
+}
+
+/// A JSON number as an instance or a limit: integers exactly, the rest as `f64` (which stands
+/// for its shortest decimal, the one the JSON text most likely wrote), or as the text of a
+/// number neither holds ([`Number`]'s, or a limit's beyond `f64`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Num {
+    Int(i128),
+    Float(f64),
+    /// A JSON number's text (`1e400`, `0.10000000000000000001`), compared exactly.
+    Text(std::borrow::Cow<'static, str>),
+}
+
+macro_rules! num_from_int {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Num {
+            fn from(v: $t) -> Num {
+                Num::Int(i128::from(v))
+            }
+        }
+
+        impl From<&$t> for Num {
+            fn from(v: &$t) -> Num {
+                Num::Int(i128::from(*v))
+            }
+        }
+    )*};
+}
+num_from_int!(u8, u16, u32, u64, i8, i16, i32, i64, i128);
+
+impl From<f64> for Num {
+    fn from(v: f64) -> Num {
+        Num::Float(v)
+    }
+}
+
+impl From<&f64> for Num {
+    fn from(v: &f64) -> Num {
+        Num::Float(*v)
+    }
+}
+
+impl Num {
+    /// A limit written as text, for one that no `i128` or `f64` holds exactly.
+    pub const fn text(text: &'static str) -> Num {
+        Num::Text(std::borrow::Cow::Borrowed(text))
+    }
+
+    /// The number in a JSON value, `None` for other kinds.
+    pub fn of_value(value: &Value) -> Option<Num> {
+        let Value::Number(n) = value else { return None };
+        if let Some(i) = n.as_i64() {
+            return Some(Num::Int(i.into()));
+        }
+        if let Some(u) = n.as_u64() {
+            return Some(Num::Int(u.into()));
+        }
+        n.as_f64().map(Num::Float)
+    }
+
+    /// Exact comparison, also between an integer and a float (`None` only for NaN, which JSON
+    /// cannot spell).
+    #[inline]
+    pub(crate) fn compare(&self, other: &Num) -> Option<Ordering> {
+        // Integers up to 2^53 are exact in f64, so the float comparison is exact too.
+        const EXACT: i128 = 1 << 53;
+        match (self, other) {
+            (Num::Int(a), Num::Int(b)) => Some(a.cmp(b)),
+            (Num::Float(a), Num::Float(b)) => a.partial_cmp(b),
+            (Num::Int(a), Num::Float(b)) if (-EXACT..=EXACT).contains(a) => (*a as f64).partial_cmp(b),
+            (Num::Float(a), Num::Int(b)) if (-EXACT..=EXACT).contains(b) => a.partial_cmp(&(*b as f64)),
+            (Num::Int(a), Num::Float(b)) => int_float(*a, *b),
+            (Num::Float(a), Num::Int(b)) => int_float(*b, *a).map(Ordering::reverse),
+            (a, b) => Some(a.exact()?.cmp(&b.exact()?)),
+        }
+    }
+
+    /// The number as an exact [`Number`] (`None` for NaN).
+    pub(crate) fn exact(&self) -> Option<Number> {
+        match self {
+            Num::Int(i) => i.to_string().parse().ok(),
+            Num::Float(f) => Number::from_f64(*f),
+            Num::Text(text) => text.parse().ok(),
+        }
+    }
+
+    /// `(digits, exponent)` with `|self| = digits * 10^exponent` and no trailing zeros in the
+    /// digits (`"0"` for zero), from the shortest decimal that reads back as this number: the
+    /// decimal the JSON text most likely wrote (`0.0075` is 75e-4, not the binary fraction
+    /// nearest to it).
+    pub(crate) fn decimal(&self) -> Option<(String, i64)> {
+        let text = match self {
+            Num::Int(i) => i.unsigned_abs().to_string(),
+            Num::Float(f) if !f.is_finite() => return None,
+            // `{:e}` prints the shortest round-trip digits: `7.5e-3`.
+            Num::Float(f) => format!("{:e}", f.abs()),
+            Num::Text(text) => text.trim_start_matches('-').to_owned(),
+        };
+        let (mantissa, exponent) = text.split_once(['e', 'E']).unwrap_or((&text, "0"));
+        let exponent: i64 = exponent.parse().ok()?;
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let digits = format!("{whole}{fraction}");
+        let digits = digits.trim_start_matches('0');
+        if digits.is_empty() {
+            return Some(("0".to_owned(), 0));
+        }
+        let significant = digits.trim_end_matches('0');
+        let trailing = (digits.len() - significant.len()) as i64;
+        Some((significant.to_owned(), exponent - fraction.len() as i64 + trailing))
+    }
+}
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Num::Int(i) => write!(f, "{i}"),
+            // Exactly, as an integer: `{x}` pads the shortest digits with zeros, so 2^64
+            // would read 18446744073709552000.
+            Num::Float(x) if x.fract() == 0.0 && x.abs() < 1e38 => write!(f, "{}", *x as i128),
+            Num::Float(x) => write!(f, "{x}"),
+            Num::Text(text) => f.write_str(text),
+        }
+    }
+}
+
+/// `i` compared with `f`, exactly.
+fn int_float(i: i128, f: f64) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
+    }
+    // 2^127: beyond every i128.
+    const LIMIT: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
+    if f >= LIMIT {
+        return Some(Ordering::Less);
+    }
+    if f < -LIMIT {
+        return Some(Ordering::Greater);
+    }
+    let whole = f.trunc();
+    // Exact: `whole` is an integer inside the i128 range.
+    let whole_int = whole as i128;
+    Some(i.cmp(&whole_int).then(if f > whole {
+        Ordering::Less
+    } else if f < whole {
+        Ordering::Greater
+    } else {
+        Ordering::Equal
+    }))
 }
 
 #[cfg(test)]

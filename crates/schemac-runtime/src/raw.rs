@@ -41,7 +41,7 @@ impl<'de, S: Sink> Visitor<'de> for TextOrValue<S> {
         f.write_str("any JSON value")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<S::Out, A::Error> {
-        let Some(first) = map.next_key::<crate::de::Key<'de>>()? else {
+        let Some(first) = map.next_key::<crate::key::Key<'de>>()? else {
             return self.0.value(Value::Object(serde_json::Map::new()));
         };
         if first.as_str() == RAW_VALUE_TOKEN {
@@ -166,7 +166,7 @@ impl Sink for AnyValue {
         if let Some(integer) = inexact_integer(text) {
             return Err(E::custom(format_args!(
                 "integer {integer}{}serde_json::Value, which would round it to an f64",
-                crate::de::OUT_OF_RANGE
+                crate::error::OUT_OF_RANGE
             )));
         }
         serde_json::from_str(text).map_err(|err| {

@@ -139,7 +139,7 @@ impl ValidationErrors {
     /// Records the failure of a check over a JSON value (the `Value` fallback, or a typed
     /// value checked against another subschema), whose pointer is relative to `at`.
     #[doc(hidden)]
-    pub fn check_value(&mut self, at: &Path<'_>, result: Result<(), crate::check::CheckError>) {
+    pub fn check_value(&mut self, at: &Path<'_>, result: Result<(), crate::error::CheckError>) {
         if let Err(e) = result {
             self.0.push(ValidationError::new(at.pointer() + e.pointer(), "schema", e.message()));
         }
@@ -223,7 +223,7 @@ pub fn property<T: ?Sized, V: Validator<T>>(validator: &V, value: &T, at: &Path<
 
 /// How a struct checks the value of an undeclared property against a subschema:
 /// `|v| schemac_runtime::check::typed(v, SEED)`.
-pub type ValueCheck = fn(&serde_json::Value) -> Result<(), crate::check::CheckError>;
+pub type ValueCheck = fn(&serde_json::Value) -> Result<(), crate::error::CheckError>;
 
 /// The `patternProperties` of a struct's undeclared properties (`extra`): each property's
 /// value is checked against the subschema of every pattern its name matches (a pattern that
@@ -313,7 +313,7 @@ macro_rules! always_valid {
         }
     )*};
 }
-always_valid!(bool, u8, u16, u32, u64, i8, i16, i32, i64, i128, f64, String, (), serde_json::Value, serde_json::Map<String, serde_json::Value>);
+always_valid!(bool, u8, u16, u32, u64, i8, i16, i32, i64, i128, f64, String, (), serde_json::Value, serde_json::Map<String, serde_json::Value>, crate::Number, crate::Integer);
 
 impl<T: Validate + ?Sized> Validate for Box<T> {
     fn validate_at(&self, at: &Path<'_>, errors: &mut ValidationErrors) {

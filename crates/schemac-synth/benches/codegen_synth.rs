@@ -11,20 +11,16 @@ use schemac_synth::SynthConfig;
 /// The bundled schemas as `schemac.toml` names them.
 fn input() -> Input {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let schemas = [
+    let schemas: Vec<SchemaSource> = [
         ("schemas/madoo/attempts-report.v1.json", ["madoo", "attempts_report_v1"], "AttemptsReport"),
         ("schemas/pi-glla/goal.json", ["pi_glla", "goal"], "Goal"),
     ]
     .into_iter()
-    .map(|(path, module, name)| SchemaSource {
-        path: root.join(path),
-        display: path.to_owned(),
-        module: module.map(str::to_owned).to_vec(),
-        root_name: Some(name.to_owned()),
-        pointer: String::new(),
+    .map(|(path, module, name)| {
+        SchemaSource::new(root.join(path)).display(path.to_owned()).module(module.map(str::to_owned).to_vec()).root_name(name.to_owned())
     })
     .collect();
-    Input { schemas, ..Input::default() }
+    Input::new(schemas)
 }
 
 fn bench(c: &mut Criterion) {

@@ -21,7 +21,7 @@ use std::rc::Rc;
 
 use jsonschema::error::ValidationErrorKind;
 use schemac::Draft;
-use schemac_model::diag::{Diagnostic, Diagnostics};
+use schemac_model::diag::{Diagnostic, Diagnostics, Kind};
 use schemac_model::resolve::{Loc, Registry};
 use schemac_model::schema::{Keyword, Model};
 use serde_json::Value;
@@ -111,9 +111,7 @@ impl Referee {
         }
         let resources = builder.prepare().map_err(|e| {
             let message = format!("jsonschema cannot index the loaded schemas: {e}");
-            Diagnostics(vec![
-                Diagnostic::new("synthesis", "", "", message).with_hint("synthesis needs every schema readable by jsonschema"),
-            ])
+            Diagnostics(vec![Diagnostic::of(&SYNTHESIS, "", "", message)])
         })?;
         let uris = names.into_iter().map(|list| list.into_iter().next().unwrap_or_default()).collect();
         Ok(Referee { resources, uris, validators: RefCell::new(HashMap::new()) })
@@ -366,10 +364,14 @@ fn fragment(pointer: &str) -> String {
     out
 }
 
+/// The referee cannot read the loaded schemas (synthesis's own diagnostic: jsonschema must
+/// accept what the model accepted).
+const SYNTHESIS: Kind = Kind::new("synthesis", false, "synthesis needs every schema readable by jsonschema");
+
 fn unreadable(registry: &Registry, doc: schemac_model::DocId, uri: &str, error: &jsonschema::ReferencingError) -> Diagnostics {
     let root = Loc { doc, pointer: String::new() };
     let diagnostic = registry
-        .error("synthesis", &root, format!("jsonschema cannot register the schema as {uri}: {error}"))
+        .error_of(&SYNTHESIS, &root, format!("jsonschema cannot register the schema as {uri}: {error}"))
         .with_hint("synthesis referees every instance with jsonschema, which must read every loaded schema");
     Diagnostics(vec![diagnostic])
 }

@@ -37,14 +37,8 @@ fn documents(files: &[(&str, Value)]) -> schemac::Front {
         let path = dir.join(name);
         std::fs::write(&path, schema.to_string()).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
     }
-    let source = SchemaSource {
-        path: dir.join(files[0].0),
-        display: format!("schemas/{}", files[0].0),
-        module: vec!["test".to_owned()],
-        root_name: Some("Root".to_owned()),
-        pointer: String::new(),
-    };
-    let front = schemac::front(&Input { schemas: vec![source], ..Input::default() }, &Config::default());
+    let source = SchemaSource::new(dir.join(files[0].0)).display(format!("schemas/{}", files[0].0)).module(["test"]).root_name("Root");
+    let front = schemac::front(&Input::new([source]), &Config::default());
     let _ = std::fs::remove_dir_all(&dir);
     front.unwrap_or_else(|d| panic!("front end: {d}"))
 }

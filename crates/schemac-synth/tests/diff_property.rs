@@ -169,14 +169,8 @@ fn mutant(rng: &mut Rng, schema: &Value) -> Value {
 }
 
 fn front_of(path: PathBuf) -> Result<Front, String> {
-    let source = SchemaSource {
-        path,
-        display: "schema.json".to_owned(),
-        module: vec!["schema".to_owned()],
-        root_name: Some("Root".to_owned()),
-        pointer: String::new(),
-    };
-    schemac::front(&Input { schemas: vec![source], ..Input::default() }, &Config::default()).map_err(|d| d.to_string())
+    let source = SchemaSource::new(path).display("schema.json".to_owned()).module(["schema"]).root_name("Root");
+    schemac::front(&Input::new([source]), &Config::default()).map_err(|d| d.to_string())
 }
 
 fn check_witnesses(report: &Report, old: &Value, new: &Value) -> Result<usize, String> {

@@ -15,14 +15,8 @@ fn cases_dir() -> PathBuf {
 }
 
 fn front_of(path: PathBuf) -> Front {
-    let source = SchemaSource {
-        path,
-        display: "schema.json".to_owned(),
-        module: vec!["schema".to_owned()],
-        root_name: Some("Root".to_owned()),
-        pointer: String::new(),
-    };
-    schemac::front(&Input { schemas: vec![source], ..Input::default() }, &Config::default()).unwrap_or_else(|d| panic!("{d}"))
+    let source = SchemaSource::new(path).display("schema.json".to_owned()).module(["schema"]).root_name("Root");
+    schemac::front(&Input::new([source]), &Config::default()).unwrap_or_else(|d| panic!("{d}"))
 }
 
 /// The worst verdict of a role over all changes.

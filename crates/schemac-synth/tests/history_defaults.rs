@@ -21,14 +21,8 @@ fn versions() -> Vec<PathBuf> {
 }
 
 fn front(path: &Path, config: &Config) -> schemac::Front {
-    let source = SchemaSource {
-        path: path.to_path_buf(),
-        display: "goal.json".to_owned(),
-        module: vec!["goal".to_owned()],
-        root_name: Some("Goal".to_owned()),
-        pointer: String::new(),
-    };
-    schemac::front(&Input { schemas: vec![source], ..Input::default() }, config).unwrap_or_else(|d| panic!("{}: {d}", path.display()))
+    let source = SchemaSource::new(path.to_path_buf()).display("goal.json".to_owned()).module(["goal"]).root_name("Goal");
+    schemac::front(&Input::new([source]), config).unwrap_or_else(|d| panic!("{}: {d}", path.display()))
 }
 
 /// Why a pair is major for both roles: its first breaking or undecided wire change (one whose
@@ -70,7 +64,7 @@ fn why_api_major(report: &Report) -> String {
 fn goal_history_under_the_project_defaults() {
     let files = versions();
     assert_eq!(files.len(), 31, "the goal schema's published versions");
-    let config = Config { non_exhaustive: true, ..Config::default() };
+    let config = Config::default().non_exhaustive(true);
     let fronts: Vec<schemac::Front> = files.iter().map(|f| front(f, &config)).collect();
     let name = |p: &Path| p.file_stem().and_then(|s| s.to_str()).unwrap_or_default().split('-').next().unwrap_or_default().to_owned();
     let mut table = String::from(

@@ -20,15 +20,8 @@ fn versions() -> Vec<PathBuf> {
 }
 
 fn front(path: &Path) -> schemac::Front {
-    let source = SchemaSource {
-        path: path.to_path_buf(),
-        display: "goal.json".to_owned(),
-        module: vec!["goal".to_owned()],
-        root_name: Some("Goal".to_owned()),
-        pointer: String::new(),
-    };
-    schemac::front(&Input { schemas: vec![source], ..Input::default() }, &Config::default())
-        .unwrap_or_else(|d| panic!("{}: {d}", path.display()))
+    let source = SchemaSource::new(path.to_path_buf()).display("goal.json".to_owned()).module(["goal"]).root_name("Goal");
+    schemac::front(&Input::new([source]), &Config::default()).unwrap_or_else(|d| panic!("{}: {d}", path.display()))
 }
 
 /// `work` on every item, on as many threads as the machine has cores (each pair is classified

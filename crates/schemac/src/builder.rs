@@ -19,15 +19,16 @@ use std::path::PathBuf;
 
 use crate::{Config, Diagnostics, Draft, Input, Output, SchemaSource, UrlMap};
 
-/// Schemas to compile in a build script, and how.
-#[derive(Clone, Debug, Default)]
+/// Schemas to compile in a build script, and how: every [`Config`] setting through
+/// [`configure`](Builder::configure) (the draft and `format` assertions also directly).
+#[derive(Clone, Debug)]
 pub struct Builder {
     /// Each schema with its root name; each becomes one file.
     schemas: Vec<(PathBuf, Option<String>)>,
     catalog_dirs: Vec<PathBuf>,
     maps: Vec<UrlMap>,
-    default_draft: Option<Draft>,
-    assert_formats: bool,
+    /// How every schema is compiled; [`rust_type`](Builder::rust_type) adds to it per schema.
+    config: Config,
     out_dir: Option<PathBuf>,
     /// The user's types, by the index of their schema in `schemas` and the pointer.
     rust_types: Vec<(usize, String, String)>,
@@ -68,6 +69,19 @@ impl fmt::Debug for BuildError {
 }
 
 impl std::error::Error for BuildError {}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder {
+            schemas: Vec::new(),
+            catalog_dirs: Vec::new(),
+            maps: Vec::new(),
+            config: Config::default().regenerate_command("cargo build (build.rs, schemac::Builder)"),
+            out_dir: None,
+            rust_types: Vec::new(),
+        }
+    }
+}
 
 impl Builder {
     pub fn new() -> Builder {
@@ -112,15 +126,22 @@ impl Builder {
         self
     }
 
-    /// The draft of schemas without `$schema` (default 2020-12).
-    pub fn default_draft(mut self, draft: Draft) -> Builder {
-        self.default_draft = Some(draft);
-        self
+    /// The draft of schemas without `$schema` (default 2020-12): [`Config::default_draft`].
+    pub fn default_draft(self, draft: Draft) -> Builder {
+        self.configure(|config| config.default_draft(draft))
     }
 
-    /// Assert `format`; the crate then needs `schemac-runtime`'s `formats` feature.
-    pub fn assert_formats(mut self, assert: bool) -> Builder {
-        self.assert_formats = assert;
+    /// Assert `format`; the crate then needs `schemac-runtime`'s `formats` feature:
+    /// [`Config::assert_formats`].
+    pub fn assert_formats(self, assert: bool) -> Builder {
+        self.configure(|config| config.assert_formats(assert))
+    }
+
+    /// Any other setting, through [`Config`]'s setters:
+    /// `.configure(|c| c.derives(["Eq", "Hash"]).builders(false))`. The generated files' header
+    /// names `cargo build` unless this sets [`Config::regenerate_command`].
+    pub fn configure(mut self, change: impl FnOnce(Config) -> Config) -> Builder {
+        self.config = change(self.config);
         self
     }
 
@@ -130,19 +151,12 @@ impl Builder {
         self
     }
 
-    /// [`Config::types`] for schema number `index`, displayed as `display`.
-    fn types_of(
-        &self,
-        index: usize,
-        display: &str,
-    ) -> std::collections::BTreeMap<String, std::collections::BTreeMap<String, crate::TypeSettings>> {
-        let types: std::collections::BTreeMap<String, crate::TypeSettings> = self
-            .rust_types
-            .iter()
-            .filter(|(i, _, _)| *i == index)
-            .map(|(_, pointer, ty)| (pointer.clone(), crate::TypeSettings { rust_type: Some(ty.clone()), ..Default::default() }))
-            .collect();
-        if types.is_empty() { Default::default() } else { [(display.to_owned(), types)].into_iter().collect() }
+    /// The configuration of schema number `index`, displayed as `display`: with its
+    /// [`rust_type`](Builder::rust_type)s.
+    fn config_of(&self, index: usize, display: &str) -> Config {
+        self.rust_types.iter().filter(|(i, _, _)| *i == index).fold(self.config.clone(), |config, (_, pointer, ty)| {
+            config.type_settings(display, pointer.clone(), crate::TypeSettings::default().rust_type(ty.clone()))
+        })
     }
 
     /// Compiles every schema and writes its file; returns the files written and the files read
@@ -170,13 +184,7 @@ impl Builder {
                 maps: self.maps.clone(),
                 ..Input::default()
             };
-            let config = Config {
-                default_draft: self.default_draft.unwrap_or(Draft::Draft2020_12),
-                regenerate_command: "cargo build (build.rs, schemac::Builder)".to_owned(),
-                assert_formats: self.assert_formats,
-                types: self.types_of(index, &path.display().to_string()),
-                ..Config::default()
-            };
+            let config = self.config_of(index, &path.display().to_string());
             let (output, read) = match crate::compile_reading(&input, &config) {
                 Ok(result) => result,
                 Err(errors) => {
@@ -344,6 +352,24 @@ mod tests {
         let code = std::fs::read_to_string(dir.join("out/order.rs")).unwrap();
         assert!(code.contains("pub type OrderLine = crate::Line;"), "{code}");
         assert!(std::fs::read_to_string(dir.join("out/other.rs")).unwrap().contains("pub struct OtherLine {"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn configure_reaches_every_setting_and_keeps_the_header_of_a_build() {
+        let dir = temp("configure");
+        std::fs::write(dir.join("order.json"), r#"{"type": "object", "properties": {"n": {"type": "integer"}}}"#).unwrap();
+        let build = |builder: Builder| {
+            builder.schema(dir.join("order.json")).root_name("Order").out_dir(dir.join("out")).compile().unwrap();
+            std::fs::read_to_string(dir.join("out/order.rs")).unwrap()
+        };
+        let plain = build(Builder::new());
+        assert!(plain.contains("`cargo build (build.rs, schemac::Builder)`") && plain.contains("fn builder()"), "{plain}");
+        let configured = build(Builder::new().configure(|c| c.builders(false).derives(["Eq", "Hash"]).primitive_numbers(true)));
+        assert!(!configured.contains("fn builder()"), "{configured}");
+        assert!(configured.contains("#[derive(Eq, Hash)]") && configured.contains("Option<i64>"), "{configured}");
+        assert!(!plain.contains("#[derive(Eq, Hash)]") && !plain.contains("Option<i64>"), "{plain}");
+        assert!(configured.contains("`cargo build (build.rs, schemac::Builder)`"), "{configured}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -63,7 +63,8 @@ pub(crate) fn mark_open_enums(model: &Model, ir: &mut Ir) {
                 let pointer = format!("{}/{OPEN_ENUM_EXTENSION}", def.origin.pointer);
                 let message = format!("`{OPEN_ENUM_EXTENSION}` must be `true` or `false`, not `{other}`: it is ignored");
                 warnings.push(
-                    Diagnostic::warning("bad-extension", file, pointer, message)
+                    Diagnostic::of(&crate::codes::BAD_EXTENSION, file, pointer, message)
+                        .into_warning()
                         .with_hint("write `\"x-schemac-open-enum\": true` to keep unknown values of this enum, `false` to reject them"),
                 );
             }

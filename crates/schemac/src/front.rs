@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use crate::config::Config;
 use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::emit::Flavor;
 use crate::input::Input;
 use crate::ir::{DocId, Ir};
 use crate::modules::Modules;
@@ -31,7 +32,7 @@ impl Deref for Front {
     }
 }
 
-/// The front end ([`schemac_model::front()`]), and the Rust module of every document it loaded:
+/// The front end (the model's: load, resolve, build the model), and the Rust module of every document it loaded:
 /// the configured one for an input, one named after the file for the others.
 pub fn front(input: &Input, config: &Config) -> Result<Front, Diagnostics> {
     let schemas = schemac_model::front(&input.to_model(), config.default_draft)?;
@@ -69,16 +70,26 @@ impl Front {
     /// that also renders reference pages ([`docs::page`](crate::docs::page)) reads the schemas
     /// once this way.
     pub fn compile(&self, config: &Config) -> Result<Output, Diagnostics> {
-        on_deep_stack(|| self.compile_here(config))
+        on_deep_stack(|| self.compile_here(config, Flavor::Checked))
     }
 
-    fn compile_here(&self, config: &Config) -> Result<Output, Diagnostics> {
+    /// The same shapes with plain `#[derive(Deserialize, Serialize)]`, primitive numbers and no
+    /// checks: only the reference point of the deserialization benchmark (`bench/plain-types`,
+    /// which `schemac-project` builds for `cargo xtask codegen`). Hidden because no user wants
+    /// types that accept what their schema rejects.
+    #[doc(hidden)]
+    pub fn compile_plain_serde(&self, config: &Config) -> Result<Output, Diagnostics> {
+        let config = config.clone().primitive_numbers(true);
+        on_deep_stack(|| self.compile_here(&config, Flavor::PlainSerde))
+    }
+
+    fn compile_here(&self, config: &Config, flavor: Flavor) -> Result<Output, Diagnostics> {
         let ir = self.lower(config)?;
         let impossible = emit::check_derives(&ir, config);
         if !impossible.is_empty() {
             return Err(Diagnostics(impossible));
         }
-        let mut output = emit::emit(&ir, config);
+        let mut output = emit::emit(&ir, config, flavor);
         // What emission refuses (a pattern no bounded engine runs exactly), located now that
         // the registry can say where.
         let (refused, emitted): (Vec<Diagnostic>, Vec<Diagnostic>) = output.warnings.drain(..).partition(|d| d.severity == Severity::Error);

@@ -37,14 +37,14 @@ pub(crate) fn attach(model: &Model, config: &Config, ir: &mut Ir) -> Vec<Diagnos
             let Some(path) = &settings.rust_type else { continue };
             if syn::parse_str::<syn::Type>(path).is_err() {
                 let message = format!("`{path}` (the `rust-type` of `{pointer}`) is not a Rust type");
-                errors.push(Diagnostic::new("bad-rust-type", display.clone(), pointer.clone(), message));
+                errors.push(Diagnostic::of(&crate::codes::BAD_RUST_TYPE, display.clone(), pointer.clone(), message));
                 continue;
             }
             if roots.contains(&id) {
                 let message =
                     format!("`{pointer}` is the schema's root type, which cannot be replaced (`SchemaBound` and the registry name it)");
                 errors.push(
-                    Diagnostic::new("bad-rust-type", display.clone(), pointer.clone(), message)
+                    Diagnostic::of(&crate::codes::BAD_RUST_TYPE, display.clone(), pointer.clone(), message)
                         .with_hint("replace the types the root holds, or leave the schema out of the crate"),
                 );
                 continue;
@@ -62,13 +62,13 @@ pub(crate) fn attach(model: &Model, config: &Config, ir: &mut Ir) -> Vec<Diagnos
         let display = ir.sources.documents.get(&def.origin.doc).map(|d| d.display.clone()).unwrap_or_default();
         let pointer = format!("{}/{RUST_TYPE_EXTENSION}", def.origin.pointer);
         match extension {
-            Err(message) => errors.push(Diagnostic::new("bad-rust-type", display, pointer, message)),
+            Err(message) => errors.push(Diagnostic::of(&crate::codes::BAD_RUST_TYPE, display, pointer, message)),
             Ok(ext) if syn::parse_str::<syn::Path>(&ext.path).is_err() => {
-                errors.push(Diagnostic::new("bad-rust-type", display, pointer, format!("`{}` is not a Rust path", ext.path)));
+                errors.push(Diagnostic::of(&crate::codes::BAD_RUST_TYPE, display, pointer, format!("`{}` is not a Rust path", ext.path)));
             }
             Ok(_) if roots.contains(&id) => {
                 let message = "a schema's root type cannot be replaced (`SchemaBound` and the registry name it)";
-                errors.push(Diagnostic::new("bad-rust-type", display, pointer, message));
+                errors.push(Diagnostic::of(&crate::codes::BAD_RUST_TYPE, display, pointer, message));
             }
             Ok(ext) => {
                 // typify writes the path from the crate root of the crate named: `::my_crate::Task`.
@@ -106,8 +106,8 @@ pub(crate) fn node_id(key: &str) -> u64 {
 }
 
 fn unknown(display: &str, pointer: &str, message: String, hint: String) -> Diagnostic {
-    Diagnostic::new(
-        "unknown-type-pointer",
+    Diagnostic::of(
+        &crate::codes::UNKNOWN_TYPE_POINTER,
         display.to_owned(),
         pointer.to_owned(),
         format!("cannot set the type at `{pointer}`: {message}"),

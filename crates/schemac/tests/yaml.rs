@@ -10,16 +10,7 @@ fn repository() -> PathBuf {
 }
 
 fn compile(path: &Path, display: &str) -> Result<String, schemac::Diagnostics> {
-    let input = schemac::Input {
-        schemas: vec![schemac::SchemaSource {
-            path: path.to_path_buf(),
-            display: display.to_owned(),
-            module: Vec::new(),
-            root_name: None,
-            pointer: String::new(),
-        }],
-        ..schemac::Input::default()
-    };
+    let input = schemac::Input::new([schemac::SchemaSource::new(path.to_path_buf()).display(display.to_owned())]);
     Ok(schemac::compile(&input, &schemac::Config::default())?.single_file())
 }
 
@@ -100,17 +91,9 @@ fn an_extensionless_mapped_ref_finds_the_yaml_file() {
         "total": {"$ref": "https://example.com/schemas/money"},
         "currency": {"$ref": "https://example.com/schemas/code"}}}"#;
     fs::write(dir.join("order.json"), main).unwrap();
-    let input = schemac::Input {
-        schemas: vec![schemac::SchemaSource {
-            path: dir.join("order.json"),
-            display: "order.json".to_owned(),
-            module: Vec::new(),
-            root_name: Some("Order".to_owned()),
-            pointer: String::new(),
-        }],
-        maps: vec![schemac::UrlMap { prefix: "https://example.com/schemas/".to_owned(), dir: dir.join("common") }],
-        ..schemac::Input::default()
-    };
+    let input =
+        schemac::Input::new([schemac::SchemaSource::new(dir.join("order.json")).display("order.json".to_owned()).root_name("Order")])
+            .map("https://example.com/schemas/".to_owned(), dir.join("common"));
     let (output, read) = schemac::compile_reading(&input, &schemac::Config::default()).unwrap();
     let names: Vec<String> = read.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
     assert_eq!(names, ["order.json", "money.yaml", "code.json"]);

@@ -30,13 +30,13 @@ pub const ROUNDS: usize = 3;
 const CATALOG_URLS: [&str; 2] = ["https://json.schemastore.org/", "https://www.schemastore.org/"];
 
 /// One side of the comparison: the flags each tool gets.
-struct Side {
-    title: &'static str,
+pub(super) struct Side {
+    pub(super) title: &'static str,
     schemac: &'static [&'static str],
     typify: &'static [&'static str],
 }
 
-const SIDES: [Side; 2] = [
+pub(super) const SIDES: [Side; 2] = [
     Side { title: "builders on both sides", schemac: &[], typify: &[] },
     Side { title: "no builders on either side", schemac: &["--no-builders"], typify: &["--no-builder"] },
 ];
@@ -93,19 +93,8 @@ pub fn run(root: &Path, schemac: &Path, typify: &Path, work: &Path, rounds: usiz
         let mut outcome = Outcome::default();
         for (index, name) in targets.iter().enumerate() {
             let path = schema_dir.join(format!("{name}.json"));
-            let schemac_run = |out_file: &Path| {
-                let mut command = Command::new(schemac);
-                command.arg("compile").arg(&path).args(side.schemac).arg("-o").arg(out_file);
-                for prefix in CATALOG_URLS {
-                    command.arg("--map").arg(format!("{prefix}={}", schema_dir.display()));
-                }
-                command
-            };
-            let typify_run = |out_file: &Path| {
-                let mut command = Command::new(typify);
-                command.arg("typify").arg(&path).args(side.typify).arg("-o").arg(out_file);
-                command
-            };
+            let schemac_run = |out_file: &Path| schemac_command(schemac, &path, &schema_dir, side, out_file);
+            let typify_run = |out_file: &Path| typify_command(typify, &path, side, out_file);
             let (s_file, t_file) = (out.join("schemac.rs"), out.join("typify.rs"));
             let (mut s_times, mut t_times, mut s_cpu, mut t_cpu) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             let (mut s_ok, mut t_ok) = (true, true);
@@ -159,8 +148,26 @@ pub fn run(root: &Path, schemac: &Path, typify: &Path, work: &Path, rounds: usiz
     Ok(report(targets.len(), &outcomes))
 }
 
+/// `schemac compile` of `path` on `side`, writing `out_file`, with the catalog's URLs mapped
+/// to the corpus's schema directory `schema_dir`.
+pub(super) fn schemac_command(schemac: &Path, path: &Path, schema_dir: &Path, side: &Side, out_file: &Path) -> Command {
+    let mut command = Command::new(schemac);
+    command.arg("compile").arg(path).args(side.schemac).arg("-o").arg(out_file);
+    for prefix in CATALOG_URLS {
+        command.arg("--map").arg(format!("{prefix}={}", schema_dir.display()));
+    }
+    command
+}
+
+/// `cargo-typify` (called directly) on `path` on `side`, writing `out_file`.
+pub(super) fn typify_command(typify: &Path, path: &Path, side: &Side, out_file: &Path) -> Command {
+    let mut command = Command::new(typify);
+    command.arg("typify").arg(path).args(side.typify).arg("-o").arg(out_file);
+    command
+}
+
 /// Whether typify's output declares a type of the schema (its `error` module aside).
-fn declares_a_type(code: &str) -> bool {
+pub(super) fn declares_a_type(code: &str) -> bool {
     code.lines().map(str::trim_start).any(|line| {
         ["pub struct ", "pub enum ", "pub type "].iter().any(|item| line.starts_with(item))
             && !line.starts_with("pub struct ConversionError")
@@ -266,33 +273,37 @@ fn report(targets: usize, outcomes: &[Outcome]) -> String {
 /// The per-schema speed-up (`speedup` of each) at quantile `q` (nearest rank), or 0 when
 /// nothing was measured.
 fn quantile(outcome: &Outcome, q: f64, speedup: fn(&Measured) -> f64) -> f64 {
-    let mut speedups: Vec<f64> = outcome.both.iter().map(speedup).collect();
-    if speedups.is_empty() {
-        return 0.0;
-    }
-    speedups.sort_by(f64::total_cmp);
-    let rank = ((speedups.len() - 1) as f64 * q).round() as usize;
-    speedups[rank]
+    quantile_of(outcome.both.iter().map(speedup).collect(), q)
 }
 
-fn median(times: &mut [Duration]) -> Duration {
+/// The quantile `q` of `values` (nearest rank), or 0 when there is none.
+pub(super) fn quantile_of(mut values: Vec<f64>, q: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values.sort_by(f64::total_cmp);
+    let rank = ((values.len() - 1) as f64 * q).round() as usize;
+    values[rank]
+}
+
+pub(super) fn median(times: &mut [Duration]) -> Duration {
     times.sort();
     times[times.len() / 2]
 }
 
-fn line_count(path: &Path) -> Result<usize> {
+pub(super) fn line_count(path: &Path) -> Result<usize> {
     Ok(fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?.lines().count())
 }
 
-fn size(bytes: u64) -> String {
+pub(super) fn size(bytes: u64) -> String {
     if bytes < 1024 { format!("{bytes} B") } else { format!("{:.0} KB", bytes as f64 / 1024.0) }
 }
 
-fn ms(time: Duration) -> f64 {
+pub(super) fn ms(time: Duration) -> f64 {
     time.as_secs_f64() * 1000.0
 }
 
-fn seconds(time: Duration) -> String {
+pub(super) fn seconds(time: Duration) -> String {
     format!("{:.2} s", time.as_secs_f64())
 }
 
@@ -303,17 +314,22 @@ fn cpu_time(command: &Command, work: &Path) -> Result<(Duration, bool)> {
     let mut perf = Command::new("perf");
     perf.args(["stat", "-x,", "-e", "task-clock", "-o"]).arg(&counts).arg("--").arg(command.get_program()).args(command.get_args());
     let (_, ok) = timed(&mut perf).context("cannot run perf (the CPU times need `perf stat`; Debian: linux-perf)")?;
-    let text = fs::read_to_string(&counts).with_context(|| format!("perf wrote no {}", counts.display()))?;
+    Ok((task_clock(&counts)?, ok))
+}
+
+/// The CPU time in the file of `perf stat -x, -e task-clock -o FILE`.
+pub(super) fn task_clock(counts: &Path) -> Result<Duration> {
+    let text = fs::read_to_string(counts).with_context(|| format!("perf wrote no {}", counts.display()))?;
     let msec = text
         .lines()
         .find_map(|line| line.split_once(",msec,task-clock").and_then(|(value, _)| value.parse::<f64>().ok()))
         .with_context(|| format!("no task-clock count in {}:\n{text}", counts.display()))?;
-    Ok((Duration::from_secs_f64(msec / 1000.0), ok))
+    Ok(Duration::from_secs_f64(msec / 1000.0))
 }
 
 /// Runs `command` to its end (killed past [`CASE_LIMIT`], which counts as a failure), its
 /// output discarded: the wall time and whether it succeeded.
-fn timed(command: &mut Command) -> Result<(Duration, bool)> {
+pub(super) fn timed(command: &mut Command) -> Result<(Duration, bool)> {
     let start = Instant::now();
     let mut child = command
         .env_remove("RUST_BACKTRACE")

@@ -11,7 +11,7 @@
 //! writes: as run (builders included), and without builders (`--no-builders` against
 //! typify's `--no-builder`, counted from untimed runs), in all and without the embedded
 //! source schema (`schema_source!`, the file's text, which typify does not embed). Not part of
-//! `ci`.
+//! `ci`. `bench rustc` ([`rustc`]) times rustc on both tools' output of the real schemas.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -23,8 +23,11 @@ use anyhow::{Context, Result, bail};
 use crate::conformance;
 
 mod corpus;
+mod rustc;
 
 pub use corpus::ROUNDS;
+pub use rustc::run as run_rustc;
+pub use rustc::{LIMIT as RUSTC_LIMIT, ROUNDS as RUSTC_ROUNDS};
 
 /// What `bench codegen` measures.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -226,15 +229,12 @@ fn write_catalog(root: &Path, work: &Path) -> Result<Vec<PathBuf>> {
             continue;
         }
         if let (Some(map), schemac::Draft::Draft7) = (schema.as_object_mut(), draft) {
-            map.entry(schemac::schema::Keyword::Schema.name()).or_insert("http://json-schema.org/draft-07/schema#".into());
+            map.entry(schemac::model::schema::Keyword::Schema.name()).or_insert("http://json-schema.org/draft-07/schema#".into());
         }
         let text = serde_json::to_string_pretty(&schema)?;
         fs::create_dir_all(work)?;
         fs::write(&scratch, &text)?;
-        let input = schemac::Input {
-            schemas: vec![schemac::SchemaSource { path: scratch.clone(), display: name.clone(), ..Default::default() }],
-            ..schemac::Input::default()
-        };
+        let input = schemac::Input::new([schemac::SchemaSource::new(scratch.clone()).display(name.clone())]);
         if schemac::compile(&input, &schemac::Config::default()).is_ok() {
             kept.push((name.replace(['.', ' '], "-"), text));
         }

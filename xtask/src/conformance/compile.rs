@@ -32,29 +32,17 @@ pub fn compile(group: &Group, schema_dir: &Path, remotes: &Path) -> Result<Compi
     }
     let text = serde_json::to_string_pretty(&group.schema).context("cannot serialize a schema")?;
     fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
-    let input = schemac::Input {
-        schemas: vec![schemac::SchemaSource {
-            path,
-            display,
-            module: Vec::new(),
-            root_name: Some(ROOT_NAME.to_owned()),
-            pointer: String::new(),
-        }],
-        catalog_dirs: Vec::new(),
-        maps: vec![schemac::UrlMap { prefix: REMOTES_URL.to_owned(), dir: remotes.to_path_buf() }],
-        ..schemac::Input::default()
-    };
-    let config = schemac::Config {
-        default_draft: group.default_draft,
-        regenerate_command: "cargo xtask conformance".to_owned(),
-        assert_formats: group.assert_formats,
+    let input = schemac::Input::new([schemac::SchemaSource::new(path).display(display).root_name(ROOT_NAME.to_owned())])
+        .map(REMOTES_URL.to_owned(), remotes.to_path_buf());
+    let config = schemac::Config::default()
+        .default_draft(group.default_draft)
+        .regenerate_command("cargo xtask conformance")
+        .assert_formats(group.assert_formats)
         // The suite's patterns are trusted input: the few only `regress` runs exactly (such as
         // `\p{Letter}`, whose Unicode tables differ from the `regex` crate's) run there, as a
         // user who opts in with `allow-unbounded-patterns` has them; by default schemac refuses
         // them, since nothing bounds the time a hostile value takes.
-        unbounded_patterns: true,
-        ..schemac::Config::default()
-    };
+        .unbounded_patterns(true);
     Ok(match catch_panic(|| schemac::compile(&input, &config)) {
         Err(panic) => Compiled::Rejected(format!("schemac panicked: {panic}")),
         Ok(Err(diagnostics)) => Compiled::Rejected(rejection(&diagnostics)),

@@ -27,12 +27,13 @@ pub fn compile(root: &Path, schema_dir: &Path, name: &str) -> Compiled {
         }
         None => (schema_dir.join(format!("{name}.json")), format!("schemas/json/{name}.json")),
     };
-    let input = schemac::Input {
-        schemas: vec![schemac::SchemaSource { path, display, module: Vec::new(), root_name: None, pointer: String::new() }],
-        maps: CATALOG_URLS.iter().map(|prefix| schemac::UrlMap { prefix: (*prefix).to_owned(), dir: schema_dir.to_path_buf() }).collect(),
-        ..schemac::Input::default()
+    let input = {
+        let mut input = schemac::Input::new([schemac::SchemaSource::new(path).display(display)]);
+        input.maps =
+            CATALOG_URLS.iter().map(|prefix| schemac::UrlMap { prefix: (*prefix).to_owned(), dir: schema_dir.to_path_buf() }).collect();
+        input
     };
-    let config = schemac::Config { regenerate_command: "cargo xtask corpus".to_owned(), ..schemac::Config::default() };
+    let config = schemac::Config::default().regenerate_command("cargo xtask corpus");
     let output = match catch_panic(|| schemac::compile(&input, &config).map(|output| (output.single_file(), output))) {
         Err(panic) => return Compiled::Rejected { reason: format!("schemac panicked: {panic}"), panicked: true },
         Ok(Err(diagnostics)) => return Compiled::Rejected { reason: located(&diagnostics), panicked: false },

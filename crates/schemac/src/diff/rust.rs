@@ -73,7 +73,7 @@ fn shape(ir: &Ir, def: &Def, config: &crate::Config) -> Shape {
         DefKind::Checked(_) => ("checked value", Vec::new()),
         DefKind::Refined(r) => ("refinement", vec![("0".to_owned(), spell(ir, &r.base, true))]),
     };
-    let non_exhaustive = crate::emit::is_non_exhaustive(&def.kind, config);
+    let non_exhaustive = config.is_non_exhaustive(&def.kind);
     Shape { kind, members, non_exhaustive, docs }
 }
 

@@ -7,7 +7,7 @@
 //!
 //! Paths are dotted (`body.workflow`); `[]` steps into array items (`attempts[].score`),
 //! `[0]` into a tuple's items, `*` into additional properties and `{pattern}` into pattern
-//! properties. Every keyword has a [`Place`] on the page.
+//! properties. Every keyword has a place on the page.
 
 mod words;
 
@@ -19,7 +19,9 @@ use crate::resolve::Loc;
 use crate::schema::{Body, Dependency, KindSet, Model, Schema, SchemaId, defs_key};
 use schemac_model::Front;
 
-pub use words::{Place, escape, place, unescape};
+pub(crate) use words::escape;
+#[cfg(test)]
+use words::{Place, place, unescape};
 
 /// What a page says about a schema beyond the schema itself (in `schemac.toml`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

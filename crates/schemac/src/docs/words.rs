@@ -5,9 +5,12 @@
 use serde_json::Value;
 
 use crate::ir::Kind;
-use crate::schema::{Dependency, Exclusive, Keyword, KindSet, Model, Schema};
+#[cfg(test)]
+use crate::schema::Keyword;
+use crate::schema::{Dependency, Exclusive, KindSet, Model, Schema};
 
 /// Where a page shows a keyword. Every keyword has a place, so none is dropped silently.
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
     /// The Type column.
@@ -28,6 +31,7 @@ pub enum Place {
 }
 
 /// Where the page shows `keyword`.
+#[cfg(test)]
 pub fn place(keyword: Keyword) -> Place {
     match keyword {
         Keyword::Type | Keyword::Enum | Keyword::Const => Place::Type,
@@ -310,6 +314,7 @@ fn web_address(text: &str) -> Option<&str> {
 }
 
 /// The inverse of [`escape`], for tests that compare a cell with the words it shows.
+#[cfg(test)]
 pub fn unescape(cell: &str) -> String {
     let mut out = String::with_capacity(cell.len());
     let mut rest = cell;
@@ -323,6 +328,7 @@ pub fn unescape(cell: &str) -> String {
     out
 }
 
+#[cfg(test)]
 fn unescape_text(cell: &str) -> String {
     let text = cell.replace("<br>", "\n").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
     let mut out = String::with_capacity(text.len());

@@ -8,22 +8,14 @@ use quote::ToTokens;
 
 use super::ty::Ctx;
 use crate::Config;
-use crate::ir::{DefId, DefKind};
-
-/// Whether a def of `kind` is `#[non_exhaustive]` under `config`: the shapes that can grow by
-/// an additive schema change (a struct's properties, a string enum's values, a union's
-/// branches). Newtypes, constants and tuples cannot, and marking a unit struct would stop
-/// downstream code from writing its value.
-pub(crate) fn is_non_exhaustive(kind: &DefKind, config: &Config) -> bool {
-    config.non_exhaustive && matches!(kind, DefKind::Struct(_) | DefKind::StringEnum(_) | DefKind::Union(_))
-}
+use crate::ir::DefId;
 
 /// `tokens` (a def's items) with the configured attributes on the declaration of def `id`,
 /// and `Default` in its derive list when `derive_default`.
 pub(super) fn decorate(ctx: &Ctx<'_>, id: DefId, tokens: TokenStream, config: &Config, derive_default: bool) -> TokenStream {
     let def = ctx.def(id);
     let mut attrs: Vec<syn::Attribute> = Vec::new();
-    if is_non_exhaustive(&def.kind, config) {
+    if config.is_non_exhaustive(&def.kind) {
         attrs.push(syn::parse_quote!(#[non_exhaustive]));
     }
     let own = super::derives::settings(ctx.ir, config, def).is_some_and(|s| !s.derives.is_empty() || !s.attributes.is_empty());

@@ -18,6 +18,7 @@ use super::alias::is_type_alias;
 use super::ty::{Ctx, ident};
 use crate::ir::{DefId, DefKind, Source, Ty};
 use crate::resolve::Loc;
+use crate::schema::Keyword;
 use crate::schema::bundle::Edit;
 
 /// What this file adds to the module of a document.
@@ -202,9 +203,11 @@ impl Bundler<'_, '_> {
         for site in &plan.sites {
             let (holder, keyword, alone) = (&site.holder, site.keyword, site.alone);
             let target = self.target(from, &site.target);
-            out.extend(match (keyword, alone) {
-                ("$ref", false) => quote! { reference(#holder, #target); },
-                _ => quote! { reference(#holder, #keyword, #alone, #target); },
+            // The most common site, a `$ref` that is not `alone`, has the short row.
+            out.extend(if keyword == Keyword::Ref.name() && !alone {
+                quote! { reference(#holder, #target); }
+            } else {
+                quote! { reference(#holder, #keyword, #alone, #target); }
             });
         }
         for moved in &plan.moved {

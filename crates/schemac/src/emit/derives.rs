@@ -47,21 +47,21 @@ pub(crate) fn check(ir: &Ir, config: &Config) -> Vec<Diagnostic> {
         if decorated && (alias || ir.rust_types.contains_key(&DefId(i))) {
             let message = format!("`{}` is a `type` alias, which cannot carry derives or attributes", def.name);
             errors.push(
-                Diagnostic::new("bad-derive", file(def), def.origin.pointer.clone(), message)
+                Diagnostic::of(&crate::codes::BAD_DERIVE, file(def), def.origin.pointer.clone(), message)
                     .with_hint("set them on the type it names, or crate-wide with `schemas.derives`"),
             );
         }
     }
     for (derive, at, pointer) in &listed {
         if syn::parse_str::<syn::Path>(derive).is_err() {
-            errors.push(Diagnostic::new("bad-derive", at.clone(), pointer.clone(), format!("`{derive}` is not a derive path")));
+            errors.push(Diagnostic::of(&crate::codes::BAD_DERIVE, at.clone(), pointer.clone(), format!("`{derive}` is not a derive path")));
             continue;
         }
         let last = derive.rsplit("::").next().unwrap_or(derive).trim();
         if IMPLEMENTED.contains(&last) {
             let message =
                 format!("`{derive}` is implemented by the generated code already (where it exists), so it cannot be derived again");
-            errors.push(Diagnostic::new("bad-derive", at.clone(), pointer.clone(), message));
+            errors.push(Diagnostic::of(&crate::codes::BAD_DERIVE, at.clone(), pointer.clone(), message));
         }
     }
     for &checked in CHECKED {
@@ -76,13 +76,23 @@ pub(crate) fn check(ir: &Ir, config: &Config) -> Vec<Diagnostic> {
             }
             if let Some((member, pointer, why)) = culprit(ir, DefId(i), checked, &wants, &fits) {
                 let message = format!("`{checked}` cannot be derived for `{}`: {member} {why}", def.name);
-                errors.push(Diagnostic::new("impossible-derive", file(def), format!("{}{pointer}", def.origin.pointer), message));
+                errors.push(Diagnostic::of(
+                    &crate::codes::IMPOSSIBLE_DERIVE,
+                    file(def),
+                    format!("{}{pointer}", def.origin.pointer),
+                    message,
+                ));
             }
         }
     }
     for (attribute, at, pointer) in &attributes {
         if syn::parse_str::<syn::File>(&format!("{attribute} struct S;")).is_err() {
-            errors.push(Diagnostic::new("bad-derive", at.clone(), pointer.clone(), format!("`{attribute}` is not an outer attribute")));
+            errors.push(Diagnostic::of(
+                &crate::codes::BAD_DERIVE,
+                at.clone(),
+                pointer.clone(),
+                format!("`{attribute}` is not an outer attribute"),
+            ));
         }
     }
     errors

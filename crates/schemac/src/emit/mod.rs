@@ -39,7 +39,6 @@ use crate::{Config, Module, Output, TypeSummary};
 
 /// How a subschema's references are bundled, for `#[derive(Conforms)]`'s `JsonSchema`.
 pub use assert::validate_impl_in;
-pub(crate) use attrs::is_non_exhaustive;
 pub use bound::{defs_key, edits_tokens};
 pub(crate) use derives::check as check_derives;
 /// The runtime contract generated code is written for, and the runtime names it may reach
@@ -53,16 +52,28 @@ pub(crate) use ty::Ctx;
 pub use union::{NullableBranch, Visit, nullable_branches};
 pub(crate) use unparse::unparse;
 
+/// What emission writes: the checked types, or the benchmark's baseline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flavor {
+    /// The types the schemas describe, with every check, impl and builder.
+    Checked,
+    /// The same shapes with plain `#[derive(Deserialize, Serialize)]` and no checks
+    /// (`plain.rs`): only the deserialization benchmark's reference point
+    /// ([`Front::compile_plain_serde`](crate::Front::compile_plain_serde)).
+    PlainSerde,
+}
+
 /// Emits every module that has at least one type.
-pub fn emit(ir: &Ir, config: &Config) -> Output {
-    let open = if config.plain_serde { Default::default() } else { open_enum::open_enums(ir, config) };
+pub(crate) fn emit(ir: &Ir, config: &Config, flavor: Flavor) -> Output {
+    let plain_serde = flavor == Flavor::PlainSerde;
+    let open = if plain_serde { Default::default() } else { open_enum::open_enums(ir, config) };
     let ctx = Ctx::with_open_enums(ir, open);
     let mut by_module: BTreeMap<&[String], Vec<DefId>> = BTreeMap::new();
     for (i, def) in ir.defs.iter().enumerate() {
         by_module.entry(&ctx.doc(def.origin.doc).module).or_default().push(DefId(i));
     }
-    let modules = by_module.into_iter().map(|(path, defs)| module(&ctx, path, &defs, config)).collect();
-    let warnings = if config.plain_serde { Vec::new() } else { pattern_diagnostics(&ctx, config.unbounded_patterns) };
+    let modules = by_module.into_iter().map(|(path, defs)| module(&ctx, path, &defs, config, plain_serde)).collect();
+    let warnings = if plain_serde { Vec::new() } else { pattern_diagnostics(&ctx, config.unbounded_patterns) };
     Output { modules, warnings, ..Output::default() }
 }
 
@@ -111,7 +122,7 @@ fn pattern_diagnostics(ctx: &Ctx<'_>, allow_unbounded: bool) -> Vec<crate::Diagn
                          exponential time",
                         pattern.source
                     );
-                    warnings.push(crate::Diagnostic::new("unbounded-pattern", &doc.display, &def.origin.pointer, message));
+                    warnings.push(crate::Diagnostic::of(&crate::codes::UNBOUNDED_PATTERN, &doc.display, &def.origin.pointer, message));
                     continue;
                 }
                 false => (
@@ -124,7 +135,11 @@ fn pattern_diagnostics(ctx: &Ctx<'_>, allow_unbounded: bool) -> Vec<crate::Diagn
                      without them the pattern runs in linear time or with a step limit",
                 ),
             };
-            warnings.push(crate::Diagnostic::warning("backtracking-pattern", &doc.display, &def.origin.pointer, message).with_hint(hint));
+            warnings.push(
+                crate::Diagnostic::of(&crate::codes::BACKTRACKING_PATTERN, &doc.display, &def.origin.pointer, message)
+                    .into_warning()
+                    .with_hint(hint),
+            );
         }
     }
     warnings
@@ -169,19 +184,19 @@ fn check_patterns<'a>(check: &'a crate::ir::Check, out: &mut Vec<&'a crate::ir::
     }
 }
 
-fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Module {
+fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config, plain_serde: bool) -> Module {
     let doc = ctx.doc(ctx.ir.def(defs[0]).origin.doc);
     let root_id = ctx.ir.roots.iter().find(|(d, _)| *d == doc.id).map(|(_, def)| *def);
     let root = root_id.map(|def| ctx.ir.def(def).name.clone());
-    let item = if config.plain_serde { plain::def } else { items::def };
+    let item = if plain_serde { plain::def } else { items::def };
     // The plain-serde baseline spells constrained types as plain aliases: no impls of ours.
-    let bound = (!config.plain_serde).then(|| bound::items(ctx, doc, defs));
+    let bound = (!plain_serde).then(|| bound::items(ctx, doc, defs));
     let (bound_impls, tail) = match bound {
         Some(bound::Items { impls, helpers, source }) => (impls, quote! { #helpers #source }),
         None => (vec![TokenStream::new(); defs.len()], TokenStream::new()),
     };
-    let merged = if config.dedup && !config.plain_serde { dedup::merged(ctx, defs, config) } else { Default::default() };
-    let builders = (config.builders && !config.plain_serde).then(|| builder::names(ctx, path, defs, &merged));
+    let merged = if config.dedup && !plain_serde { dedup::merged(ctx, defs, config) } else { Default::default() };
+    let builders = (config.builders && !plain_serde).then(|| builder::names(ctx, path, defs, &merged));
     let per_def: Vec<TokenStream> = defs
         .iter()
         .zip(bound_impls)
@@ -189,18 +204,18 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
             if let Some(&canonical) = merged.get(&id) {
                 return dedup::alias(ctx, id, canonical);
             }
-            if let Some(replacement) = ctx.ir.rust_types.get(&id).filter(|_| !config.plain_serde) {
+            if let Some(replacement) = ctx.ir.rust_types.get(&id).filter(|_| !plain_serde) {
                 return rust_type::def(ctx, id, replacement);
             }
             let item = match &ctx.def(id).kind {
                 crate::ir::DefKind::StringEnum(values) if ctx.is_open(id) => open_enum::def(ctx, id, values),
                 _ => item(ctx, id),
             };
-            let derive_default = !config.plain_serde && defaults::derives_default(ctx, id);
+            let derive_default = !plain_serde && defaults::derives_default(ctx, id);
             let item = attrs::decorate(ctx, id, item, config, derive_default);
             let builder = builders.as_ref().map(|names| builder::for_def(ctx, id, names));
-            let defaults = (!config.plain_serde).then(|| defaults::for_def(ctx, id));
-            let conversions = (!config.plain_serde).then(|| conversions::for_def(ctx, id));
+            let defaults = (!plain_serde).then(|| defaults::for_def(ctx, id));
+            let conversions = (!plain_serde).then(|| conversions::for_def(ctx, id));
             quote! { #item #impls #builder #defaults #conversions }
         })
         .collect();
@@ -242,8 +257,8 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
                 summary: summary.lines().next().unwrap_or_default().to_owned(),
                 fallback: is_fallback(ctx.ir, id),
                 size_bound: ctx.layouts().bound(id),
-                open: ctx.is_open(id) && !config.plain_serde,
-                replaced_by: ctx.ir.rust_types.get(&id).filter(|_| !config.plain_serde).map(|r| r.path.clone()),
+                open: ctx.is_open(id) && !plain_serde,
+                replaced_by: ctx.ir.rust_types.get(&id).filter(|_| !plain_serde).map(|r| r.path.clone()),
             }
         })
         .collect();
@@ -253,7 +268,7 @@ fn module(ctx: &Ctx<'_>, path: &[String], defs: &[DefId], config: &Config) -> Mo
         id: doc.schema_id.clone(),
         sha256: doc.sha256.clone(),
         root,
-        root_nominal: !config.plain_serde && bound::root_of(ctx, doc).is_some(),
+        root_nominal: !plain_serde && bound::root_of(ctx, doc).is_some(),
         types,
         code: header + &format(attrs, per_def, tail),
     }

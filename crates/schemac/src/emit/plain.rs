@@ -1,4 +1,4 @@
-//! `Config::plain_serde`: the same shapes with serde's derives and no checks, as a reference
+//! `Front::compile_plain_serde`: the same shapes with serde's derives and no checks, as a reference
 //! point for benchmarks (what a hand-written `#[derive(Deserialize)]` model of the schema costs).
 //!
 //! Every struct has the same fields with the same Rust types as the checked output, except that

@@ -73,7 +73,7 @@ impl<'r> Lowerer<'r> {
             Err(None) => {
                 let message = format!("internal error: the schema model did not reach `{}`", reference.reference);
                 let hint = "this is a bug in schemac; please report it with the schema";
-                return Err(self.reg.error("internal", &from.child(keyword.name()), message).with_hint(hint));
+                return Err(self.reg.error_of(&crate::codes::INTERNAL, &from.child(keyword.name()), message).with_hint(hint));
             }
         };
         let target = match &target.dynamic {

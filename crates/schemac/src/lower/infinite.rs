@@ -24,7 +24,7 @@ pub(super) fn report(ir: &Ir, reg: &Registry, diags: &mut Vec<Diagnostic>) {
         }
         let path: Vec<String> = cycle.iter().map(|(_, step)| step.clone()).collect();
         let message = format!("this type has no finite value: it requires a value of its own type ({} → back here)", path.join(" → "));
-        diags.push(reg.error("infinite-type", &def.origin, message).with_hint(
+        diags.push(reg.error_of(&crate::codes::INFINITE_TYPE, &def.origin, message).with_hint(
             "make one property on the cycle optional (remove it from `required`), allow `null` for it, or put the value in an array",
         ));
     }

@@ -63,7 +63,7 @@ pub fn lower(registry: &Registry, model: &Model, modules: &Modules, config: &Con
     let mut lowerer = Lowerer::new(registry, model, modules);
     lowerer.assert_formats = config.assert_formats;
     lowerer.big_integers = config.big_integers;
-    lowerer.exact_numbers = !config.primitive_numbers && !config.plain_serde;
+    lowerer.exact_numbers = !config.primitive_numbers;
     lowerer.ir.exact_numbers = lowerer.exact_numbers;
     for doc in registry.docs.iter().filter(|d| d.is_input) {
         let root = lowerer.lower_root(doc.id);
@@ -454,7 +454,7 @@ impl<'r> Lowerer<'r> {
     /// The depth limit was reached at `loc`, following `what`.
     fn too_deep(&mut self, loc: &Loc, what: &str) {
         let message = format!("{what} nest more than {MAX_DEPTH} levels deep here");
-        self.diags.push(self.reg.error("schema-too-deep", loc, message));
+        self.diags.push(self.reg.error_of(&crate::codes::SCHEMA_TOO_DEEP, loc, message));
     }
 
     fn error(&mut self, loc: &Loc, message: impl Into<String>, hint: impl Into<String>) {
