@@ -343,3 +343,35 @@ fn kind(kind: Kind) -> Ident {
         }
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use schemac_model::schema::KindSet;
+
+    /// The model's `Kind` and the runtime's are two enums (the runtime cannot depend on the
+    /// compiler, which depends on the runtime's derive): each model kind names a runtime
+    /// variant of the same name, and the two accept the same values.
+    #[test]
+    fn each_kind_names_the_runtime_kind_that_accepts_the_same_values() {
+        use schemac_runtime::__private::check::{Kind as Runtime, kinds};
+        let pairs = [
+            (Kind::Null, Runtime::Null),
+            (Kind::Boolean, Runtime::Boolean),
+            (Kind::Object, Runtime::Object),
+            (Kind::Array, Runtime::Array),
+            (Kind::Number, Runtime::Number),
+            (Kind::Integer, Runtime::Integer),
+            (Kind::String, Runtime::String),
+        ];
+        let values = [json!(null), json!(true), json!({}), json!([]), json!(1.5), json!(2), json!(2.0), json!(-3), json!("s")];
+        for (model, runtime) in pairs {
+            assert_eq!(kind(model).to_string(), format!("{runtime:?}"));
+            for value in &values {
+                assert_eq!(KindSet::of(model).accepts(value), kinds(value, &[runtime]).is_ok(), "{model:?} on {value}");
+            }
+        }
+    }
+}

@@ -119,12 +119,35 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("Drop", "::core::ops::Drop"),
 ];
 
-/// Makes every crate and prelude path in `file` absolute.
+/// Makes every crate and prelude path in `file` absolute (the emitter calls
+/// [`absolute_with_stand_ins`]).
+#[cfg(test)]
 pub fn absolute(file: &mut syn::File) {
-    Absolute.visit_file_mut(file);
+    Absolute::default().visit_file_mut(file);
 }
 
-struct Absolute;
+/// [`absolute`], and each call of the runtime's brace macros among the file's items replaced by
+/// `stand_in(name, contents)` (see `unparse`), from the contents as rewritten: parsed once.
+pub(crate) fn absolute_with_stand_ins(file: &mut syn::File, stand_in: fn(&'static str, syn::Block) -> syn::Item) {
+    let mut visitor = Absolute::default();
+    file.attrs.iter_mut().for_each(|attr| visitor.visit_attribute_mut(attr));
+    for item in &mut file.items {
+        visitor.keep = matches!(item, syn::Item::Macro(call) if call.attrs.is_empty() && call.ident.is_none());
+        visitor.visit_item_mut(item);
+        visitor.keep = false;
+        if let Some((name, block)) = visitor.kept.take() {
+            *item = stand_in(name, block);
+        }
+    }
+}
+
+#[derive(Default)]
+struct Absolute {
+    /// Whether the macro call visited next is an item to keep the contents of, in `kept`.
+    keep: bool,
+    /// The rewritten contents of a kept brace call of one of `unparse`'s macros, with its name.
+    kept: Option<(&'static str, syn::Block)>,
+}
 
 impl VisitMut for Absolute {
     fn visit_path_mut(&mut self, path: &mut syn::Path) {
@@ -219,6 +242,8 @@ impl VisitMut for Absolute {
     // for the runtime's macros, whose contents are Rust (see `unparse`): their seeds, closures
     // and lists are visited; the names in them (a field `core`, a variant `String`) are not.
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        // Only the item itself is kept, not the calls inside it.
+        let keep = std::mem::take(&mut self.keep);
         let runtime = mac.path.segments.first().is_some_and(|first| first.ident == "schemac_runtime");
         visit_mut::visit_macro_mut(self, mac);
         if !runtime {
@@ -240,6 +265,13 @@ impl VisitMut for Absolute {
                         }
                         _ => {}
                     }
+                }
+                if keep
+                    && !block.stmts.is_empty()
+                    && let Some(name) = super::unparse::runtime_macro(&mac.path)
+                {
+                    self.kept = Some((name, block));
+                    return;
                 }
                 let stmts = &block.stmts;
                 mac.tokens = quote::quote!(#(#stmts)*);

@@ -358,7 +358,7 @@ fn format(attrs: TokenStream, defs: Vec<TokenStream>, tail: TokenStream) -> Stri
         }
         file.items.extend(impls);
         file.items.extend(parse(tail)?.items);
-        hygiene::absolute(&mut file);
+        hygiene::absolute_with_stand_ins(&mut file, unparse::stand_in);
         Ok(file)
     })();
     match file {

@@ -56,15 +56,21 @@ fn stand_ins(items: &mut [syn::Item]) {
         if block.stmts.is_empty() {
             continue;
         }
-        let ident = syn::Ident::new(&format!("{STAND_IN}{name}"), proc_macro2::Span::call_site());
-        let sig: syn::Signature = syn::parse_quote!(fn #ident());
-        *item = syn::Item::Fn(syn::ItemFn { attrs: Vec::new(), vis: syn::Visibility::Inherited, sig, block: Box::new(block) });
+        *item = stand_in(name, block);
     }
+}
+
+/// The function that stands in for a brace call of the runtime's macro `name` holding `block`'s
+/// statements (one at least), for [`relayout`] to name back.
+pub(super) fn stand_in(name: &'static str, block: syn::Block) -> syn::Item {
+    let ident = syn::Ident::new(&format!("{STAND_IN}{name}"), proc_macro2::Span::call_site());
+    let sig: syn::Signature = syn::parse_quote!(fn #ident());
+    syn::Item::Fn(syn::ItemFn { attrs: Vec::new(), vis: syn::Visibility::Inherited, sig, block: Box::new(block) })
 }
 
 /// The name of the runtime macro `path` is (`::schemac_runtime::__private::NAME`), one of
 /// [`MACROS`].
-fn runtime_macro(path: &syn::Path) -> Option<&'static str> {
+pub(super) fn runtime_macro(path: &syn::Path) -> Option<&'static str> {
     let [krate, private, name] = path.segments.iter().collect::<Vec<_>>()[..] else { return None };
     let plain = [krate, private, name].iter().all(|s| s.arguments.is_none());
     if path.leading_colon.is_none() || !plain || krate.ident != "schemac_runtime" || private.ident != "__private" {
