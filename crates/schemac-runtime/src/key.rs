@@ -22,23 +22,7 @@ impl<'de> Key<'de> {
 impl<'de> de::Deserialize<'de> for Key<'de> {
     #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct KeyVisitor;
-        impl<'de> Visitor<'de> for KeyVisitor {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a property name")
-            }
-            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(v.into()))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
-                Ok(Key(v.to_owned().into()))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
-                Ok(Key(v.into()))
-            }
-        }
-        deserializer.deserialize_str(KeyVisitor)
+        deserializer.deserialize_str(KeyVisitor("a property name"))
     }
 }
 
@@ -46,23 +30,26 @@ impl<'de> Key<'de> {
     /// A key read as a string from any value the deserializer offers (`de::Strict` reads
     /// strings this way).
     pub(crate) fn deserialize_as_string<D: Deserializer<'de>>(deserializer: D, expecting: &'static str) -> Result<Key<'de>, D::Error> {
-        struct StrVisitor(&'static str);
-        impl<'de> Visitor<'de> for StrVisitor {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.0)
-            }
-            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(v.into()))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
-                Ok(Key(v.to_owned().into()))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
-                Ok(Key(v.into()))
-            }
-        }
         // Any, not str: see `de::Strict`.
-        deserializer.deserialize_any(StrVisitor(expecting))
+        deserializer.deserialize_any(KeyVisitor(expecting))
+    }
+}
+
+/// Reads a string as a [`Key`], borrowed when the input allows; the text says what was expected.
+struct KeyVisitor(&'static str);
+
+impl<'de> Visitor<'de> for KeyVisitor {
+    type Value = Key<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+        Ok(Key(v.into()))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+        Ok(Key(v.to_owned().into()))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+        Ok(Key(v.into()))
     }
 }
